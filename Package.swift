@@ -1,0 +1,107 @@
+// swift-tools-version:6.0
+// Juke: one Swift package. Pure engines and format readers at the bottom, storage and
+// providers beside them, the Hummingbird server and the `juke` command on top.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "Juke",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "juke", targets: ["juke"]),
+        .library(name: "MediaFormats", targets: ["MediaFormats"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+    ],
+    targets: [
+        // Shared vocabulary: typed IDs, values, clock and randomness interfaces. No I/O.
+        .target(name: "JukeCore", swiftSettings: strict),
+        // Pure, bounds-checked readers of audio tags and containers. Fuzzed.
+        .target(name: "MediaFormats", swiftSettings: strict),
+        // Music library: scanning folders, the demo library synthesizer, search.
+        .target(
+            name: "Library",
+            dependencies: [
+                "JukeCore", "MediaFormats", "Storage",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // One schema, two backends (SQLite embedded, PostgreSQL shared) through SQLKit.
+        .target(
+            name: "Storage",
+            dependencies: [
+                "JukeCore",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The HTTP contract: openapi.yaml and the code generated from it.
+        .target(
+            name: "JukeAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            resources: [.copy("openapi.yaml")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // Composition root: routes (thin), auth, services, web client files.
+        .target(
+            name: "JukeServer",
+            dependencies: [
+                "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Web/static")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "juke",
+            dependencies: [
+                "JukeServer", "Library", "Storage", "MediaFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats"], swiftSettings: strict),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore"], swiftSettings: strict),
+        .testTarget(
+            name: "JukeServerTests",
+            dependencies: [
+                "JukeServer", "Storage", "Library",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

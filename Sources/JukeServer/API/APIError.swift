@@ -1,0 +1,39 @@
+import HTTPTypes
+import Hummingbird
+import Foundation
+
+/// A failure a client caused or must know about, with the status and the JSON body the
+/// spec documents: `{"error": code, "message": text, "field": name}`.
+struct APIError: Error, Sendable {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+    var field: String?
+    var retryAfter: Int?
+
+    static func badRequest(_ message: String, field: String? = nil) -> APIError {
+        APIError(status: .badRequest, code: "bad_request", message: message, field: field)
+    }
+    static func unprocessable(_ message: String, field: String) -> APIError {
+        APIError(status: .unprocessableContent, code: "invalid_field", message: message, field: field)
+    }
+    static let unauthorized = APIError(status: .unauthorized, code: "unauthorized", message: "Sign in first: send a valid bearer token.")
+    static let adminOnly = APIError(status: .forbidden, code: "forbidden", message: "Only an admin can do this.")
+    static func notFound(_ what: String) -> APIError { APIError(status: .notFound, code: "not_found", message: "No such \(what).") }
+    static func conflict(_ message: String, field: String? = nil) -> APIError {
+        APIError(status: .conflict, code: "conflict", message: message, field: field)
+    }
+    static func tooLarge(_ limit: Int) -> APIError {
+        APIError(status: .contentTooLarge, code: "too_large", message: "The request body is larger than \(limit) bytes.")
+    }
+
+    func response() -> Response {
+        var body: [String: String] = ["error": code, "message": message]
+        if let field { body["field"] = field }
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import JukeAPI
+import JukeCore
+import Library
+import Storage
+
+/// Library values into the spec's JSON shapes.
+enum APIMapping {
+    static func user(_ u: User) -> Components.Schemas.User {
+        .init(id: u.id.description, username: u.username, email: u.email, displayName: u.displayName, isAdmin: u.isAdmin, createdAt: u.createdAt)
+    }
+
+    static func track(_ t: Track) -> Components.Schemas.Track {
+        .init(
+            id: t.id.description, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist,
+            albumId: t.albumID.description, artistId: t.artistID.description, composer: t.composer, genre: t.genre,
+            year: t.year, trackNumber: t.trackNumber, discNumber: t.discNumber, duration: t.duration, format: t.format,
+            isrc: t.isrc, musicbrainzId: t.musicBrainzID,
+            audioUrl: "/api/v1/catalog/tracks/\(t.id)/audio",
+            artworkUrl: t.artworkHash.map { _ in "/api/v1/catalog/tracks/\(t.id)/artwork" }
+        )
+    }
+
+    static func album(_ a: LibraryStore.AlbumSummary) -> Components.Schemas.Album {
+        .init(
+            id: a.id.description, title: a.title, artist: a.artist, year: a.year, trackCount: a.trackCount, duration: a.duration,
+            artworkUrl: a.artworkTrackID.map { "/api/v1/catalog/tracks/\($0)/artwork" }
+        )
+    }
+
+    static func folder(_ f: LibraryFolder) -> Components.Schemas.LibraryFolder {
+        .init(id: f.id.description, path: f.path, addedAt: f.addedAt, lastScanAt: f.lastScanAt)
+    }
+
+    static func scan(_ p: ScanProgress) -> Components.Schemas.ScanProgress {
+        .init(
+            folderPath: p.folderPath, phase: .init(rawValue: p.phase.rawValue) ?? .failed, filesFound: p.filesFound,
+            filesChecked: p.filesChecked, added: p.added, updated: p.updated, moved: p.moved, removed: p.removed,
+            unchanged: p.unchanged, failed: p.failed, currentPath: p.currentPath, message: p.message
+        )
+    }
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+
+/// Refuses bodies over the limit with 413 before a handler decodes them. Bodies with a
+/// Content-Length are judged by it; chunked ones are collected up to the limit.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let limit: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard [.post, .put, .patch].contains(request.method) else { return try await next(request, context) }
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }) {
+            if length > limit { return APIError.tooLarge(limit).response() }
+            return try await next(request, context)
+        }
+        var request = request
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            request.body = .init(buffer: buffer)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return APIError.tooLarge(limit).response()
+        }
+        return try await next(request, context)
+    }
+}

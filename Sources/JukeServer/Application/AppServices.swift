@@ -1,0 +1,94 @@
+import Foundation
+import JukeCore
+import Library
+import Logging
+import Prometheus
+import Storage
+
+/// The composition root's parts, built once and shared by every route.
+public struct AppServices: Sendable {
+    public let configuration: ServerConfiguration
+    public let database: any JukeDatabase
+    public let users: UserStore
+    public let library: LibraryStore
+    let auth: AuthService
+    let search: CatalogSearch
+    let scans: ScanCoordinator
+    public let clock: WallClock
+    public let logger: Logger
+    public let metrics: PrometheusCollectorRegistry
+
+    init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
+        self.configuration = configuration
+        self.database = database
+        self.users = UserStore(database: database)
+        self.library = LibraryStore(database: database)
+        self.auth = AuthService(
+            users: users, hasher: PasswordHasher(cost: configuration.bcryptCost), clock: clock,
+            tokenLifetime: configuration.tokenLifetime
+        )
+        self.search = CatalogSearch(store: library)
+        self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
+        self.clock = clock
+        self.logger = logger
+        self.metrics = PrometheusCollectorRegistry()
+    }
+
+    /// Watches a folder on the server's disk and starts scanning it.
+    func addFolder(path: String) async throws -> LibraryFolder {
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("/") else { throw APIError.unprocessable("Give an absolute path, starting with '/'.", field: "path") }
+        let standardized = URL(fileURLWithPath: trimmed).standardizedFileURL.resolvingSymlinksInPath().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw APIError.unprocessable("There is no folder at \(standardized) on the server.", field: "path")
+        }
+        guard FileManager.default.isReadableFile(atPath: standardized) else {
+            throw APIError.unprocessable("The server cannot read \(standardized).", field: "path")
+        }
+        let folder = try await library.addFolder(path: standardized, now: clock.now())
+        await scans.start(folder)
+        return folder
+    }
+
+    /// First start: write the demo library into the data folder and scan it. Returns
+    /// whether it did (false when the library already has folders).
+    @discardableResult
+    func installDemoLibraryIfEmpty() async -> Bool {
+        do {
+            guard try await library.folders().isEmpty else { return false }
+            let path = configuration.demoLibraryPath
+            logger.info("creating the demo library", metadata: ["path": "\(path)"])
+            try DemoLibrary.generate(into: path)
+            let folder = try await library.addFolder(path: path, now: clock.now())
+            await scans.start(folder)
+            return true
+        } catch {
+            logger.error("could not create the demo library", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+}
+
+/// A refused account, in words for a terminal.
+public struct AccountError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension AppServices {
+    /// Creates an account with the same rules as registration (for `juke user create`).
+    public func createAccount(username: String, password: String, email: String?, displayName: String?, isAdmin: Bool) async throws -> User {
+        do {
+            let name = try AccountRules.validateUsername(username)
+            try AccountRules.validatePassword(password)
+            let mail = try AccountRules.validateEmail(email)
+            let display = try AccountRules.validateDisplayName(displayName, fallback: name)
+            return try await auth.createUser(
+                username: name, passwordHash: try await auth.hasher.hash(password), email: mail, displayName: display, isAdmin: isAdmin
+            )
+        } catch let error as APIError {
+            throw AccountError(message: error.message)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import JukeAPI
+import JukeCore
+import Logging
+import OpenAPIHummingbird
+import Storage
+
+/// Builds the Juke application: opens and migrates the database, wires the services and
+/// the router. Tests build the same application with an in-memory database.
+public func buildApplication(
+    configuration: ServerConfiguration, clock: WallClock = .system, logger: Logger
+) async throws -> some ApplicationProtocol {
+    let services = try await makeServices(configuration: configuration, clock: clock, logger: logger)
+    let router = try buildRouter(services: services)
+    var app = Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
+        logger: logger
+    )
+    app.addServices(DatabaseService(database: services.database), LibraryUpkeepService(services: services))
+    return app
+}
+
+/// Opens the database named by the configuration and brings its schema up to date.
+public func makeServices(configuration: ServerConfiguration, clock: WallClock = .system, logger: Logger) async throws -> AppServices {
+    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    let database = try DatabaseFactory.open(configuration.database, logger: logger)
+    try await Migrator.migrate(database, logger: logger)
+    return AppServices(configuration: configuration, database: database, clock: clock, logger: logger)
+}
+
+public func buildRouter(services: AppServices) throws -> Router<JukeRequestContext> {
+    let router = Router(context: JukeRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: PrometheusMiddleware(registry: services.metrics))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: BodyLimitMiddleware(limit: services.configuration.maxBodySize))
+    router.add(middleware: AuthMiddleware(users: services.users, clock: services.clock))
+    router.add(middleware: SessionCookieMiddleware())
+
+    try JukeAPIHandler(services: services).registerHandlers(on: router)
+    MediaRoutes<JukeRequestContext>(library: services.library).register(on: router)
+    SystemRoutes<JukeRequestContext>(services: services).register(on: router)
+    WebRoutes<JukeRequestContext>(services: services).register(on: router)
+    return router
+}

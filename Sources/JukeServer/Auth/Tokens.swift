@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+
+/// Login tokens: 32 random bytes, base64url. Only their SHA-256 is stored, so a copy of the
+/// database cannot be used to sign in.
+enum Tokens {
+    static let cookieName = "juke_session"
+
+    static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func cookie(_ token: String, maxAge: Int) -> String {
+        "\(cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+    }
+
+    static var clearedCookie: String { "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" }
+
+    /// The token from a Cookie header, if it carries ours.
+    static func fromCookieHeader(_ header: String) -> String? {
+        for part in header.split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespaces)
+            if pair.hasPrefix(cookieName + "=") {
+                let value = String(pair.dropFirst(cookieName.count + 1))
+                return value.isEmpty ? nil : value
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Storage
+
+/// Everything `juke serve` can be told, from flags or environment variables.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    public var database: DatabaseLocation
+    /// How long a login lasts.
+    public var tokenLifetime: TimeInterval
+    /// bcrypt's work factor; tests lower it, production keeps 12.
+    public var bcryptCost: UInt8
+    /// Creates and scans the demo library on the first start.
+    public var installDemoLibrary: Bool
+    /// Largest JSON body accepted, in bytes.
+    public var maxBodySize: Int
+    /// Seconds between background rescans of the watched folders; nil turns them off.
+    public var rescanInterval: Double?
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, database: DatabaseLocation,
+        tokenLifetime: TimeInterval = 30 * 24 * 3600, bcryptCost: UInt8 = 12, installDemoLibrary: Bool = true,
+        maxBodySize: Int = 64 * 1024, rescanInterval: Double? = 15 * 60
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.database = database
+        self.tokenLifetime = tokenLifetime
+        self.bcryptCost = bcryptCost
+        self.installDemoLibrary = installDemoLibrary
+        self.maxBodySize = maxBodySize
+        self.rescanInterval = rescanInterval
+    }
+
+    public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
+}

@@ -1,0 +1,39 @@
+/// Small, safe HTML building: every interpolated value goes through `escape`.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.count)
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The page frame shared by every screen: dark theme, viewport for phones, one module.
+    static func page(title: String, script: String?, body: String, bodyClass: String = "") -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="dark">
+        <title>\(escape(title)) · Juke</title>
+        <link rel="stylesheet" href="/static/css/app.css">
+        <link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
+        \(script.map { "<script type=\"module\" src=\"/static/js/\(escape($0))\"></script>" } ?? "")
+        </head>
+        <body class="\(escape(bodyClass))">
+        \(body)
+        </body>
+        </html>
+        """
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Hummingbird
+import JukeCore
+
+/// The web client: server-rendered pages and the static ES modules and CSS they load.
+struct WebRoutes<Context: RequestContext> {
+    let services: AppServices
+
+    func register(on router: Router<Context>) {
+        router.get("/") { _, _ in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            return html(HomePage.render(user: user))
+        }
+        router.get("/login") { _, _ in
+            if CurrentRequest.user != nil { return redirect("/") }
+            return html(AuthPages.login())
+        }
+        router.get("/register") { _, _ in html(AuthPages.register()) }
+        router.get("/library") { _, _ in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            guard user.isAdmin else { return html(LibraryAdminPage.forbidden(user: user), status: .forbidden) }
+            return html(LibraryAdminPage.render(user: user))
+        }
+        router.get("/static/**") { request, context in try await staticFile(request, context) }
+    }
+
+    private func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [
+                .contentType: "text/html; charset=utf-8",
+                .cacheControl: "no-store",
+                .init("Content-Security-Policy")!: "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'",
+                .init("X-Content-Type-Options")!: "nosniff",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: body))
+        )
+    }
+
+    private func redirect(_ location: String) -> Response {
+        Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
+    }
+
+    private func staticFile(_ request: Request, _ context: Context) async throws -> Response {
+        let relative = String(request.uri.path.dropFirst("/static/".count))
+        guard let root = Bundle.module.resourceURL?.appendingPathComponent("static"),
+            !relative.isEmpty, !relative.contains(".."), !relative.hasPrefix("/")
+        else { throw APIError.notFound("file") }
+        let url = root.appendingPathComponent(relative)
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw APIError.notFound("file") }
+        let type: String =
+            switch url.pathExtension {
+            case "js": "text/javascript; charset=utf-8"
+            case "css": "text/css; charset=utf-8"
+            case "svg": "image/svg+xml"
+            case "png": "image/png"
+            case "json", "webmanifest": "application/json"
+            default: "application/octet-stream"
+            }
+        return Response(
+            status: .ok,
+            headers: [.contentType: type, .cacheControl: "no-cache", .init("X-Content-Type-Options")!: "nosniff"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

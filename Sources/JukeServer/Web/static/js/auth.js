@@ -1,0 +1,35 @@
+import { api, saveSession } from "./api.js";
+
+const form = document.querySelector("form[data-mode]");
+const error = document.getElementById("form-error");
+
+function showError(message, field) {
+  error.textContent = message;
+  for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+  if (field) {
+    const input = form.querySelector(`[name="${field}"]`);
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    }
+  }
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const mode = form.dataset.mode;
+  const data = Object.fromEntries(new FormData(form).entries());
+  for (const key of ["email", "display_name"]) if (data[key] === "") delete data[key];
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  error.textContent = "";
+  try {
+    const session = await api(`/api/v1/auth/${mode}`, { method: "POST", body: data });
+    saveSession(session);
+    location.assign("/");
+  } catch (e) {
+    showError(e.message, e.field);
+  } finally {
+    button.disabled = false;
+  }
+});

@@ -1,0 +1,134 @@
+import { api, el, formatTime } from "./api.js";
+
+const PAGE = 60;
+
+// The library browser: albums, artists, genres, years and songs, drill-down into one, and
+// search as you type. Every list is paginated with "Show more".
+export class LibraryBrowser {
+  constructor({ root, crumbs, pager, more, tabs, search, player }) {
+    Object.assign(this, { root, crumbs, pager, more, tabs, search, player });
+    this.view = null;
+    this.searchTimer = null;
+    this.abort = null;
+    for (const tab of tabs) tab.addEventListener("click", () => this.show(tab.dataset.view));
+    more.addEventListener("click", () => this.loadMore());
+    search.addEventListener("input", () => this.onSearch());
+    search.form?.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.onSearch(0);
+    });
+  }
+
+  selectTab(name) {
+    for (const tab of this.tabs) tab.setAttribute("aria-selected", String(tab.dataset.view === name));
+  }
+
+  // Shows a top-level view.
+  show(name) {
+    this.search.value = "";
+    this.selectTab(name);
+    this.crumbs.textContent = "";
+    const views = {
+      albums: () => this.list({ path: "/api/v1/catalog/albums", render: (items) => this.albumGrid(items) }),
+      artists: () => this.list({ path: "/api/v1/catalog/artists", render: (items) => this.artistList(items) }),
+      songs: () => this.list({ path: "/api/v1/catalog/tracks", render: (items, all) => this.trackList(items, all) }),
+      genres: () => this.facet("/api/v1/catalog/genres", (value) => ({ genre: value }), "Genre"),
+      years: () => this.facet("/api/v1/catalog/years", (value) => ({ year: value }), "Year"),
+    };
+    (views[name] || views.albums)();
+  }
+
+  onSearch(delay = 200) {
+    clearTimeout(this.searchTimer);
+    const q = this.search.value.trim();
+    this.searchTimer = setTimeout(() => {
+      if (!q) return this.show("albums");
+      this.selectTab(null);
+      this.crumbs.textContent = `Results for “${q}”`;
+      this.list({
+        path: `/api/v1/catalog/search?q=${encodeURIComponent(q)}`,
+        render: (items, all) => this.trackList(items, all),
+        empty: `Nothing matches “${q}”.`,
+      });
+    }, delay);
+  }
+
+  // Loads the first page of a paginated list and renders it.
+  async list({ path, render, empty = "Nothing here yet." }) {
+    this.abort?.abort();
+    this.abort = new AbortController();
+    this.current = { path, render, empty, items: [], total: 0 };
+    this.root.setAttribute("aria-busy", "true");
+    this.root.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+    await this.loadMore(true);
+  }
+
+  async loadMore(first = false) {
+    const c = this.current;
+    if (!c) return;
+    const sep = c.path.includes("?") ? "&" : "?";
+    try {
+      const page = await api(`${c.path}${sep}limit=${PAGE}&offset=${c.items.length}`, { signal: this.abort.signal });
+      c.items = c.items.concat(page.items);
+      c.total = page.total;
+      this.root.replaceChildren(c.items.length ? c.render(c.items, c.items) : el("p", { class: "muted" }, c.empty));
+      this.pager.hidden = c.items.length >= c.total;
+    } catch (e) {
+      if (e.name === "AbortError") return;
+      this.root.replaceChildren(el("p", { class: "form-error" }, e.message));
+    } finally {
+      this.root.setAttribute("aria-busy", "false");
+      if (!first) this.more.focus();
+    }
+  }
+
+  async facet(path, filter, label) {
+    this.abort?.abort();
+    this.pager.hidden = true;
+    this.root.setAttribute("aria-busy", "true");
+    const values = await api(path);
+    this.root.setAttribute("aria-busy", "false");
+    if (!values.length) return this.root.replaceChildren(el("p", { class: "muted" }, "Nothing here yet."));
+    this.root.replaceChildren(
+      el("ul", { class: "chips" }, values.map((v) =>
+        el("li", {},
+          el("button", { class: "chip", onclick: () => this.drill(`${label}: ${v.value}`, filter(v.value)) },
+            v.value, el("span", { class: "count" }, ` ${v.track_count}`))))),
+    );
+  }
+
+  drill(title, filter) {
+    const query = new URLSearchParams(filter).toString();
+    this.crumbs.textContent = title;
+    this.list({ path: `/api/v1/catalog/tracks?${query}`, render: (items, all) => this.trackList(items, all, filter.album_id) });
+  }
+
+  albumGrid(albums) {
+    return el("ul", { class: "album-grid" }, albums.map((album) =>
+      el("li", {},
+        el("button", { class: "album", onclick: () => this.drill(`${album.title} — ${album.artist}`, { album_id: album.id }) },
+          album.artwork_url ? el("img", { src: album.artwork_url, alt: "", loading: "lazy", width: 160, height: 160 }) : el("div", { class: "no-art", "aria-hidden": "true" }, "♪"),
+          el("span", { class: "album-title" }, album.title),
+          el("span", { class: "album-artist" }, `${album.artist}${album.year ? " · " + album.year : ""}`)))));
+  }
+
+  artistList(artists) {
+    return el("ul", { class: "rows" }, artists.map((artist) =>
+      el("li", {},
+        el("button", { class: "row-button", onclick: () => this.drill(artist.name, { artist_id: artist.id }) },
+          el("span", { class: "row-title" }, artist.name),
+          el("span", { class: "row-meta" }, `${artist.album_count} album${artist.album_count === 1 ? "" : "s"} · ${artist.track_count} song${artist.track_count === 1 ? "" : "s"}`)))));
+  }
+
+  trackList(tracks, all, albumView = false) {
+    return el("ol", { class: "tracks" }, tracks.map((track, i) =>
+      el("li", { class: "track", dataset: { id: track.id } },
+        el("button", { class: "track-button", onclick: () => this.player.playList(all, i), "aria-label": `Play ${track.title} by ${track.artist}` },
+          el("span", { class: "track-num", "aria-hidden": "true" }, albumView && track.track_number ? track.track_number : i + 1),
+          track.artwork_url && !albumView ? el("img", { src: track.artwork_url, alt: "", loading: "lazy", width: 40, height: 40 }) : null,
+          el("span", { class: "track-text" },
+            el("span", { class: "track-title" }, track.title),
+            el("span", { class: "track-meta" }, [track.artist, track.album, track.year].filter(Boolean).join(" · "))),
+          el("span", { class: "track-time" }, formatTime(track.duration))))));
+  }
+}

@@ -1,0 +1,68 @@
+public import Foundation
+import MediaFormats
+
+/// Writes the demo library: every piece of `DemoCatalog` synthesized into a tagged WAV file
+/// (ID3v2.4 in an "id3 " chunk with a cover, plus RIFF INFO for players that read only that).
+public enum DemoLibrary {
+    public static let albumArtist = "Juke Demo Ensemble"
+    public static let sampleRate = 22050
+    public static let minimumSeconds = 20.0
+
+    /// Creates the files that are missing under `folder`; existing ones are left alone.
+    /// Returns the paths of all demo files.
+    @discardableResult
+    public static func generate(into folder: String, pieces: [DemoPiece] = DemoCatalog.pieces) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var paths: [String] = []
+        let byAlbum = Dictionary(grouping: pieces.enumerated(), by: { $0.element.album })
+        for (album, entries) in byAlbum {
+            for (number, entry) in entries.enumerated() {
+                let piece = entry.element
+                let name = fileName(for: piece, number: number + 1)
+                let directory = (folder as NSString).appendingPathComponent(safe(album))
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                let path = (directory as NSString).appendingPathComponent(name)
+                paths.append(path)
+                if FileManager.default.fileExists(atPath: path) { continue }
+                let bytes = try encode(piece, trackNumber: number + 1, trackTotal: entries.count)
+                // Write beside, then rename: a scan never sees a half-written file.
+                let partial = path + ".partial"
+                try Data(bytes).write(to: URL(fileURLWithPath: partial))
+                try FileManager.default.moveItem(atPath: partial, toPath: path)
+            }
+        }
+        return paths.sorted()
+    }
+
+    public static func encode(_ piece: DemoPiece, trackNumber: Int, trackTotal: Int) throws -> [UInt8] {
+        let samples = try Synthesizer.render(piece, sampleRate: sampleRate, minimumSeconds: minimumSeconds)
+        var tag = ID3v2Writer()
+        tag.text("TIT2", piece.title)
+        tag.text("TPE1", piece.composer)
+        tag.text("TPE2", albumArtist)
+        tag.text("TALB", piece.album)
+        tag.text("TCOM", piece.composer)
+        tag.text("TCON", piece.genre)
+        tag.text("TDRC", String(piece.year))
+        tag.text("TRCK", "\(trackNumber)/\(trackTotal)")
+        tag.comment(piece.fact)
+        tag.picture(mimeType: "image/png", data: CoverArt.png(title: piece.title, genre: piece.genre))
+        var wav = WAVWriter(sampleRate: sampleRate)
+        wav.info = [
+            ("INAM", piece.title), ("IART", piece.composer), ("IPRD", piece.album),
+            ("IGNR", piece.genre), ("ICRD", String(piece.year)), ("ITRK", String(trackNumber)),
+        ]
+        wav.id3 = tag.encode(padding: 64)
+        return wav.encode(samples: samples)
+    }
+
+    static func fileName(for piece: DemoPiece, number: Int) -> String {
+        let n = number < 10 ? "0\(number)" : "\(number)"
+        return "\(n) - \(safe(piece.composer)) - \(safe(piece.title)).wav"
+    }
+
+    /// A name safe on every file system: no slashes, colons or quotes.
+    static func safe(_ text: String) -> String {
+        String(text.map { "/\\:*?\"<>|".contains($0) ? "-" : $0 })
+    }
+}

@@ -1,0 +1,43 @@
+import Crypto
+import Foundation
+import JukeCore
+import MediaFormats
+
+/// Turns what a tag reader found into a library track, filling the gaps a person expects
+/// filled (a title from the file name, "Unknown Artist").
+enum TrackBuilder {
+    static let unknownArtist = "Unknown Artist"
+    static let unknownAlbum = "Unknown Album"
+
+    struct Built {
+        let track: Track
+        let artwork: (hash: String, mimeType: String, data: Data)?
+    }
+
+    static func build(
+        meta: AudioMetadata, file: FileWalker.Entry, id: TrackID, folder: LibraryFolderID, addedAt: Date
+    ) -> Built {
+        var artwork: (String, String, Data)?
+        if let cover = meta.frontCover {
+            let digest = SHA256.hash(data: cover.data)
+            let hash = digest.map { String(format: "%02x", $0) }.joined()
+            artwork = (hash, cover.mimeType, Data(cover.data))
+        }
+        let fileName = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        let artist = meta.artist ?? meta.albumArtist ?? unknownArtist
+        let track = Track(
+            id: id, folderID: folder, path: file.path, fileSize: file.size, modifiedMillis: file.modifiedMillis,
+            format: meta.format.rawValue,
+            title: meta.title ?? fileName,
+            artist: artist,
+            album: meta.album ?? unknownAlbum,
+            albumArtist: meta.albumArtist ?? artist,
+            composer: meta.composer, genre: meta.genre, year: meta.year,
+            trackNumber: meta.trackNumber, discNumber: meta.discNumber,
+            duration: meta.duration ?? 0,
+            isrc: meta.isrc, musicBrainzID: meta.musicBrainzRecordingID,
+            artworkHash: artwork?.0, addedAt: addedAt
+        )
+        return Built(track: track, artwork: artwork)
+    }
+}

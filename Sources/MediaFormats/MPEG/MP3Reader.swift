@@ -1,0 +1,70 @@
+/// Reads an MP3: ID3v2 at the start (possibly several), ID3v1 at the end, and the
+/// duration from the first audio frame (Xing/VBRI frame count, or the bitrate for CBR).
+enum MP3Reader {
+    /// How far past the tags to search for the first frame; some files carry junk first.
+    static let syncSearchWindow = 64 * 1024
+
+    static func read(_ source: some ByteSource) throws(MediaFormatError) -> AudioMetadata {
+        var meta = AudioMetadata(format: .mp3)
+        var audioStart = 0
+        // Some writers prepend more than one ID3v2 tag; the first wins for each field.
+        while let header = try? source.readExactly(at: audioStart, count: 10, what: "ID3v2 header"),
+            let size = ID3v2Tag.declaredSize(header: header)
+        {
+            let bytes = try source.readExactly(at: audioStart, count: size, what: "ID3v2 tag")
+            let tag = try ID3v2Tag(bytes: bytes, fileOffset: audioStart)
+            ID3v2Metadata.apply(tag, to: &meta)
+            audioStart += size
+        }
+
+        var audioEnd = source.size
+        if source.size >= ID3v1Tag.size,
+            let v1 = ID3v1Tag.parse(try source.read(at: source.size - ID3v1Tag.size, count: ID3v1Tag.size))
+        {
+            meta.fillGaps(from: v1)
+            audioEnd -= ID3v1Tag.size
+        }
+
+        let window = try source.read(at: audioStart, count: syncSearchWindow)
+        guard let (frameStart, frame) = firstFrame(in: window[...]) else {
+            if audioStart > 0 || meta.title != nil {
+                // Tags but no audio we recognise: report it rather than invent a duration.
+                throw MediaFormatError(.malformed, at: audioStart, "no MPEG audio frame after the tags")
+            }
+            throw MediaFormatError(.unsupported, at: 0, "not an MP3 file")
+        }
+        meta.sampleRate = frame.sampleRate
+        meta.channels = frame.channels
+        let frameBytes = window[frameStart..<min(window.endIndex, frameStart + frame.frameLength)]
+        if let frames = frame.vbrFrameCount(frameBytes) {
+            let seconds = Double(frames * frame.samplesPerFrame) / Double(frame.sampleRate)
+            meta.duration = seconds
+            let audioBytes = audioEnd - audioStart - frameStart
+            if seconds > 0 { meta.bitrate = Int(Double(audioBytes * 8) / seconds) }
+        } else {
+            let audioBytes = max(0, audioEnd - audioStart - frameStart)
+            meta.bitrate = frame.bitrate
+            meta.duration = Double(audioBytes) * 8 / Double(frame.bitrate)
+        }
+        return meta
+    }
+
+    /// The first offset where a valid frame header is followed by another valid header
+    /// exactly one frame later (or by the end of the window), to avoid false syncs in junk.
+    static func firstFrame(in window: ArraySlice<UInt8>) -> (Int, MPEGAudioFrame)? {
+        var i = window.startIndex
+        while i + 4 <= window.endIndex {
+            if window[i] == 0xFF, let frame = MPEGAudioFrame(window[i..<i + 4]) {
+                let next = i + frame.frameLength
+                if next + 4 > window.endIndex { return (i, frame) }
+                if let following = MPEGAudioFrame(window[next..<next + 4]),
+                    following.sampleRate == frame.sampleRate, following.layer == frame.layer
+                {
+                    return (i, frame)
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+}

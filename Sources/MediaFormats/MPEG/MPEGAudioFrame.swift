@@ -1,0 +1,98 @@
+/// An MPEG audio frame header (MPEG 1, 2 and 2.5; layers I, II, III) and the Xing/Info
+/// and VBRI headers that give a variable-bitrate file's frame count.
+struct MPEGAudioFrame {
+    enum Version { case mpeg1, mpeg2, mpeg25 }
+
+    let version: Version
+    let layer: Int
+    let bitrate: Int  // bits per second
+    let sampleRate: Int
+    let channels: Int
+    let frameLength: Int
+    let samplesPerFrame: Int
+
+    /// Parses the four header bytes, or nil if they are not a valid frame header.
+    init?(_ h: ArraySlice<UInt8>) {
+        guard h.count >= 4 else { return nil }
+        let b0 = h[h.startIndex], b1 = h[h.startIndex + 1], b2 = h[h.startIndex + 2], b3 = h[h.startIndex + 3]
+        guard b0 == 0xFF, b1 & 0xE0 == 0xE0 else { return nil }
+        switch (b1 >> 3) & 0x03 {
+        case 0: version = .mpeg25
+        case 2: version = .mpeg2
+        case 3: version = .mpeg1
+        default: return nil
+        }
+        switch (b1 >> 1) & 0x03 {
+        case 1: layer = 3
+        case 2: layer = 2
+        case 3: layer = 1
+        default: return nil
+        }
+        let bitrateIndex = Int(b2 >> 4)
+        let rateIndex = Int((b2 >> 2) & 0x03)
+        guard bitrateIndex != 0, bitrateIndex != 15, rateIndex != 3 else { return nil }
+        let padding = Int((b2 >> 1) & 0x01)
+        channels = (b3 >> 6) == 3 ? 1 : 2
+
+        let kbps: [Int]
+        switch (version, layer) {
+        case (.mpeg1, 1): kbps = [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448]
+        case (.mpeg1, 2): kbps = [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384]
+        case (.mpeg1, _): kbps = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+        case (_, 1): kbps = [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256]
+        default: kbps = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+        }
+        bitrate = kbps[bitrateIndex] * 1000
+        let rates: [Int] =
+            switch version {
+            case .mpeg1: [44100, 48000, 32000]
+            case .mpeg2: [22050, 24000, 16000]
+            case .mpeg25: [11025, 12000, 8000]
+            }
+        sampleRate = rates[rateIndex]
+        switch (version, layer) {
+        case (_, 1): samplesPerFrame = 384
+        case (_, 2): samplesPerFrame = 1152
+        case (.mpeg1, _): samplesPerFrame = 1152
+        default: samplesPerFrame = 576
+        }
+        if layer == 1 {
+            frameLength = (12 * bitrate / sampleRate + padding) * 4
+        } else {
+            frameLength = samplesPerFrame / 8 * bitrate / sampleRate + padding
+        }
+        guard frameLength >= 4 else { return nil }
+    }
+
+    /// Offset of the Xing/Info header inside a layer III frame (after the side information).
+    var xingOffset: Int {
+        switch (version, channels) {
+        case (.mpeg1, 1): 4 + 17
+        case (.mpeg1, _): 4 + 32
+        case (_, 1): 4 + 9
+        default: 4 + 17
+        }
+    }
+
+    /// Total frame count from a Xing/Info or VBRI header in `frame` (the first frame's bytes).
+    func vbrFrameCount(_ frame: ArraySlice<UInt8>) -> Int? {
+        let s = frame.startIndex
+        let x = s + xingOffset
+        if x + 12 <= frame.endIndex {
+            let tag = frame[x..<x + 4]
+            if tag.elementsEqual("Xing".utf8) || tag.elementsEqual("Info".utf8) {
+                let flags = Bytes.u32be(frame, x + 4)
+                if flags & 0x1 != 0 {
+                    let count = Int(Bytes.u32be(frame, x + 8))
+                    return count > 0 ? count : nil
+                }
+            }
+        }
+        let v = s + 4 + 32
+        if v + 18 <= frame.endIndex, frame[v..<v + 4].elementsEqual("VBRI".utf8) {
+            let count = Int(Bytes.u32be(frame, v + 14))
+            return count > 0 ? count : nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+public import SQLKit
+
+public enum DatabaseKind: String, Sendable { case sqlite, postgres }
+
+/// The storage interface every store is written against: a connection to run SQLKit
+/// queries on. SQLite and PostgreSQL differ only behind this protocol and in `kind`.
+public protocol JukeDatabase: Sendable {
+    var kind: DatabaseKind { get }
+    /// Runs `body` on one connection.
+    func withConnection<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Runs `body` in a transaction on one connection: committed if it returns, rolled back if it throws.
+    func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
+    /// Closes every connection.
+    func shutdown() async
+}
+
+extension JukeDatabase {
+    /// The column type for binary data, the one spelling that differs between the two.
+    var blobType: String { kind == .postgres ? "BYTEA" : "BLOB" }
+}
+
+/// Runs BEGIN/COMMIT/ROLLBACK around `body` on a single connection.
+func runTransaction<T: Sendable>(
+    on db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> T
+) async throws -> T {
+    try await db.raw(SQLQueryString(begin)).run()
+    do {
+        let result = try await body(db)
+        try await db.raw("COMMIT").run()
+        return result
+    } catch {
+        try? await db.raw("ROLLBACK").run()
+        throw error
+    }
+}

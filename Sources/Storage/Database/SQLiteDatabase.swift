@@ -1,0 +1,83 @@
+public import Logging
+import NIOPosix
+import SQLKit
+import SQLiteKit
+import SQLiteNIO
+
+/// The embedded database: a small pool of SQLite connections to one file in WAL mode, so
+/// that readers never wait for the writer and the `juke` command can write while a server
+/// runs on the same file (busy_timeout makes a second writer wait instead of failing).
+public actor SQLiteDatabase: JukeDatabase {
+    public nonisolated let kind = DatabaseKind.sqlite
+    private let storage: SQLiteConnection.Storage
+    private let logger: Logger
+    private let maxConnections: Int
+    private var idle: [SQLiteConnection] = []
+    private var open = 0
+    private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
+    private var isShutDown = false
+
+    public init(path: String?, maxConnections: Int = 4, logger: Logger) {
+        self.storage = path.map { .file(path: $0) } ?? .memory
+        // An in-memory database exists per connection: it must have exactly one.
+        self.maxConnections = path == nil ? 1 : maxConnections
+        self.logger = logger
+    }
+
+    private func checkout() async throws -> SQLiteConnection {
+        if isShutDown { throw StorageError.closed }
+        if let connection = idle.popLast() { return connection }
+        if open < maxConnections {
+            open += 1
+            do {
+                let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+                let sql = connection.sql()
+                if case .file = storage {
+                    try await sql.raw("PRAGMA journal_mode=WAL").run()
+                    try await sql.raw("PRAGMA synchronous=NORMAL").run()
+                }
+                try await sql.raw("PRAGMA busy_timeout=10000").run()
+                try await sql.raw("PRAGMA foreign_keys=ON").run()
+                return connection
+            } catch {
+                open -= 1
+                throw error
+            }
+        }
+        return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+
+    private func checkin(_ connection: SQLiteConnection) {
+        if !waiters.isEmpty {
+            waiters.removeFirst().resume(returning: connection)
+        } else {
+            idle.append(connection)
+        }
+    }
+
+    public nonisolated func withConnection<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let connection = try await checkout()
+        do {
+            let result = try await body(connection.sql())
+            await checkin(connection)
+            return result
+        } catch {
+            await checkin(connection)
+            throw error
+        }
+    }
+
+    public nonisolated func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        // IMMEDIATE takes the write lock up front, so two writers queue on busy_timeout
+        // instead of one failing with SQLITE_BUSY when it upgrades a read lock.
+        try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN IMMEDIATE", body) }
+    }
+
+    public func shutdown() async {
+        isShutDown = true
+        for waiter in waiters { waiter.resume(throwing: StorageError.closed) }
+        waiters = []
+        for connection in idle { try? await connection.close() }
+        idle = []
+    }
+}

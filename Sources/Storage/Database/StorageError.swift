@@ -1,0 +1,16 @@
+/// Errors the stores report in their own words, so routes can map them to responses.
+public enum StorageError: Error, Equatable, CustomStringConvertible {
+    case closed
+    case conflict(String)
+    case notFound(String)
+    case migrationFailed(version: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .closed: "the database is closed"
+        case .conflict(let what): "already exists: \(what)"
+        case .notFound(let what): "not found: \(what)"
+        case .migrationFailed(let version, let reason): "migration \(version) failed: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,321 @@
+public import Foundation
+public import JukeCore
+import SQLKit
+
+/// The music library's rows: watched folders, tracks, artwork and scan problems.
+public struct LibraryStore: Sendable {
+    let database: any JukeDatabase
+
+    public init(database: any JukeDatabase) { self.database = database }
+
+    // MARK: Folders
+
+    /// Adds a folder, or returns the one already watching `path`.
+    public func addFolder(path: String, now: Date) async throws -> LibraryFolder {
+        try await database.transaction { db in
+            if let row = try await db.raw("SELECT * FROM library_folders WHERE path = \(bind: path)").first() {
+                return try Self.folder(row)
+            }
+            let folder = LibraryFolder(id: LibraryFolderID(), path: path, addedAt: now)
+            try await db.raw(
+                "INSERT INTO library_folders (id, path, added_at) VALUES (\(bind: folder.id.description), \(bind: path), \(bind: now.timeIntervalSince1970))"
+            ).run()
+            return folder
+        }
+    }
+
+    public func folders() async throws -> [LibraryFolder] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM library_folders ORDER BY path").all().map(Self.folder)
+        }
+    }
+
+    public func markScanned(_ folder: LibraryFolderID, at time: Date) async throws {
+        try await database.withConnection { db in
+            try await db.raw("UPDATE library_folders SET last_scan_at = \(bind: time.timeIntervalSince1970) WHERE id = \(bind: folder.description)").run()
+        }
+    }
+
+    static func folder(_ row: any SQLRow) throws -> LibraryFolder {
+        LibraryFolder(
+            id: try decodeID(row, "id"),
+            path: try row.decode(column: "path", as: String.self),
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)),
+            lastScanAt: try row.decode(column: "last_scan_at", as: Double?.self).map(Date.init(timeIntervalSince1970:))
+        )
+    }
+
+    // MARK: Scanning support
+
+    /// What the library knows of each file in a folder, for deciding what to reopen.
+    public struct FileRecord: Sendable, Equatable {
+        public let id: TrackID
+        public let path: String
+        public let fileSize: Int64
+        public let modifiedMillis: Int64
+    }
+
+    public func fileRecords(folder: LibraryFolderID) async throws -> [FileRecord] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT id, path, file_size, modified_millis FROM tracks WHERE folder_id = \(bind: folder.description)").all().map { row in
+                FileRecord(
+                    id: try decodeID(row, "id"),
+                    path: try row.decode(column: "path", as: String.self),
+                    fileSize: try row.decode(column: "file_size", as: Int64.self),
+                    modifiedMillis: try row.decode(column: "modified_millis", as: Int64.self)
+                )
+            }
+        }
+    }
+
+    /// One scan's changes, applied in a single transaction so that a crash mid-scan leaves
+    /// the library as it was before, never half-updated.
+    public struct ScanChanges: Sendable {
+        public var upserts: [Track] = []
+        public var artwork: [String: (mimeType: String, data: Data)] = [:]
+        public var deletions: [TrackID] = []
+        public var issues: [(path: String, reason: String)] = []
+        public var resolvedIssuePaths: [String] = []
+        public init() {}
+        public var changesTracks: Bool { !upserts.isEmpty || !deletions.isEmpty }
+    }
+
+    public func apply(_ changes: ScanChanges, folder: LibraryFolderID, now: Date) async throws {
+        try await database.transaction { db in
+            for (hash, art) in changes.artwork {
+                try await db.raw(
+                    "INSERT INTO artwork (hash, mime_type, data) VALUES (\(bind: hash), \(bind: art.mimeType), \(bind: art.data)) ON CONFLICT (hash) DO NOTHING"
+                ).run()
+            }
+            for id in changes.deletions {
+                try await db.raw("DELETE FROM tracks WHERE id = \(bind: id.description)").run()
+            }
+            for t in changes.upserts {
+                try await db.raw(
+                    """
+                    INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, title, artist, album, album_artist,
+                        album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, artwork_hash, added_at)
+                    VALUES (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
+                        \(bind: t.format), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
+                        \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
+                        \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
+                        \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
+                    ON CONFLICT (id) DO UPDATE SET path = excluded.path, file_size = excluded.file_size,
+                        modified_millis = excluded.modified_millis, format = excluded.format, title = excluded.title,
+                        artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
+                        album_id = excluded.album_id, artist_id = excluded.artist_id, composer = excluded.composer,
+                        genre = excluded.genre, year = excluded.year, track_number = excluded.track_number,
+                        disc_number = excluded.disc_number, duration = excluded.duration, isrc = excluded.isrc,
+                        musicbrainz_id = excluded.musicbrainz_id, artwork_hash = excluded.artwork_hash
+                    """
+                ).run()
+            }
+            for path in changes.resolvedIssuePaths {
+                try await db.raw("DELETE FROM scan_issues WHERE folder_id = \(bind: folder.description) AND path = \(bind: path)").run()
+            }
+            for issue in changes.issues {
+                try await db.raw(
+                    """
+                    INSERT INTO scan_issues (folder_id, path, reason, seen_at) VALUES (\(bind: folder.description), \(bind: issue.path), \(bind: issue.reason), \(bind: now.timeIntervalSince1970))
+                    ON CONFLICT (folder_id, path) DO UPDATE SET reason = excluded.reason, seen_at = excluded.seen_at
+                    """
+                ).run()
+            }
+            if changes.changesTracks {
+                try await db.raw("UPDATE library_generation SET generation = generation + 1 WHERE id = 1").run()
+            }
+            try await db.raw("UPDATE library_folders SET last_scan_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: folder.description)").run()
+        }
+    }
+
+    public struct ScanIssue: Sendable, Equatable {
+        public let path: String
+        public let reason: String
+    }
+
+    public func scanIssues() async throws -> [ScanIssue] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT path, reason FROM scan_issues ORDER BY path").all().map {
+                ScanIssue(path: try $0.decode(column: "path", as: String.self), reason: try $0.decode(column: "reason", as: String.self))
+            }
+        }
+    }
+
+    /// Bumped on every change to the tracks; search indexes reload when it moves.
+    public func generation() async throws -> Int {
+        try await database.withConnection { db in
+            try await db.raw("SELECT generation FROM library_generation WHERE id = 1").first()?.decode(column: "generation", as: Int.self) ?? 0
+        }
+    }
+
+    // MARK: Reading
+
+    public func track(id: TrackID) async throws -> Track? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM tracks WHERE id = \(bind: id.description)").first().map(Self.track)
+        }
+    }
+
+    public func allTracks() async throws -> [Track] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM tracks").all().map(Self.track)
+        }
+    }
+
+    public struct TrackFilter: Sendable {
+        public var artistID: ArtistID?
+        public var albumID: AlbumID?
+        public var genre: String?
+        public var year: Int?
+        public init(artistID: ArtistID? = nil, albumID: AlbumID? = nil, genre: String? = nil, year: Int? = nil) {
+            self.artistID = artistID
+            self.albumID = albumID
+            self.genre = genre
+            self.year = year
+        }
+    }
+
+    public func tracks(filter: TrackFilter, limit: Int, offset: Int) async throws -> (tracks: [Track], total: Int) {
+        var conditions: [SQLQueryString] = []
+        if let a = filter.artistID { conditions.append("artist_id = \(bind: a.description)") }
+        if let a = filter.albumID { conditions.append("album_id = \(bind: a.description)") }
+        if let g = filter.genre { conditions.append("LOWER(genre) = \(bind: g.lowercased())") }
+        if let y = filter.year { conditions.append("year = \(bind: y)") }
+        let whereClause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        // Within an album, disc and track order; across the library, by artist then album.
+        let order: SQLQueryString = filter.albumID != nil
+            ? " ORDER BY COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
+            : " ORDER BY LOWER(artist), LOWER(album), COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
+        return try await database.withConnection { db in
+            let total = try await db.raw("SELECT COUNT(*) AS n FROM tracks" + whereClause).first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await db.raw("SELECT * FROM tracks" + whereClause + order + " LIMIT \(literal: limit) OFFSET \(literal: offset)").all()
+            return (try rows.map(Self.track), total)
+        }
+    }
+
+    public struct AlbumSummary: Sendable, Equatable {
+        public let id: AlbumID
+        public let title: String
+        public let artist: String
+        public let year: Int?
+        public let trackCount: Int
+        public let duration: Double
+        public let artworkTrackID: TrackID?
+    }
+
+    public func albums(artistID: ArtistID?, limit: Int, offset: Int) async throws -> (albums: [AlbumSummary], total: Int) {
+        let filter: SQLQueryString = artistID.map { " WHERE artist_id = \(bind: $0.description) OR album_artist = (SELECT MIN(artist) FROM tracks WHERE artist_id = \(bind: $0.description))" } ?? ""
+        return try await database.withConnection { db in
+            let total = try await db.raw("SELECT COUNT(DISTINCT album_id) AS n FROM tracks" + filter).first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await db.raw(
+                """
+                SELECT album_id, MIN(album) AS title, MIN(album_artist) AS artist, MIN(year) AS year, COUNT(*) AS track_count,
+                       SUM(duration) AS duration, MIN(CASE WHEN artwork_hash IS NOT NULL THEN id END) AS artwork_track
+                FROM tracks
+                """ + filter + " GROUP BY album_id ORDER BY LOWER(MIN(album_artist)), LOWER(MIN(album)) LIMIT \(literal: limit) OFFSET \(literal: offset)"
+            ).all()
+            let albums = try rows.map { row in
+                AlbumSummary(
+                    id: try decodeID(row, "album_id"),
+                    title: try row.decode(column: "title", as: String.self),
+                    artist: try row.decode(column: "artist", as: String.self),
+                    year: try row.decode(column: "year", as: Int?.self),
+                    trackCount: try row.decode(column: "track_count", as: Int.self),
+                    duration: try row.decode(column: "duration", as: Double.self),
+                    artworkTrackID: try row.decode(column: "artwork_track", as: String?.self).flatMap(TrackID.init)
+                )
+            }
+            return (albums, total)
+        }
+    }
+
+    public struct ArtistSummary: Sendable, Equatable {
+        public let id: ArtistID
+        public let name: String
+        public let trackCount: Int
+        public let albumCount: Int
+    }
+
+    public func artists(limit: Int, offset: Int) async throws -> (artists: [ArtistSummary], total: Int) {
+        try await database.withConnection { db in
+            let total = try await db.raw("SELECT COUNT(DISTINCT artist_id) AS n FROM tracks").first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await db.raw(
+                """
+                SELECT artist_id, MIN(artist) AS name, COUNT(*) AS track_count, COUNT(DISTINCT album_id) AS album_count
+                FROM tracks GROUP BY artist_id ORDER BY LOWER(MIN(artist)) LIMIT \(literal: limit) OFFSET \(literal: offset)
+                """
+            ).all()
+            let artists = try rows.map { row in
+                ArtistSummary(
+                    id: try decodeID(row, "artist_id"),
+                    name: try row.decode(column: "name", as: String.self),
+                    trackCount: try row.decode(column: "track_count", as: Int.self),
+                    albumCount: try row.decode(column: "album_count", as: Int.self)
+                )
+            }
+            return (artists, total)
+        }
+    }
+
+    /// Distinct values of a grouping column with their track counts.
+    public func facet(_ column: Facet) async throws -> [(value: String, count: Int)] {
+        try await database.withConnection { db in
+            let expression = column == .genre ? "genre" : "CAST(year AS TEXT)"
+            let rows = try await db.raw(
+                SQLQueryString("SELECT \(expression) AS value, COUNT(*) AS n FROM tracks WHERE \(column.rawValue) IS NOT NULL GROUP BY \(expression) ORDER BY \(expression)")
+            ).all()
+            return try rows.map { (try $0.decode(column: "value", as: String.self), try $0.decode(column: "n", as: Int.self)) }
+        }
+    }
+
+    public enum Facet: String, Sendable { case genre, year }
+
+    public func artwork(hash: String) async throws -> (mimeType: String, data: Data)? {
+        try await database.withConnection { db in
+            guard let row = try await db.raw("SELECT mime_type, data FROM artwork WHERE hash = \(bind: hash)").first() else { return nil }
+            return (try row.decode(column: "mime_type", as: String.self), try row.decode(column: "data", as: Data.self))
+        }
+    }
+
+    static func track(_ row: any SQLRow) throws -> Track {
+        Track(
+            id: try decodeID(row, "id"),
+            folderID: try decodeID(row, "folder_id"),
+            path: try row.decode(column: "path", as: String.self),
+            fileSize: try row.decode(column: "file_size", as: Int64.self),
+            modifiedMillis: try row.decode(column: "modified_millis", as: Int64.self),
+            format: try row.decode(column: "format", as: String.self),
+            title: try row.decode(column: "title", as: String.self),
+            artist: try row.decode(column: "artist", as: String.self),
+            album: try row.decode(column: "album", as: String.self),
+            albumArtist: try row.decode(column: "album_artist", as: String.self),
+            composer: try row.decode(column: "composer", as: String?.self),
+            genre: try row.decode(column: "genre", as: String?.self),
+            year: try row.decode(column: "year", as: Int?.self),
+            trackNumber: try row.decode(column: "track_number", as: Int?.self),
+            discNumber: try row.decode(column: "disc_number", as: Int?.self),
+            duration: try row.decode(column: "duration", as: Double.self),
+            isrc: try row.decode(column: "isrc", as: String?.self),
+            musicBrainzID: try row.decode(column: "musicbrainz_id", as: String?.self),
+            artworkHash: try row.decode(column: "artwork_hash", as: String?.self),
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self))
+        )
+    }
+}
+
+func decodeID<ID: TypedID>(_ row: any SQLRow, _ column: String) throws -> ID {
+    let raw = try row.decode(column: column, as: String.self)
+    guard let id = ID(raw) else { throw StorageError.notFound("\(column) '\(raw)' is not a UUID") }
+    return id
+}
+
+extension Array where Element == SQLQueryString {
+    func joined(separator: String) -> SQLQueryString {
+        var out: SQLQueryString = ""
+        for (i, part) in enumerated() {
+            if i > 0 { out = out + SQLQueryString(separator) }
+            out = out + part
+        }
+        return out
+    }
+}

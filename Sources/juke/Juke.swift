@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct Juke: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "juke",
+        abstract: "Juke: a self-hosted music platform (TuneTrivia, Back2Back, Dual Player, RunBeat).",
+        subcommands: [Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self],
+        defaultSubcommand: Serve.self
+    )
+}
