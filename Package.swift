@@ -4,7 +4,7 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -92,13 +92,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "MediaFormatsTests", dependencies: ["MediaFormats"], swiftSettings: strict),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore"], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore"], swiftSettings: strict),
+        // Shared by the test targets only: throwaway databases on both backends.
+        .target(
+            name: "JukeTestSupport",
+            dependencies: ["Storage", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
+        ),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "Storage", "Library",
+                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -10,7 +10,8 @@ struct DataOptions: ParsableArguments {
     @Option(name: .long, help: "Folder for the database and the demo library (env JUKE_DATA_DIR; default ./data).")
     var dataDir: String?
 
-    @Option(name: .long, help: "Database: sqlite:///path/file.sqlite or postgres://user:pass@host:5432/db (env JUKE_DATABASE; default SQLite in the data folder).")
+    @Option(
+        name: .long, help: "Database: sqlite:///path/file.sqlite or postgres://user:pass@host:5432/db (env JUKE_DATABASE; default SQLite in the data folder).")
     var database: String?
 
     @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error (env JUKE_LOG_LEVEL; default info).")

@@ -1,6 +1,6 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
-import Foundation
 
 /// A failure a client caused or must know about, with the status and the JSON body the
 /// spec documents: `{"error": code, "message": text, "field": name}`.

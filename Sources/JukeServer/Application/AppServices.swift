@@ -18,7 +18,7 @@ public struct AppServices: Sendable {
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
 
-    init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
+    public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration
         self.database = database
         self.users = UserStore(database: database)
@@ -50,6 +50,12 @@ public struct AppServices: Sendable {
         await scans.start(folder)
         return folder
     }
+
+    /// Waits until every running scan has finished (tests, and commands that scan).
+    public func waitForScans() async { await scans.waitForAll() }
+
+    /// Watches a folder and scans it (the admin page and `POST /api/v1/library/folders`).
+    public func watchFolder(path: String) async throws -> LibraryFolder { try await addFolder(path: path) }
 
     /// First start: write the demo library into the data folder and scan it. Returns
     /// whether it did (false when the library already has folders).

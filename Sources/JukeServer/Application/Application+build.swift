@@ -12,11 +12,16 @@ public func buildApplication(
     configuration: ServerConfiguration, clock: WallClock = .system, logger: Logger
 ) async throws -> some ApplicationProtocol {
     let services = try await makeServices(configuration: configuration, clock: clock, logger: logger)
-    let router = try buildRouter(services: services)
+    return try buildApplication(services: services)
+}
+
+/// The application around services that are already open (tests pass their own database).
+public func buildApplication(services: AppServices) throws -> some ApplicationProtocol {
+    let configuration = services.configuration
     var app = Application(
-        router: router,
+        router: try buildRouter(services: services),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
-        logger: logger
+        logger: services.logger
     )
     app.addServices(DatabaseService(database: services.database), LibraryUpkeepService(services: services))
     return app

@@ -2,7 +2,7 @@ import Foundation
 import MediaFormats
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Lists the audio files under a folder with their size and modification time, using

@@ -64,9 +64,9 @@ public struct LibraryScanner: Sendable {
             progress.currentPath = file.path
             let existing = byPath[file.path]
             let signature = "\(file.size):\(file.modifiedMillis)"
-            let movedFrom = existing == nil ? missingBySignature[signature]?.popLast() : nil
             do {
                 let meta = try TagReader.read(path: file.path)
+                let movedFrom = existing == nil ? Self.takeMoveCandidate(&missingBySignature, signature: signature, for: file, meta: meta) : nil
                 let id = existing?.id ?? movedFrom?.id ?? TrackID()
                 let built = TrackBuilder.build(meta: meta, file: file, id: id, folder: folder.id, addedAt: now)
                 changes.upserts.append(built.track)
@@ -80,8 +80,6 @@ public struct LibraryScanner: Sendable {
                     progress.added += 1
                 }
             } catch {
-                // A moved file that no longer reads is still the moved file; keep its old entry.
-                if let movedFrom { missingBySignature[signature, default: []].append(movedFrom) }
                 let reason = String(describing: error)
                 failures.append(ScanFailure(path: file.path, reason: reason))
                 changes.issues.append((file.path, reason))
@@ -114,5 +112,21 @@ public struct LibraryScanner: Sendable {
         report(progress)
         logger.info("scan finished", metadata: ["folder": "\(folder.path)", "summary": "\(progress.summary)"])
         return ScanReport(progress: progress, failures: failures)
+    }
+
+    /// The vanished file that `file` most likely is: same size and modification time, and
+    /// among several such, the one with the same tags, else the same file name.
+    static func takeMoveCandidate(
+        _ missing: inout [String: [LibraryStore.FileRecord]], signature: String, for file: FileWalker.Entry, meta: AudioMetadata
+    ) -> LibraryStore.FileRecord? {
+        guard var candidates = missing[signature], !candidates.isEmpty else { return nil }
+        let name = (file.path as NSString).lastPathComponent
+        let index =
+            candidates.firstIndex { $0.title == meta.title && $0.artist == meta.artist }
+            ?? candidates.firstIndex { ($0.path as NSString).lastPathComponent == name }
+            ?? candidates.count - 1
+        let chosen = candidates.remove(at: index)
+        missing[signature] = candidates
+        return chosen
     }
 }

@@ -6,20 +6,28 @@ enum SearchText {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
+    /// Words of letters and digits. A word with an apostrophe counts whole and as its part
+    /// before the apostrophe, so "don't" is found by "dont" and "Beethoven's" by "beethoven".
     static func tokens(_ text: String) -> [String] {
         var out: [String] = []
         var current = ""
+        var beforeApostrophe: String?
+        func flush() {
+            if !current.isEmpty { out.append(current) }
+            if let stem = beforeApostrophe, !stem.isEmpty, stem != current { out.append(stem) }
+            current = ""
+            beforeApostrophe = nil
+        }
         for scalar in fold(text).unicodeScalars {
             if CharacterSet.alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if scalar == "'" || scalar == "\u{2019}" {
-                continue  // "don't" is one word
-            } else if !current.isEmpty {
-                out.append(current)
-                current = ""
+                if beforeApostrophe == nil { beforeApostrophe = current }
+            } else {
+                flush()
             }
         }
-        if !current.isEmpty { out.append(current) }
+        flush()
         return out
     }
 }

@@ -39,7 +39,8 @@ enum ID3v2Metadata {
             case "UFID":
                 let (owner, rest) = TextEncoding.latin1.splitTerminated(frame.body)
                 if TextEncoding.latin1.decode(owner) == "http://musicbrainz.org" {
-                    meta.musicBrainzRecordingID = meta.musicBrainzRecordingID
+                    meta.musicBrainzRecordingID =
+                        meta.musicBrainzRecordingID
                         ?? TextEncoding.latin1.decode(rest).nonBlank
                 }
             case "APIC":

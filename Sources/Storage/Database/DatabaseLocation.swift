@@ -38,11 +38,12 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
             let database = String(url.path.drop(while: { $0 == "/" }))
             guard !database.isEmpty else { throw InvalidLocation(description: "the PostgreSQL URL names no database (postgres://host:5432/DATABASE)") }
             let sslmode = url.queryItems?.first { $0.name == "sslmode" }?.value
-            return .postgres(PostgresSettings(
-                host: host, port: url.port ?? 5432, username: url.user ?? "postgres",
-                password: url.password?.removingPercentEncoding, database: database,
-                requireTLS: sslmode == "require" || sslmode == "verify-full"
-            ))
+            return .postgres(
+                PostgresSettings(
+                    host: host, port: url.port ?? 5432, username: url.user ?? "postgres",
+                    password: url.password?.removingPercentEncoding, database: database,
+                    requireTLS: sslmode == "require" || sslmode == "verify-full"
+                ))
         }
         if value.hasSuffix(".sqlite") || value.hasSuffix(".db") || value.hasPrefix("/") { return .sqlite(path: value) }
         throw InvalidLocation(description: "unknown database '\(value)'; use sqlite:///path/file.sqlite or postgres://user:pass@host/db")

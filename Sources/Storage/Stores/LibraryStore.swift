@@ -53,16 +53,22 @@ public struct LibraryStore: Sendable {
         public let path: String
         public let fileSize: Int64
         public let modifiedMillis: Int64
+        /// Kept so that a moved file can be told apart from another of the same size and time.
+        public let title: String
+        public let artist: String
     }
 
     public func fileRecords(folder: LibraryFolderID) async throws -> [FileRecord] {
         try await database.withConnection { db in
-            try await db.raw("SELECT id, path, file_size, modified_millis FROM tracks WHERE folder_id = \(bind: folder.description)").all().map { row in
+            try await db.raw("SELECT id, path, file_size, modified_millis, title, artist FROM tracks WHERE folder_id = \(bind: folder.description)").all().map {
+                row in
                 FileRecord(
                     id: try decodeID(row, "id"),
                     path: try row.decode(column: "path", as: String.self),
                     fileSize: try row.decode(column: "file_size", as: Int64.self),
-                    modifiedMillis: try row.decode(column: "modified_millis", as: Int64.self)
+                    modifiedMillis: try row.decode(column: "modified_millis", as: Int64.self),
+                    title: try row.decode(column: "title", as: String.self),
+                    artist: try row.decode(column: "artist", as: String.self)
                 )
             }
         }
@@ -183,7 +189,8 @@ public struct LibraryStore: Sendable {
         if let y = filter.year { conditions.append("year = \(bind: y)") }
         let whereClause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         // Within an album, disc and track order; across the library, by artist then album.
-        let order: SQLQueryString = filter.albumID != nil
+        let order: SQLQueryString =
+            filter.albumID != nil
             ? " ORDER BY COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
             : " ORDER BY LOWER(artist), LOWER(album), COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
         return try await database.withConnection { db in
@@ -204,7 +211,10 @@ public struct LibraryStore: Sendable {
     }
 
     public func albums(artistID: ArtistID?, limit: Int, offset: Int) async throws -> (albums: [AlbumSummary], total: Int) {
-        let filter: SQLQueryString = artistID.map { " WHERE artist_id = \(bind: $0.description) OR album_artist = (SELECT MIN(artist) FROM tracks WHERE artist_id = \(bind: $0.description))" } ?? ""
+        let filter: SQLQueryString =
+            artistID.map {
+                " WHERE artist_id = \(bind: $0.description) OR album_artist = (SELECT MIN(artist) FROM tracks WHERE artist_id = \(bind: $0.description))"
+            } ?? ""
         return try await database.withConnection { db in
             let total = try await db.raw("SELECT COUNT(DISTINCT album_id) AS n FROM tracks" + filter).first()?.decode(column: "n", as: Int.self) ?? 0
             let rows = try await db.raw(
@@ -262,7 +272,9 @@ public struct LibraryStore: Sendable {
         try await database.withConnection { db in
             let expression = column == .genre ? "genre" : "CAST(year AS TEXT)"
             let rows = try await db.raw(
-                SQLQueryString("SELECT \(expression) AS value, COUNT(*) AS n FROM tracks WHERE \(column.rawValue) IS NOT NULL GROUP BY \(expression) ORDER BY \(expression)")
+                SQLQueryString(
+                    "SELECT \(expression) AS value, COUNT(*) AS n FROM tracks WHERE \(column.rawValue) IS NOT NULL GROUP BY \(expression) ORDER BY \(expression)"
+                )
             ).all()
             return try rows.map { (try $0.decode(column: "value", as: String.self), try $0.decode(column: "n", as: Int.self)) }
         }

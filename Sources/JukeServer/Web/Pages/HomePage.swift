@@ -27,43 +27,46 @@ enum HomePage {
             </li>
             """
         }.joined(separator: "\n")
-        return HTML.page(title: "Home", script: "app.js", body: """
-            \(Header.render(user: user, current: "home"))
-            <main id="main" class="home">
-              <section aria-labelledby="apps-title" class="apps">
-                <h2 id="apps-title">Apps</h2>
-                <ul class="app-grid">\(cards)</ul>
-              </section>
-              <section aria-labelledby="library-title" class="library">
-                <div class="library-head">
-                  <h2 id="library-title">Library</h2>
-                  <form role="search" class="search" id="search-form">
-                    <label for="search" class="visually-hidden">Search the library</label>
-                    <input id="search" type="search" placeholder="Search songs, artists, albums…" autocomplete="off" maxlength="200">
-                  </form>
-                </div>
-                <nav class="tabs" role="tablist" aria-label="Browse by">
-                  <button role="tab" id="tab-albums" aria-selected="true" data-view="albums">Albums</button>
-                  <button role="tab" id="tab-artists" aria-selected="false" data-view="artists">Artists</button>
-                  <button role="tab" id="tab-genres" aria-selected="false" data-view="genres">Genres</button>
-                  <button role="tab" id="tab-years" aria-selected="false" data-view="years">Years</button>
-                  <button role="tab" id="tab-songs" aria-selected="false" data-view="songs">Songs</button>
-                </nav>
-                <p id="crumbs" class="crumbs" aria-live="polite"></p>
-                <div id="browser" class="browser" role="region" aria-live="polite" aria-busy="true">Loading…</div>
-                <div class="pager" id="pager" hidden>
-                  <button id="more" class="ghost">Show more</button>
-                </div>
-              </section>
-            </main>
-            \(PlayerBar.render())
-            """, bodyClass: "with-player")
+        return HTML.page(
+            title: "Home", script: "app.js",
+            body: """
+                \(Header.render(user: user, current: "home"))
+                <main id="main" class="home">
+                  <section aria-labelledby="apps-title" class="apps">
+                    <h2 id="apps-title">Apps</h2>
+                    <ul class="app-grid">\(cards)</ul>
+                  </section>
+                  <section aria-labelledby="library-title" class="library">
+                    <div class="library-head">
+                      <h2 id="library-title">Library</h2>
+                      <form role="search" class="search" id="search-form">
+                        <label for="search" class="visually-hidden">Search the library</label>
+                        <input id="search" type="search" placeholder="Search songs, artists, albums…" autocomplete="off" maxlength="200">
+                      </form>
+                    </div>
+                    <nav class="tabs" role="tablist" aria-label="Browse by">
+                      <button role="tab" id="tab-albums" aria-selected="true" data-view="albums">Albums</button>
+                      <button role="tab" id="tab-artists" aria-selected="false" data-view="artists">Artists</button>
+                      <button role="tab" id="tab-genres" aria-selected="false" data-view="genres">Genres</button>
+                      <button role="tab" id="tab-years" aria-selected="false" data-view="years">Years</button>
+                      <button role="tab" id="tab-songs" aria-selected="false" data-view="songs">Songs</button>
+                    </nav>
+                    <p id="crumbs" class="crumbs" aria-live="polite"></p>
+                    <div id="browser" class="browser" role="region" aria-live="polite" aria-busy="true">Loading…</div>
+                    <div class="pager" id="pager" hidden>
+                      <button id="more" class="ghost">Show more</button>
+                    </div>
+                  </section>
+                </main>
+                \(PlayerBar.render())
+                """, bodyClass: "with-player")
     }
 }
 
 enum Header {
     static func render(user: User, current: String) -> String {
-        let adminLink = user.isAdmin
+        let adminLink =
+            user.isAdmin
             ? "<a href=\"/library\"\(current == "library" ? " aria-current=\"page\"" : "")>Manage library</a>"
             : ""
         return """

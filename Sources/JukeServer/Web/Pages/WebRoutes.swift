@@ -30,8 +30,9 @@ struct WebRoutes<Context: RequestContext> {
             headers: [
                 .contentType: "text/html; charset=utf-8",
                 .cacheControl: "no-store",
-                .init("Content-Security-Policy")!: "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'",
-                .init("X-Content-Type-Options")!: "nosniff",
+                .contentSecurityPolicy:
+                    "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'",
+                .xContentTypeOptions: "nosniff",
             ],
             body: .init(byteBuffer: ByteBuffer(string: body))
         )
@@ -59,7 +60,7 @@ struct WebRoutes<Context: RequestContext> {
             }
         return Response(
             status: .ok,
-            headers: [.contentType: type, .cacheControl: "no-cache", .init("X-Content-Type-Options")!: "nosniff"],
+            headers: [.contentType: type, .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )
     }

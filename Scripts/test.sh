@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs every Juke test: unit and integration tests on SQLite and on a throwaway PostgreSQL,
+# the format check, and the browser end-to-end tests in headless Chromium.
+# On Debian it installs what is missing (PostgreSQL, Chromium and its driver, selenium, pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+log() { printf '\n== %s\n' "$*"; }
+
+# --- What the tests need from the system -------------------------------------------------
+need_packages=()
+find_pg_bin() {
+  for dir in $(command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)") /usr/lib/postgresql/*/bin; do
+    [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/postgres" -o -x "/usr/lib/postgresql/15/bin/postgres" ] && { echo "$dir"; return; }
+  done
+}
+[ -n "$(find_pg_bin)" ] || need_packages+=(postgresql)
+command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || need_packages+=(python3-selenium)
+/usr/bin/python3 -c 'import pytest' 2>/dev/null || need_packages+=(python3-pytest)
+if [ ${#need_packages[@]} -gt 0 ]; then
+  log "installing ${need_packages[*]}"
+  if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_packages[@]}" >/dev/null
+fi
+PG_BIN=$(find_pg_bin)
+
+# --- A throwaway PostgreSQL on a free loopback port -------------------------------------
+free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+PG_DIR=$(mktemp -d /tmp/juke-pg.XXXXXX)
+PG_PORT=$(free_port)
+SERVERS=()
+cleanup() {
+  for pid in "${SERVERS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
+  if [ -f "$PG_DIR/data/postmaster.pid" ]; then
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+  fi
+  rm -rf "$PG_DIR"
+}
+trap cleanup EXIT
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
+if [ "$(id -u)" -eq 0 ]; then chown postgres "$PG_DIR"; fi
+as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U postgres >/dev/null
+as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
+  -o "-p $PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
+export JUKE_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+
+# --- Format -----------------------------------------------------------------------------
+log "checking the format (swift format lint)"
+swift format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
+
+# --- Swift tests on both databases ------------------------------------------------------
+log "building"
+swift build --build-tests
+log "swift test (SQLite and PostgreSQL)"
+swift test --skip-build --parallel 2>&1 | tee /tmp/juke-swift-test.log | grep -vE '^(◇|↳|􀟈|􁁛)' || true
+grep -qE 'Test run with [0-9]+ tests? .*passed' /tmp/juke-swift-test.log || { echo "swift test failed"; exit 1; }
+
+# --- Browser end-to-end -----------------------------------------------------------------
+log "browser end-to-end tests (headless Chromium)"
+export JUKE_BINARY="$ROOT/.build/debug/juke"
+/usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser

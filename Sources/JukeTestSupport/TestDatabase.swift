@@ -1,0 +1,91 @@
+import Foundation
+import Logging
+import SQLKit
+import Storage
+
+/// The backends every storage-touching test runs on. SQLite always; PostgreSQL when
+/// JUKE_TEST_POSTGRES_URL names a server (the test script starts one). Under CI the
+/// PostgreSQL run is required, so a missing server fails instead of silently shrinking
+/// the suite.
+public enum TestBackend: String, Sendable, CaseIterable, CustomStringConvertible {
+    case sqlite, postgres
+    public var description: String { rawValue }
+
+    public static var available: [TestBackend] {
+        let env = ProcessInfo.processInfo.environment
+        if env["JUKE_TEST_POSTGRES_URL"] != nil || env["CI"] != nil { return [.sqlite, .postgres] }
+        return [.sqlite]
+    }
+}
+
+/// A fresh, migrated database that is thrown away afterwards.
+public struct TestDatabase: Sendable {
+    public let database: any JukeDatabase
+    public let location: DatabaseLocation
+    private let cleanupAction: @Sendable () async -> Void
+
+    public static let logger: Logger = {
+        var logger = Logger(label: "juke.test")
+        logger.logLevel = .warning
+        return logger
+    }()
+
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public static func make(_ backend: TestBackend) async throws -> TestDatabase {
+        switch backend {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-test-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let location = DatabaseLocation.sqlite(path: folder.appendingPathComponent("juke.sqlite").path)
+            let database = try DatabaseFactory.open(location, logger: logger)
+            try await Migrator.migrate(database, logger: logger)
+            return TestDatabase(database: database, location: location) {
+                await database.shutdown()
+                try? FileManager.default.removeItem(at: folder)
+            }
+        case .postgres:
+            guard let url = ProcessInfo.processInfo.environment["JUKE_TEST_POSTGRES_URL"] else {
+                throw Unavailable(description: "JUKE_TEST_POSTGRES_URL is not set; run the tests with Scripts/test.sh, which starts PostgreSQL")
+            }
+            guard case .postgres(var settings) = try DatabaseLocation.parse(url, dataDirectory: "/tmp") else {
+                throw Unavailable(description: "JUKE_TEST_POSTGRES_URL is not a postgres:// URL")
+            }
+            let admin = try PostgresDatabase(settings: settings, logger: logger)
+            let name = "juke_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+            try await admin.withConnection { db in try await db.raw(SQLQueryString("CREATE DATABASE \(name)")).run() }
+            settings.database = String(name)
+            let location = DatabaseLocation.postgres(settings)
+            let database = try DatabaseFactory.open(location, logger: logger)
+            try await Migrator.migrate(database, logger: logger)
+            return TestDatabase(database: database, location: location) {
+                await database.shutdown()
+                try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
+                await admin.shutdown()
+            }
+        }
+    }
+
+    init(database: any JukeDatabase, location: DatabaseLocation, cleanup: @escaping @Sendable () async -> Void) {
+        self.database = database
+        self.location = location
+        self.cleanupAction = cleanup
+    }
+
+    public func cleanup() async { await cleanupAction() }
+
+    /// Runs `body` with a fresh database and always cleans up.
+    public static func with<T: Sendable>(_ backend: TestBackend, _ body: (TestDatabase) async throws -> T) async throws -> T {
+        let db = try await make(backend)
+        do {
+            let result = try await body(db)
+            await db.cleanup()
+            return result
+        } catch {
+            await db.cleanup()
+            throw error
+        }
+    }
+}

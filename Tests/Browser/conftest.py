@@ -1,0 +1,129 @@
+"""Fixtures for the browser tests: real `juke serve` processes and headless Chromium."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+
+JUKE = os.environ.get("JUKE_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "juke"))
+DEMO_TRACKS = 40
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(base, method, path, body=None, token=None):
+    """A JSON request; returns (status, decoded body or None)."""
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        req.add_header("Content-Type", "application/json")
+    if token:
+        req.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            raw = r.read()
+            return r.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as e:
+        raw = e.read()
+        return e.code, json.loads(raw) if raw else None
+
+
+class JukeServer:
+    def __init__(self, data_dir, database=None, demo=True):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", data_dir]
+        if database:
+            args += ["--database", database]
+        if not demo:
+            args.append("--no-demo")
+        self.log = open(os.path.join(data_dir, f"server-{self.port}.log"), "w")
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if request(self.base, "GET", "/health")[0] == 200:
+                    return
+            except OSError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError(f"juke serve exited: {open(self.log.name).read()}")
+            time.sleep(0.2)
+        raise RuntimeError("juke serve did not become healthy")
+
+    def wait_for_tracks(self, token, count, timeout=240):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            status, body = request(self.base, "GET", "/api/v1/library/status", token=token)
+            if status == 200 and body["track_count"] >= count and all(s["phase"] in ("done", "failed") for s in body["scans"]):
+                return body
+            time.sleep(0.5)
+        raise RuntimeError(f"library did not reach {count} tracks: {body}")
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def data_dir():
+    path = tempfile.mkdtemp(prefix="juke-browser-")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server(data_dir):
+    """One server on SQLite with the demo library; the first account made is its admin."""
+    s = JukeServer(data_dir)
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def admin(server):
+    status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "admin", "password": "admin password"})
+    assert status == 201, body
+    server.wait_for_tracks(body["token"], DEMO_TRACKS)
+    return {"username": "admin", "password": "admin password", "token": body["token"]}
+
+
+def make_driver(width=1280, height=900, mobile=False):
+    options = webdriver.ChromeOptions()
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
+                "--mute-audio", f"--window-size={width},{height}"]:
+        options.add_argument(arg)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0}})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(options=options)
+
+
+@pytest.fixture
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def phone():
+    driver = make_driver(375, 740, mobile=True)
+    yield driver
+    driver.quit()

@@ -1,0 +1,55 @@
+"""Two `juke serve` processes on one PostgreSQL database serve the same users and library."""
+import os
+import subprocess
+import uuid
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import DEMO_TRACKS, JukeServer, request
+
+BASE_URL = os.environ.get("JUKE_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(scope="module")
+def postgres_database():
+    if not BASE_URL:
+        if os.environ.get("CI"):
+            pytest.fail("JUKE_TEST_POSTGRES_URL is required in CI")
+        pytest.skip("no PostgreSQL server (run Scripts/test.sh)")
+    name = "juke_e2e_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", BASE_URL, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+    yield BASE_URL.rsplit("/", 1)[0] + "/" + name
+    subprocess.run(["psql", BASE_URL, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+
+
+def test_two_servers_share_users_and_library(postgres_database, tmp_path, browser):
+    first_dir, second_dir = tmp_path / "a", tmp_path / "b"
+    first_dir.mkdir()
+    second_dir.mkdir()
+    first = JukeServer(str(first_dir), database=postgres_database)
+    second = JukeServer(str(second_dir), database=postgres_database, demo=False)
+    try:
+        status, body = request(first.base, "POST", "/api/v1/auth/register", {"username": "shared", "password": "shared password"})
+        assert status == 201, body
+        first.wait_for_tracks(body["token"], DEMO_TRACKS)
+        # The account made on the first server signs in on the second.
+        status, session = request(second.base, "POST", "/api/v1/auth/login", {"username": "shared", "password": "shared password"})
+        assert status == 200, session
+        status, page = request(second.base, "GET", "/api/v1/catalog/search?q=entertainer", token=session["token"])
+        assert status == 200 and page["total"] == 1, page
+        # A token from one server works on the other, and logging out on one ends it on both.
+        assert request(first.base, "GET", "/api/v1/auth/me", token=session["token"])[0] == 200
+        assert request(first.base, "POST", "/api/v1/auth/logout", token=session["token"])[0] == 204
+        assert request(second.base, "GET", "/api/v1/auth/me", token=session["token"])[0] == 401
+        # And a person on the second server browses the library the first one scanned.
+        browser.get(second.base + "/login")
+        browser.find_element(By.ID, "username").send_keys("shared")
+        browser.find_element(By.ID, "password").send_keys("shared password")
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        albums = WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
+        assert len(albums) >= 6
+    finally:
+        first.stop()
+        second.stop()

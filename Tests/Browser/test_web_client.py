@@ -1,0 +1,176 @@
+"""A person using Juke in a browser: sign up, browse, search, play, seek, manage the library."""
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import JUKE, request
+
+
+def wait(driver, timeout=20):
+    return WebDriverWait(driver, timeout)
+
+
+def sign_in(driver, server, username, password):
+    driver.get(server.base + "/login")
+    driver.find_element(By.ID, "username").send_keys(username)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
+
+
+def severe_console_errors(driver):
+    """Script errors. Failed requests the test provoked on purpose (a 422) are not counted."""
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
+
+
+def test_a_new_user_registers_and_sees_the_launcher_and_library(server, admin, browser):
+    browser.get(server.base + "/")
+    assert browser.current_url.endswith("/login")
+    browser.find_element(By.LINK_TEXT, "Create an account").click()
+    browser.find_element(By.ID, "username").send_keys("x")
+    browser.find_element(By.ID, "password").send_keys("long enough password")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = wait(browser).until(lambda d: d.find_element(By.ID, "form-error").text)
+    assert "3 to 32" in error
+    assert browser.find_element(By.ID, "username").get_attribute("aria-invalid") == "true"
+    browser.find_element(By.ID, "username").clear()
+    browser.find_element(By.ID, "username").send_keys("newcomer")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
+    cards = browser.find_elements(By.CSS_SELECTOR, ".app-card")
+    assert [c.find_element(By.CSS_SELECTOR, ".app-name").text for c in cards] == ["TuneTrivia", "Back2Back", "Dual Player", "RunBeat"]
+    assert all("Coming soon" in c.text for c in cards)
+    albums = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
+    assert len(albums) >= 6
+    # Covers load from the server with the session cookie.
+    wait(browser).until(lambda d: d.execute_script("return [...document.querySelectorAll('.album img')].every(i => i.complete && i.naturalWidth > 0)"))
+    # Not an admin: no library management link.
+    assert not browser.find_elements(By.LINK_TEXT, "Manage library")
+    assert severe_console_errors(browser) == []
+
+
+def test_plays_a_track_with_progress_seeking_and_lock_screen_metadata(server, admin, browser):
+    sign_in(browser, server, admin["username"], admin["password"])
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))[0].click()
+    tracks = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".track-button"))
+    title = tracks[0].find_element(By.CSS_SELECTOR, ".track-title").text
+    tracks[0].click()
+    player = browser.find_element(By.ID, "player")
+    wait(browser).until(lambda d: player.is_displayed())
+    assert browser.find_element(By.ID, "np-title").text == title
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('audio').currentTime") > 0.3)
+    assert browser.find_element(By.ID, "play").get_attribute("aria-label") == "Pause"
+    assert browser.execute_script("return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title") == title
+    # Seek by the progress bar, as a person dragging it would.
+    browser.execute_script("const s = document.getElementById('seek'); s.value = 12; s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));")
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('audio').currentTime") >= 12)
+    assert browser.find_element(By.ID, "elapsed").text.startswith("0:1")
+    # Pause, then next track.
+    browser.find_element(By.ID, "play").click()
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('audio').paused"))
+    browser.find_element(By.ID, "next").click()
+    wait(browser).until(lambda d: d.find_element(By.ID, "np-title").text != title)
+    assert severe_console_errors(browser) == []
+
+
+def test_search_as_you_type_and_browse_by_artist_genre_and_year(server, admin, browser):
+    sign_in(browser, server, admin["username"], admin["password"])
+    box = browser.find_element(By.ID, "search")
+    box.send_keys("beeth")
+    wait(browser).until(lambda d: "Ode to Joy" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
+    box.send_keys(" od")
+    wait(browser).until(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")] == ["Ode to Joy"])
+    box.clear()
+    browser.find_element(By.ID, "tab-artists").click()
+    artist = wait(browser).until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".row-button") if "Johann Sebastian Bach" in b.text])
+    artist[0].click()
+    wait(browser).until(lambda d: "Jesu, Joy of Man's Desiring" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
+    browser.find_element(By.ID, "tab-genres").click()
+    chip = wait(browser).until(lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, ".chip") if c.text.startswith("Ragtime")])
+    chip[0].click()
+    wait(browser).until(lambda d: "The Entertainer" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
+    browser.find_element(By.ID, "tab-years").click()
+    year = wait(browser).until(lambda d: [c for c in d.find_elements(By.CSS_SELECTOR, ".chip") if c.text.startswith("1824")])
+    year[0].click()
+    wait(browser).until(lambda d: "Ode to Joy" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
+    browser.find_element(By.ID, "tab-songs").click()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".track-title")) >= 40)
+
+
+def test_fits_a_phone_screen(server, admin, phone):
+    sign_in(phone, server, admin["username"], admin["password"])
+    wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))[0].click()
+    wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".track-button"))[0].click()
+    wait(phone).until(lambda d: d.find_element(By.ID, "player").is_displayed())
+    assert phone.execute_script("return window.innerWidth") == 375
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
+    for control in ["prev", "play", "next", "seek"]:
+        rect = phone.execute_script(f"return document.getElementById('{control}').getBoundingClientRect().toJSON()")
+        assert 0 <= rect["left"] and rect["right"] <= 375, (control, rect)
+    phone.save_screenshot(os.path.join(os.environ.get("JUKE_SCREENSHOTS", tempfile.gettempdir()), "juke-phone.png"))
+
+
+def test_sign_out_and_a_wrong_password(server, admin, browser):
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.find_element(By.ID, "logout").click()
+    wait(browser).until(lambda d: d.current_url.endswith("/login"))
+    browser.get(server.base + "/")
+    assert browser.current_url.endswith("/login"), "the session cookie was cleared"
+    browser.find_element(By.ID, "username").send_keys("admin")
+    browser.find_element(By.ID, "password").send_keys("not the password")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    assert "Wrong username or password" in wait(browser).until(lambda d: d.find_element(By.ID, "form-error").text)
+
+
+def test_an_admin_adds_a_folder_and_sees_progress_and_unreadable_files(server, admin, browser, data_dir):
+    folder = tempfile.mkdtemp(prefix="juke-music-", dir=data_dir)
+    demo = os.path.join(server.data_dir, "demo-library", "Holiday Classics")
+    for name in sorted(os.listdir(demo))[:2]:
+        shutil.copy(os.path.join(demo, name), os.path.join(folder, "copy-" + name))
+    with open(os.path.join(folder, "broken.flac"), "wb") as f:
+        f.write(b"fLaC\x00\x00\x00\x22")
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.find_element(By.LINK_TEXT, "Manage library").click()
+    browser.find_element(By.ID, "folder-path").send_keys(folder)
+    browser.find_element(By.CSS_SELECTOR, "#add-folder button[type=submit]").click()
+    wait(browser, 60).until(lambda d: any(folder in li.text and "done" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#scans li")))
+    scan = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#scans li") if folder in li.text][0]
+    assert "2 added" in scan and "1 failed" in scan
+    wait(browser).until(lambda d: "broken.flac" in d.find_element(By.ID, "issues").text)
+    assert "truncated" in browser.find_element(By.ID, "issues").text
+    browser.find_element(By.ID, "folder-path").send_keys("/no/such/folder")
+    browser.find_element(By.CSS_SELECTOR, "#add-folder button[type=submit]").click()
+    assert "There is no folder" in wait(browser).until(lambda d: d.find_element(By.ID, "form-error").text)
+
+
+def test_the_command_line_works_on_the_data_of_a_running_server(server, admin):
+    music = tempfile.mkdtemp(prefix="juke-cli-", dir=server.data_dir)
+    demo = os.path.join(server.data_dir, "demo-library", "Baroque Gems")
+    for name in sorted(os.listdir(demo))[:1]:
+        shutil.copy(os.path.join(demo, name), os.path.join(music, "cli-" + name))
+    out = subprocess.run([JUKE, "library", "add", music, "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "1 added" in out.stdout
+    out = subprocess.run([JUKE, "user", "create", "cliuser", "--password-stdin", "--data-dir", server.data_dir],
+                         input="cli password 1\n", capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    status, body = request(server.base, "POST", "/api/v1/auth/login", {"username": "cliuser", "password": "cli password 1"})
+    assert status == 200, body
+    listing = subprocess.run([JUKE, "library", "list", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    assert music in listing.stdout
+    bad = subprocess.run([JUKE, "library", "add", "/no/such/folder", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    assert bad.returncode != 0 and "no folder" in bad.stderr
+    # The server's search sees what the command line added.
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        status, body = request(server.base, "GET", "/api/v1/catalog/search?q=canon", token=body["token"] if "token" in body else admin["token"])
+        if body and body["total"] >= 2:
+            break
+        time.sleep(0.5)
+    assert body["total"] >= 2, body

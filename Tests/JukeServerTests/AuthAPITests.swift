@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import JukeCore
+import JukeTestSupport
+import Testing
+
+@testable import JukeServer
+
+@Suite struct AuthAPITests {
+    @Test(arguments: TestBackend.available)
+    func registersLogsInAndOut(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let created = try await client.json(
+                .post, "/api/v1/auth/register", body: #"{"username":"alice","password":"correct horse","display_name":"Alice A."}"#)
+            #expect(created.status == .created)
+            let user = try #require(created.json["user"] as? [String: Any])
+            #expect(user["display_name"] as? String == "Alice A.")
+            #expect(user["is_admin"] as? Bool == true, "the first account is the admin")
+            let cookie = try #require(created.headers[.setCookie])
+            #expect(cookie.hasPrefix("juke_session=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
+
+            let second = try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"bob","password":"correct horse"}"#)
+            #expect((second.json["user"] as? [String: Any])?["is_admin"] as? Bool == false)
+
+            let login = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"ALICE","password":"correct horse"}"#)
+            #expect(login.status == .ok)
+            let token = try #require(login.json["token"] as? String)
+            let me = try await client.json(.get, "/api/v1/auth/me", token: token)
+            #expect(me.json["username"] as? String == "alice")
+
+            let out = try await client.json(.post, "/api/v1/auth/logout", token: token)
+            #expect(out.status == .noContent)
+            #expect(out.headers[.setCookie]?.contains("Max-Age=0") == true)
+            #expect(try await client.json(.get, "/api/v1/auth/me", token: token).status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func refusesBadRegistrationsWithTheFieldToBlame(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let cases: [(String, HTTPResponse.Status, String?)] = [
+                (#"{"username":"al","password":"correct horse"}"#, .unprocessableContent, "username"),
+                (#"{"username":"al ice","password":"correct horse"}"#, .unprocessableContent, "username"),
+                (#"{"username":"alice","password":"short"}"#, .unprocessableContent, "password"),
+                (#"{"username":"alice","password":"correct horse","email":"not-an-email"}"#, .unprocessableContent, "email"),
+                (#"{"username":"alice"}"#, .badRequest, nil),
+                (#"{"username":5,"password":"correct horse"}"#, .badRequest, nil),
+                (#"{"username":"alice","password":"#, .badRequest, nil),
+            ]
+            for (body, status, field) in cases {
+                let r = try await client.json(.post, "/api/v1/auth/register", body: body)
+                #expect(r.status == status, "\(body): \(r.json)")
+                #expect(r.json["message"] is String, "\(body)")
+                if let field { #expect(r.json["field"] as? String == field, "\(body)") }
+            }
+            _ = try await client.register("alice")
+            let duplicate = try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"Alice","password":"correct horse"}"#)
+            #expect(duplicate.status == .conflict)
+            let huge = String(repeating: "x", count: 10_000)
+            let tooLarge = try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"big","password":"\#(huge)"}"#)
+            #expect(tooLarge.status == .contentTooLarge)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func rateLimitsFailedLoginsPerAccount(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            _ = try await client.register("carol")
+            for _ in 0..<5 {
+                let r = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"carol","password":"wrong password"}"#)
+                #expect(r.status == .unauthorized)
+                #expect(r.json["error"] as? String == "invalid_credentials")
+            }
+            // Even the right password waits now.
+            let blocked = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"carol","password":"correct horse"}"#)
+            #expect(blocked.status == .tooManyRequests)
+            let retry = try #require(blocked.headers[.retryAfter].flatMap { Int($0) })
+            #expect(retry > 0 && retry <= 900)
+            // Unknown users are refused the same way as wrong passwords.
+            let unknown = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"nobody","password":"whatever1"}"#)
+            #expect(unknown.status == .unauthorized)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func theCookieAuthorisesReadsButNeverWrites(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let token = try await client.register("dave")
+            let cookie: HTTPFields = [.cookie: "juke_session=\(token)"]
+            #expect(try await client.json(.get, "/api/v1/auth/me", headers: cookie).status == .ok)
+            #expect(try await client.json(.post, "/api/v1/auth/logout", headers: cookie).status == .unauthorized)
+            #expect(try await client.json(.get, "/api/v1/auth/me", token: "forged").status == .unauthorized)
+        }
+    }
+
+    @Test func theThrottleWaitsUntilTheOldestFailureLeavesTheWindow() {
+        let throttle = LoginThrottle()
+        let now = Date(timeIntervalSince1970: 10_000)
+        #expect(throttle.retryAfter(failures: 4, oldest: now, limit: 5, now: now) == nil)
+        #expect(throttle.retryAfter(failures: 5, oldest: now.addingTimeInterval(-600), limit: 5, now: now) == 300)
+    }
+}

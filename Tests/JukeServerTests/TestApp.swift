@@ -1,0 +1,85 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import JukeCore
+import JukeServer
+import JukeTestSupport
+import Library
+import Logging
+import MediaFormats
+import NIOCore
+import Storage
+import Testing
+
+/// A Juke application on a throwaway database, driven through Hummingbird's test client.
+struct TestApp {
+    let services: AppServices
+
+    static func configuration(dataDirectory: String) -> ServerConfiguration {
+        ServerConfiguration(
+            dataDirectory: dataDirectory, database: .sqliteInMemory, tokenLifetime: 3600, bcryptCost: 4,
+            installDemoLibrary: false, maxBodySize: 4096, rescanInterval: nil
+        )
+    }
+
+    /// Runs `body` against a fresh application and database, then throws both away.
+    static func run(_ backend: TestBackend, clock: WallClock = .system, _ body: @escaping @Sendable (TestApp, any TestClientProtocol) async throws -> Void)
+        async throws
+    {
+        try await TestDatabase.with(backend) { db in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-app-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let services = AppServices(
+                configuration: configuration(dataDirectory: folder), database: db.database, clock: clock, logger: TestDatabase.logger
+            )
+            let app = try buildApplication(services: services)
+            try await app.test(.router) { client in try await body(TestApp(services: services), client) }
+        }
+    }
+
+    /// Writes a few tagged songs and scans them in, waiting for the scan to finish.
+    func addSongs(_ songs: [(title: String, artist: String, genre: String, year: Int)], cover: Bool = true) async throws -> String {
+        let folder = services.configuration.dataDirectory + "/music"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (i, song) in songs.enumerated() {
+            var tag = ID3v2Writer()
+            tag.text("TIT2", song.title)
+            tag.text("TPE1", song.artist)
+            tag.text("TALB", "\(song.artist) Hits")
+            tag.text("TCON", song.genre)
+            tag.text("TDRC", String(song.year))
+            tag.text("TRCK", String(i + 1))
+            if cover { tag.picture(mimeType: "image/png", data: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, UInt8(i)]) }
+            var wav = WAVWriter(sampleRate: 8000)
+            wav.id3 = tag.encode()
+            let samples = (0..<4000).map { Int16(truncatingIfNeeded: $0 &* 37) }
+            try Data(wav.encode(samples: samples)).write(to: URL(fileURLWithPath: "\(folder)/\(i).wav"))
+        }
+        _ = try await services.watchFolder(path: folder)
+        await services.waitForScans()
+        return folder
+    }
+}
+
+extension TestClientProtocol {
+    @discardableResult
+    func json(
+        _ method: HTTPRequest.Method, _ uri: String, token: String? = nil, body: String? = nil, headers extra: HTTPFields = [:]
+    ) async throws -> (status: HTTPResponse.Status, json: [String: Any], headers: HTTPFields, raw: ByteBuffer) {
+        var headers = extra
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        if body != nil { headers[.contentType] = "application/json" }
+        let response = try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        let data = Data(buffer: response.body)
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return (response.status, object, response.headers, response.body)
+    }
+
+    /// Registers `username` and returns its token.
+    func register(_ username: String, password: String = "correct horse") async throws -> String {
+        let r = try await json(.post, "/api/v1/auth/register", body: #"{"username":"\#(username)","password":"\#(password)"}"#)
+        #expect(r.status == .created, "register \(username): \(r.json)")
+        return r.json["token"] as? String ?? ""
+    }
+}
