@@ -83,6 +83,13 @@ let package = Package(
             resources: [.copy("Web/static")],
             swiftSettings: strict
         ),
+        // Benchmarks (run with Scripts/bench.sh, in release, beside the reference tools).
+        .executableTarget(
+            name: "JukeBench",
+            dependencies: ["MediaFormats", "Library", "Storage", "JukeCore", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/JukeBench",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "juke",
             dependencies: [

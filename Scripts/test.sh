@@ -53,7 +53,7 @@ export JUKE_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 
 # --- Format -----------------------------------------------------------------------------
 log "checking the format (swift format lint)"
-swift format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift
+swift format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift Benchmarks/JukeBench Fuzz/Sources Fuzz/Package.swift
 
 # --- Swift tests on both databases ------------------------------------------------------
 log "building"

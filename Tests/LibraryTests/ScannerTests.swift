@@ -108,6 +108,27 @@ import Testing
         }
     }
 
+    @Test(arguments: TestBackend.available)
+    func twoScannersOnTheSameFolderAtOnceBothSucceed(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            let root = try Self.tempFolder()
+            defer { try? FileManager.default.removeItem(atPath: root) }
+            for i in 1...20 { try Self.writeSong("\(root)/song\(i).wav", title: "Song \(i)", artist: "A") }
+            let store = LibraryStore(database: db.database)
+            let folder = try await store.addFolder(path: root, now: Date())
+            // Two servers sharing one database scan the same folder on start.
+            try await withThrowingTaskGroup(of: ScanReport.self) { group in
+                for _ in 0..<2 {
+                    group.addTask { try await LibraryScanner(store: store, logger: TestDatabase.logger, batchSize: 3).scan(folder) }
+                }
+                for try await report in group { #expect(report.failures.isEmpty) }
+            }
+            let tracks = try await store.allTracks()
+            #expect(tracks.count == 20)
+            #expect(Set(tracks.map(\.path)).count == 20)
+        }
+    }
+
     @Test func aMissingFolderFailsWithItsPath() async throws {
         try await TestDatabase.with(.sqlite) { db in
             let store = LibraryStore(database: db.database)

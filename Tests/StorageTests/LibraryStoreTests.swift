@@ -82,13 +82,12 @@ import Testing
             var first = LibraryStore.ScanChanges()
             first.upserts = [good]
             try await store.apply(first, folder: folder.id, now: Date())
-            // A batch whose second new track violates the unique path constraint rolls back
-            // whole, including the deletion that ran before it.
+            // A batch whose second track names a folder that does not exist (a foreign key
+            // violation) rolls back whole, including the deletion that ran before it.
             var bad = LibraryStore.ScanChanges()
             let fresh = Self.track(folder.id, "New", artist: "A", album: "B", number: 3)
-            var clash = Self.track(folder.id, "Clash", artist: "A", album: "B", number: 2)
-            clash.path = fresh.path
-            bad.upserts = [fresh, clash]
+            let orphan = Self.track(LibraryFolderID(), "Orphan", artist: "A", album: "B", number: 2)
+            bad.upserts = [fresh, orphan]
             bad.deletions = [good.id]
             await #expect(throws: (any Error).self) { try await store.apply(bad, folder: folder.id, now: Date()) }
             let after = try await store.allTracks()

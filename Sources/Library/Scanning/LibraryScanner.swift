@@ -74,7 +74,8 @@ public struct LibraryScanner: Sendable {
                 changes.resolvedIssuePaths.append(file.path)
                 if existing != nil {
                     progress.updated += 1
-                } else if movedFrom != nil {
+                } else if let movedFrom {
+                    changes.moves.append((movedFrom.id, file.path))
                     progress.moved += 1
                 } else {
                     progress.added += 1

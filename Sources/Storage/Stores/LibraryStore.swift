@@ -78,12 +78,15 @@ public struct LibraryStore: Sendable {
     /// the library as it was before, never half-updated.
     public struct ScanChanges: Sendable {
         public var upserts: [Track] = []
+        /// Tracks whose file moved: their rows follow the file to its new path first, so the
+        /// upsert below finds them there and they keep their IDs.
+        public var moves: [(id: TrackID, newPath: String)] = []
         public var artwork: [String: (mimeType: String, data: Data)] = [:]
         public var deletions: [TrackID] = []
         public var issues: [(path: String, reason: String)] = []
         public var resolvedIssuePaths: [String] = []
         public init() {}
-        public var changesTracks: Bool { !upserts.isEmpty || !deletions.isEmpty }
+        public var changesTracks: Bool { !upserts.isEmpty || !deletions.isEmpty || !moves.isEmpty }
     }
 
     public func apply(_ changes: ScanChanges, folder: LibraryFolderID, now: Date) async throws {
@@ -96,6 +99,12 @@ public struct LibraryStore: Sendable {
             for id in changes.deletions {
                 try await db.raw("DELETE FROM tracks WHERE id = \(bind: id.description)").run()
             }
+            for move in changes.moves {
+                try await db.raw("UPDATE tracks SET path = \(bind: move.newPath) WHERE id = \(bind: move.id.description)").run()
+            }
+            // Upserts key on the path, not the ID: when two servers (or a server and the
+            // command line) scan the same folder at once, the second to commit updates the
+            // row the first inserted instead of failing on the unique path.
             for t in changes.upserts {
                 try await db.raw(
                     """
@@ -106,7 +115,7 @@ public struct LibraryStore: Sendable {
                         \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
                         \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
                         \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
-                    ON CONFLICT (id) DO UPDATE SET path = excluded.path, file_size = excluded.file_size,
+                    ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, file_size = excluded.file_size,
                         modified_millis = excluded.modified_millis, format = excluded.format, title = excluded.title,
                         artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
                         album_id = excluded.album_id, artist_id = excluded.artist_id, composer = excluded.composer,

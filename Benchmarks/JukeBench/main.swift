@@ -1,0 +1,117 @@
+import Foundation
+import JukeCore
+import Library
+import Logging
+import MediaFormats
+import Storage
+
+/// Juke's side of the benchmarks. Each prints one line of figures; Scripts/bench.sh runs
+/// the reference tools on the same input in the same run and prints the ratios.
+///   JukeBench tags <folder> [rounds]      read every file's tags; best round's files per second
+///   JukeBench rescan <folder>             scan once, then time an unchanged rescan
+///   JukeBench search <tracks> [queries]   search latency percentiles over a synthetic library
+
+func files(under folder: String) -> [String] {
+    guard let e = FileManager.default.enumerator(atPath: folder) else { return [] }
+    return e.compactMap { $0 as? String }.filter { TagReader.extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        .map { (folder as NSString).appendingPathComponent($0) }.sorted()
+}
+
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
+func benchTags(_ folder: String, rounds: Int) {
+    let paths = files(under: folder)
+    var best = Double.infinity
+    var failures = 0
+    var titles = 0
+    for _ in 0..<rounds {
+        failures = 0
+        titles = 0
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            for path in paths {
+                if let meta = try? TagReader.read(path: path) { titles += meta.title == nil ? 0 : 1 } else { failures += 1 }
+            }
+        }
+        best = min(best, seconds(elapsed))
+    }
+    print(
+        String(
+            format: "juke tags: %d files in %.3f s (%.0f files/s), %d with a title, %d failed", paths.count, best, Double(paths.count) / best, titles, failures)
+    )
+}
+
+func benchRescan(_ folder: String) async throws {
+    var logger = Logger(label: "bench")
+    logger.logLevel = .error
+    let dbFolder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dbFolder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dbFolder) }
+    let database = try DatabaseFactory.open(.sqlite(path: dbFolder.appendingPathComponent("bench.sqlite").path), logger: logger)
+    try await Migrator.migrate(database, logger: logger)
+    let store = LibraryStore(database: database)
+    let scanner = LibraryScanner(store: store, logger: logger)
+    let libraryFolder = try await store.addFolder(path: folder, now: Date())
+    let clock = ContinuousClock()
+    var first: ScanReport?
+    let firstTime = try await clock.measure { first = try await scanner.scan(libraryFolder) }
+    var second: ScanReport?
+    let secondTime = try await clock.measure { second = try await scanner.scan(libraryFolder) }
+    await database.shutdown()
+    guard let first, let second else { return }
+    print(String(format: "juke first scan: %d files (%d added) in %.3f s", first.progress.filesFound, first.progress.added, seconds(firstTime)))
+    print(
+        String(format: "juke unchanged rescan: %d files (%d unchanged) in %.3f s", second.progress.filesFound, second.progress.unchanged, seconds(secondTime)))
+}
+
+func benchSearch(tracks count: Int, queries: Int) {
+    var rng = SystemRandomNumberGenerator()
+    let words = [
+        "love", "night", "blue", "song", "heart", "fire", "rain", "dance", "moon", "river", "home", "road", "light", "dream", "city",
+        "summer", "gold", "wild", "street", "angel", "storm", "sweet", "lonely", "electric", "paradise", "velvet", "thunder", "silver", "ocean", "echo",
+    ]
+    let names = ["Smith", "Beyoncé", "Müller", "García", "Nakamura", "O'Brien", "Johansson", "Kowalski", "Dubois", "Rossi", "Nguyen", "Andersen"]
+    func phrase(_ n: Int) -> String { (0..<n).map { _ in words.randomElement(using: &rng) ?? "" }.joined(separator: " ").capitalized }
+    let folder = LibraryFolderID()
+    let now = Date()
+    var library: [Track] = []
+    library.reserveCapacity(count)
+    for i in 0..<count {
+        let artist = "\(names[i % names.count]) \(phrase(1)) \(i % 5000)"
+        library.append(
+            Track(
+                id: TrackID(), folderID: folder, path: "/bench/\(i)", fileSize: 1, modifiedMillis: 1, format: "mp3",
+                title: phrase(Int.random(in: 1...4, using: &rng)), artist: artist, album: phrase(2), albumArtist: artist,
+                genre: ["Rock", "Pop", "Jazz", "Classical", "Folk"][i % 5], year: 1950 + i % 70, duration: 200, addedAt: now))
+    }
+    let clock = ContinuousClock()
+    var index: LibrarySearchIndex?
+    let buildTime = clock.measure { index = LibrarySearchIndex(tracks: library, generation: 1) }
+    guard let index else { return }
+    // What people type: prefixes of one to three words, as they type them.
+    var latencies: [Double] = []
+    latencies.reserveCapacity(queries)
+    var hits = 0
+    for _ in 0..<queries {
+        var q = (0..<Int.random(in: 1...3, using: &rng)).map { _ in words.randomElement(using: &rng) ?? "" }.joined(separator: " ")
+        q = String(q.prefix(Int.random(in: 1...q.count, using: &rng)))
+        let t = clock.measure { hits += index.search(q, limit: 50).tracks.count }
+        latencies.append(seconds(t) * 1000)
+    }
+    latencies.sort()
+    func p(_ x: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * x))] }
+    print(
+        String(
+            format: "juke search: %d tracks (index built in %.2f s), %d queries: p50 %.3f ms, p99 %.3f ms, max %.3f ms", count, seconds(buildTime), queries,
+            p(0.5), p(0.99), latencies.last ?? 0))
+}
+
+let args = CommandLine.arguments
+switch args.count > 1 ? args[1] : "" {
+case "tags" where args.count > 2: benchTags(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 3 : 3)
+case "rescan" where args.count > 2: try await benchRescan(args[2])
+case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
+default:
+    print("usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries]")
+    exit(2)
+}

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// libFuzzer targets for Juke's parsers of outside data. A package of its own because a
+// fuzzer executable has no main (libFuzzer provides it) and so cannot sit in the main
+// package's `swift build`. Build and run with Scripts/fuzz.sh.
+import Foundation
+import PackageDescription
+
+// The main package's identity is its folder's name, whatever the checkout is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+
+let package = Package(
+    name: "JukeFuzz",
+    dependencies: [.package(path: root.path)],
+    targets: [
+        .executableTarget(
+            name: "TagReaderFuzzer",
+            dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
+        )
+    ]
+)
