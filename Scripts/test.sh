@@ -62,6 +62,10 @@ log "swift test (SQLite and PostgreSQL)"
 swift test --skip-build --parallel 2>&1 | tee /tmp/juke-swift-test.log | grep -vE '^(◇|↳|􀟈|􁁛)' || true
 grep -qE 'Test run with [0-9]+ tests? .*passed' /tmp/juke-swift-test.log || { echo "swift test failed"; exit 1; }
 
+# --- The HTTP contract, fuzzed ------------------------------------------------------------
+log "API fuzzing from the OpenAPI contract (schemathesis)"
+Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"
+
 # --- Browser end-to-end -----------------------------------------------------------------
 log "browser end-to-end tests (headless Chromium)"
 export JUKE_BINARY="$ROOT/.build/debug/juke"

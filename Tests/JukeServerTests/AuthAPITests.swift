@@ -84,6 +84,21 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
+    func rateLimitsFailedLoginsPerAddressAcrossAccounts(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            _ = try await client.register("erin")
+            // Guessing across many accounts from one address: 20 failures, then the door shuts.
+            for i in 0..<20 {
+                let r = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"user\#(i)","password":"guess guess"}"#)
+                #expect(r.status == .unauthorized)
+            }
+            let blocked = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"erin","password":"correct horse"}"#)
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.json["error"] as? String == "too_many_attempts")
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
     func theCookieAuthorisesReadsButNeverWrites(backend: TestBackend) async throws {
         try await TestApp.run(backend) { _, client in
             let token = try await client.register("dave")

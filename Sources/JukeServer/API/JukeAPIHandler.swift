@@ -68,7 +68,7 @@ extension JukeAPIHandler {
     func searchCatalog(_ input: Operations.SearchCatalog.Input) async throws -> Operations.SearchCatalog.Output {
         _ = try CurrentRequest.requireUser()
         let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        guard input.query.q.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
+        guard input.query.q.unicodeScalars.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
         let result = try await services.search.current().search(input.query.q, limit: page.limit, offset: page.offset)
         return .ok(.init(body: .json(.init(items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset))))
     }
@@ -77,7 +77,8 @@ extension JukeAPIHandler {
         _ = try CurrentRequest.requireUser()
         let page = try Paging(limit: input.query.limit, offset: input.query.offset)
         let q = input.query
-        if let genre = q.genre, genre.count > 100 { throw APIError.badRequest("A genre has at most 100 characters.", field: "genre") }
+        if let genre = q.genre, genre.unicodeScalars.count > 100 { throw APIError.badRequest("A genre has at most 100 characters.", field: "genre") }
+        if let year = q.year, !(0...9999).contains(year) { throw APIError.badRequest("year must be between 0 and 9999.", field: "year") }
         let filter = LibraryStore.TrackFilter(
             artistID: try q.artistId.map { try parseID($0, field: "artist_id") },
             albumID: try q.albumId.map { try parseID($0, field: "album_id") },
@@ -148,7 +149,7 @@ extension JukeAPIHandler {
     }
 
     private func libraryStatus() async throws -> Components.Schemas.LibraryStatus {
-        let count = try await services.search.current().count
+        let count = try await services.library.trackCount()
         let scans = await services.scans.snapshot().map(APIMapping.scan)
         let issues = try await services.library.scanIssues().map { Components.Schemas.ScanIssue(path: $0.path, reason: $0.reason) }
         return .init(trackCount: count, scans: scans, issues: issues)

@@ -8,8 +8,9 @@ enum AccountRules {
     static let usernameCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
     static func validateUsername(_ username: String) throws(APIError) -> String {
-        let name = username.trimmingCharacters(in: .whitespaces)
-        guard usernameLength.contains(name.count) else {
+        // Lengths count Unicode scalars, as the JSON Schema in the spec does.
+        let name = username
+        guard usernameLength.contains(name.unicodeScalars.count) else {
             throw .unprocessable("A username has 3 to 32 characters.", field: "username")
         }
         guard name.unicodeScalars.allSatisfy(usernameCharacters.contains) else {
@@ -19,14 +20,14 @@ enum AccountRules {
     }
 
     static func validatePassword(_ password: String) throws(APIError) {
-        guard passwordLength.contains(password.count) else {
+        guard passwordLength.contains(password.unicodeScalars.count) else {
             throw .unprocessable("A password has 8 to 200 characters.", field: "password")
         }
         // bcrypt reads only the first 72 bytes; longer passwords are fine but say so nowhere.
     }
 
     static func validateEmail(_ email: String?) throws(APIError) -> String? {
-        guard let email = email?.trimmingCharacters(in: .whitespaces), !email.isEmpty else { return nil }
+        guard let email = email?.trimmingCharacters(in: .whitespaces) else { return nil }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !email.contains(" ") else {
             throw .unprocessable("That does not look like an email address.", field: "email")
@@ -36,8 +37,9 @@ enum AccountRules {
 
     static func validateDisplayName(_ name: String?, fallback: String) throws(APIError) -> String {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard trimmed.count <= 64 else { throw .unprocessable("A display name has at most 64 characters.", field: "display_name") }
-        guard !trimmed.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) else {
+        guard trimmed.unicodeScalars.count <= 64 else { throw .unprocessable("A display name has at most 64 characters.", field: "display_name") }
+        // Control characters (C0, DEL, C1), the same set the spec's pattern excludes.
+        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
             throw .unprocessable("A display name cannot contain control characters.", field: "display_name")
         }
         return trimmed.isEmpty ? fallback : trimmed

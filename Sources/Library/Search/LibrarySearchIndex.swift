@@ -26,11 +26,9 @@ public struct LibrarySearchIndex: Sendable {
     public init(tracks: [Track], generation: Int) {
         self.generation = generation
         // Stored in display order, so that ordering equal-scored hits is ordering integers.
-        let tracks = tracks.sorted { a, b in
-            let ka = SortKey.sortName(a.artist), kb = SortKey.sortName(b.artist)
-            if ka != kb { return ka < kb }
-            return SortKey.make(a.title) < SortKey.make(b.title)
-        }
+        // The keys are folded once each, not once per comparison.
+        let keys = tracks.map { (SortKey.sortName($0.artist), SortKey.make($0.title)) }
+        let tracks = tracks.indices.sorted { keys[$0] < keys[$1] }.map { tracks[$0] }
         self.tracks = tracks
         var map: [String: [Posting]] = [:]
         for (i, t) in tracks.enumerated() {

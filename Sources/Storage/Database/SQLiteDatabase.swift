@@ -16,12 +16,19 @@ public actor SQLiteDatabase: JukeDatabase {
     private var open = 0
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var isShutDown = false
+    /// SQLite calls block their thread (a writer waiting on busy_timeout sleeps in it). With
+    /// a shared pool, waiting connections could take every thread and leave the one holding
+    /// the lock none to finish on: a deadlock until the timeout. A pool of our own with one
+    /// thread more than connections always leaves the lock holder a thread.
+    private let threadPool: NIOThreadPool
 
     public init(path: String?, maxConnections: Int = 4, logger: Logger) {
         self.storage = path.map { .file(path: $0) } ?? .memory
         // An in-memory database exists per connection: it must have exactly one.
         self.maxConnections = path == nil ? 1 : maxConnections
         self.logger = logger
+        self.threadPool = NIOThreadPool(numberOfThreads: self.maxConnections + 1)
+        self.threadPool.start()
     }
 
     private func checkout() async throws -> SQLiteConnection {
@@ -30,7 +37,8 @@ public actor SQLiteDatabase: JukeDatabase {
         if open < maxConnections {
             open += 1
             do {
-                let connection = try await SQLiteConnection.open(storage: storage, logger: logger)
+                let connection = try await SQLiteConnection.open(
+                    storage: storage, threadPool: threadPool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
                 let sql = connection.sql()
                 if case .file = storage {
                     try await sql.raw("PRAGMA journal_mode=WAL").run()
@@ -79,5 +87,6 @@ public actor SQLiteDatabase: JukeDatabase {
         waiters = []
         for connection in idle { try? await connection.close() }
         idle = []
+        try? await threadPool.shutdownGracefully()
     }
 }

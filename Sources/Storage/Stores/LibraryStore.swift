@@ -171,6 +171,12 @@ public struct LibraryStore: Sendable {
         }
     }
 
+    public func trackCount() async throws -> Int {
+        try await database.withConnection { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM tracks").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
     public func allTracks() async throws -> [Track] {
         try await database.withConnection { db in
             try await db.raw("SELECT * FROM tracks").all().map(Self.track)
