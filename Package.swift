@@ -33,6 +33,9 @@ let package = Package(
     targets: [
         // Shared vocabulary: typed IDs, values, clock and randomness interfaces. No I/O.
         .target(name: "JukeCore", swiftSettings: strict),
+        // Is this the same song? Normalization and string similarity (rapidfuzz-compatible
+        // scores, bit-parallel). Pure, no dependencies.
+        .target(name: "Matching", swiftSettings: strict),
         // Pure, bounds-checked readers of audio tags and containers. Fuzzed.
         .target(name: "MediaFormats", swiftSettings: strict),
         // Music library: scanning folders, the demo library synthesizer, search.
@@ -109,6 +112,7 @@ let package = Package(
             name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "MatchingTests", dependencies: ["Matching"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
