@@ -89,7 +89,7 @@ let package = Package(
         // Benchmarks (run with Scripts/bench.sh, in release, beside the reference tools).
         .executableTarget(
             name: "JukeBench",
-            dependencies: ["MediaFormats", "Library", "Storage", "JukeCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MediaFormats", "Library", "Storage", "JukeCore", "Matching", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/JukeBench",
             swiftSettings: strict
         ),

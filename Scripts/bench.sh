@@ -13,7 +13,7 @@ missing=()
 [ -f /usr/include/taglib/fileref.h ] || missing+=(libtag1-dev)
 command -v g++ >/dev/null || missing+=(g++)
 if [ ${#missing[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; fi
-python3 -c 'import mutagen' 2>/dev/null || python3 -m pip install -q mutagen
+python3 -c 'import mutagen, rapidfuzz' 2>/dev/null || python3 -m pip install -q mutagen rapidfuzz
 
 echo "== preparing $COUNT files in $WORK/files (copies of the tag fixtures, every format)"
 rm -rf "$WORK/files"; mkdir -p "$WORK/files"
@@ -41,6 +41,10 @@ import sys
 j, t, m = map(float, sys.argv[1:])
 print(f"ratio: Juke is {j / t:.2f}x TagLib and {j / m:.2f}x mutagen (files per second)")
 PY
+
+echo "== Indel similarity (fuzz.ratio), all pairs of 1,500 x 1,500 strings up to 64 characters, one core"
+python3 Benchmarks/reference/rapidfuzz_cdist.py "$WORK/indel.txt" 1500
+.build/release/JukeBench indel "$WORK/indel.txt" 1500
 
 echo "== unchanged rescan (target under 2 s)"
 .build/release/JukeBench rescan "$WORK/files"

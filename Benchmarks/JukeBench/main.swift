@@ -2,6 +2,7 @@ import Foundation
 import JukeCore
 import Library
 import Logging
+import Matching
 import MediaFormats
 import Storage
 
@@ -106,10 +107,33 @@ func benchSearch(tracks count: Int, queries: Int) {
             p(0.5), p(0.99), latencies.last ?? 0))
 }
 
+/// All pairs of queries × choices with `fuzz.ratio`, one core, as RapidFuzz's cdist.
+func benchIndel(_ path: String, count: Int) throws {
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let queries = lines[0..<count].map(\.scalarValues)
+    let choices = lines[count..<(2 * count)].map(\.scalarValues)
+    var best = Double.infinity
+    var checksum = 0.0
+    for _ in 0..<3 {
+        var sum = 0.0
+        let t = ContinuousClock().measure {
+            for q in queries {
+                let pattern = PreparedPattern(q)
+                for c in choices { sum += pattern.ratio(c) }
+            }
+        }
+        best = min(best, seconds(t))
+        checksum = sum
+    }
+    let pairs = Double(count * count)
+    print(String(format: "juke indel: %.0f pairs in %.3f s (%.0f pairs/s), checksum %.6f", pairs, best, pairs / best, checksum))
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "tags" where args.count > 2: benchTags(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 3 : 3)
 case "rescan" where args.count > 2: try await benchRescan(args[2])
+case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
 default:
     print("usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries]")

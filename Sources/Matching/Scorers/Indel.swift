@@ -21,13 +21,20 @@ public enum Indel {
         return lcsLength(masks: PatternMasks(pattern), text: text)
     }
 
-    static func lcsLength(masks: PatternMasks, text: Scalars) -> Int {
+    @inline(__always)
+    static func lcsLength(masks: borrowing PatternMasks, text: Scalars) -> Int {
         if masks.blockCount == 1 {
             var v = UInt64.max
-            for c in text {
-                let m = masks.mask(c, block: 0)
-                let u = v & m
-                v = (v &+ u) | (v & ~m)
+            // The hot loop: Latin-1 characters come from a flat 256-entry table read without
+            // bounds checks (a scalar < 256 always indexes inside it); others from the map.
+            masks.latin1.withUnsafeBufferPointer { table in
+                text.withUnsafeBufferPointer { chars in
+                    for c in chars {
+                        let m = c < 256 ? table[Int(c)] : masks.mask(c, block: 0)
+                        let u = v & m
+                        v = (v &+ u) | (v & ~m)
+                    }
+                }
             }
             let used = masks.length == 64 ? UInt64.max : (UInt64(1) << UInt64(masks.length)) - 1
             return (~v & used).nonzeroBitCount
@@ -76,12 +83,14 @@ public struct PreparedPattern: Sendable {
         self.masks = PatternMasks(scalars)
     }
 
+    /// Length of the longest common subsequence of the pattern and `other`.
+    public func lcsLength(_ other: Scalars) -> Int { Indel.lcsLength(masks: masks, text: other) }
+
     /// RapidFuzz's `fuzz.ratio` of the pattern against `other` (0...100).
     public func ratio(_ other: Scalars) -> Double {
         let total = scalars.count + other.count
         if total == 0 { return 100 }
         if scalars.isEmpty || other.isEmpty { return 0 }
-        let lcs = Indel.lcsLength(masks: masks, text: other)
-        return 100 * (1 - Double(total - 2 * lcs) / Double(total))
+        return 100 * (1 - Double(total - 2 * lcsLength(other)) / Double(total))
     }
 }

@@ -13,6 +13,8 @@ struct PatternMasks {
     /// One table per 64-character block of the pattern.
     private(set) var ascii: [[UInt64]]
     private var others: [UInt32: [UInt64]]
+    /// The first block's masks for every scalar below 256, flat, for the single-word loop.
+    private(set) var latin1: [UInt64]
     let length: Int
     var blockCount: Int { ascii.count }
 
@@ -21,7 +23,9 @@ struct PatternMasks {
         let blocks = max(1, (pattern.count + 63) / 64)
         ascii = Array(repeating: Array(repeating: 0, count: 128), count: blocks)
         others = [:]
+        latin1 = Array(repeating: 0, count: 256)
         for (i, c) in pattern.enumerated() {
+            if i < 64, c < 256 { latin1[Int(c)] |= UInt64(1) << UInt64(i) }
             let block = i / 64
             let bit = UInt64(1) << UInt64(i % 64)
             if c < 128 {

@@ -1,0 +1,199 @@
+import Foundation
+
+/// A title or artist name reduced to what decides whether two of them are the same:
+/// accents, case, quotes, punctuation and leading articles gone; "&", "+" and "and" alike;
+/// featured artists and trailing version tags ("(Remastered 2011)", "- Live at Wembley")
+/// taken out and kept beside it; number words as digits.
+public struct MusicText: Sendable, Equatable {
+    /// The comparable form: lower-case ASCII-folded words joined by single spaces.
+    public let key: String
+    public let words: [String]
+    /// Artists credited with "feat.", "ft.", "featuring" or "with", normalized.
+    public let featured: Set<String>
+    /// Version tags removed from the end, outermost last.
+    public let versions: [VersionTag]
+    /// "Pt. 2", "Part II": kept, because part 2 is another song than part 1.
+    public let part: Int?
+
+    public var isOriginal: Bool { versions.allSatisfy { !$0.kind.isDifferentRecording } }
+}
+
+public struct VersionTag: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case live, remix, karaoke, cover, acoustic, instrumental, demo, remaster, edit, other
+
+        /// Kinds that are another recording, not the same one re-released or trimmed.
+        public var isDifferentRecording: Bool {
+            switch self {
+            case .live, .remix, .karaoke, .cover, .acoustic, .instrumental, .demo: true
+            case .remaster, .edit, .other: false
+            }
+        }
+    }
+
+    public let kind: Kind
+    /// The tag's own words, normalized ("remastered 2011").
+    public let text: String
+}
+
+public enum MusicTextNormalizer {
+    public static func title(_ raw: String) -> MusicText { normalize(raw, isArtist: false) }
+    public static func artist(_ raw: String) -> MusicText { normalize(raw, isArtist: true) }
+
+    /// Accents, case, width and compatibility forms folded (NFKD, then marks dropped).
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+            .decomposedStringWithCompatibilityMapping
+            .unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
+            .reduce(into: "") { $0.unicodeScalars.append($1) }
+            .replacingOccurrences(of: "ß", with: "ss")
+            .replacingOccurrences(of: "æ", with: "ae")
+            .replacingOccurrences(of: "ø", with: "o")
+            .replacingOccurrences(of: "œ", with: "oe")
+            .replacingOccurrences(of: "ł", with: "l")
+            .replacingOccurrences(of: "đ", with: "d")
+    }
+
+    static func normalize(_ raw: String, isArtist: Bool) -> MusicText {
+        var text = fold(raw)
+        for (from, to) in [("\u{2018}", "'"), ("\u{2019}", "'"), ("\u{201C}", "\""), ("\u{201D}", "\""), ("`", "'"), ("\u{2013}", "-"), ("\u{2014}", "-")] {
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        var featured: Set<String> = []
+        var versions: [VersionTag] = []
+        var part: Int?
+
+        // Peel trailing tags: "(...)", "[...]" and " - ..." from the end, repeatedly.
+        while true {
+            guard let (inner, rest) = trailingTag(text) else { break }
+            if let names = featuring(inner) {
+                featured.formUnion(names)
+            } else if let n = partNumber(inner) {
+                part = part ?? n
+            } else if let kind = versionKind(inner) {
+                versions.insert(VersionTag(kind: kind, text: words(inner).joined(separator: " ")), at: 0)
+            } else {
+                break  // an ordinary parenthetical belongs to the title
+            }
+            text = rest
+        }
+        // "Song feat. Someone" without brackets, and "Artist ft. Other" in artist fields.
+        if let range = text.range(of: #"\s(feat\.?|ft\.?|featuring)\s"#, options: .regularExpression) {
+            featured.formUnion(splitNames(String(text[range.upperBound...])))
+            text = String(text[..<range.lowerBound])
+        }
+        if isArtist, let range = text.range(of: #"\swith\s"#, options: .regularExpression) {
+            featured.formUnion(splitNames(String(text[range.upperBound...])))
+            text = String(text[..<range.lowerBound])
+        }
+        // A part number at the very end: "Another Brick in the Wall, Pt. 2".
+        if let range = text.range(of: #"[,:]?\s*(pt\.?|part)\s*([0-9]+|[ivx]+)\s*$"#, options: .regularExpression),
+            let n = partNumber(String(text[range]))
+        {
+            part = part ?? n
+            text = String(text[..<range.lowerBound])
+        }
+        var list = words(text)
+        if list.count > 1, articles.contains(list[0]) { list.removeFirst() }
+        return MusicText(key: list.joined(separator: " "), words: list, featured: featured, versions: versions, part: part)
+    }
+
+    /// Words: letters and digits; "&" and "+" become "and"; "AC/DC" and "don't" stay whole;
+    /// number words become digits.
+    static func words(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        let scalars = Array(text.unicodeScalars)
+        func flush() {
+            if !current.isEmpty { out.append(numberWords[current] ?? current) }
+            current = ""
+        }
+        for (i, s) in scalars.enumerated() {
+            if CharacterSet.alphanumerics.contains(s) {
+                current.unicodeScalars.append(s)
+            } else if s == "&" || s == "+" {
+                flush()
+                out.append("and")
+            } else if (s == "'" || s == "/" || s == "." || s == "-"), !current.isEmpty, i + 1 < scalars.count,
+                CharacterSet.alphanumerics.contains(scalars[i + 1]), s != "-" || current.count == 1
+            {
+                continue  // inside a word: AC/DC, don't, R.E.M., A-ha
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return out
+    }
+
+    static func trailingTag(_ text: String) -> (inner: String, rest: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for (open, close) in [("(", ")"), ("[", "]")] where trimmed.hasSuffix(close) {
+            guard let start = trimmed.range(of: open, options: .backwards) else { return nil }
+            let rest = String(trimmed[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
+            // A leading parenthetical is part of the title: "(Love Is Like A) Heat Wave".
+            if rest.isEmpty { return nil }
+            let inner = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
+            return (inner, rest)
+        }
+        if let dash = trimmed.range(of: " - ", options: .backwards) {
+            let rest = String(trimmed[..<dash.lowerBound]).trimmingCharacters(in: .whitespaces)
+            if rest.isEmpty { return nil }
+            return (String(trimmed[dash.upperBound...]), rest)
+        }
+        return nil
+    }
+
+    static func featuring(_ inner: String) -> Set<String>? {
+        guard let range = inner.range(of: #"^\s*(feat\.?|ft\.?|featuring|with)\s+"#, options: .regularExpression) else { return nil }
+        return splitNames(String(inner[range.upperBound...]))
+    }
+
+    static func splitNames(_ text: String) -> Set<String> {
+        let parts = text.replacingOccurrences(of: " & ", with: ",").replacingOccurrences(of: " and ", with: ",")
+            .replacingOccurrences(of: " x ", with: ",").split(separator: ",")
+        return Set(parts.map { words(String($0)).joined(separator: " ") }.filter { !$0.isEmpty })
+    }
+
+    static func partNumber(_ text: String) -> Int? {
+        let w = words(text)
+        guard w.count >= 2, ["pt", "part"].contains(w[w.count - 2]) else { return nil }
+        if let n = Int(w[w.count - 1]) { return n }
+        return romanNumerals[w[w.count - 1]]
+    }
+
+    static func versionKind(_ inner: String) -> VersionTag.Kind? {
+        let w = Set(words(inner))
+        if w.contains("karaoke") { return .karaoke }
+        if w.contains("live") || w.contains("unplugged") { return .live }
+        if w.contains("remix") || w.contains("mix") && !w.contains("mono") || w.contains("rmx") { return .remix }
+        if w.contains("cover") || w.contains("tribute") { return .cover }
+        if w.contains("acoustic") { return .acoustic }
+        if w.contains("instrumental") { return .instrumental }
+        if w.contains("demo") { return .demo }
+        if w.contains("remaster") || w.contains("remastered") || w.contains("remasterizado") { return .remaster }
+        if w.contains("edit") || w.contains("version") || w.contains("mono") || w.contains("stereo") || w.contains("single")
+            || w.contains("explicit") || w.contains("clean") || w.contains("deluxe") || w.contains("bonus") || w.contains("anniversary")
+            || w.contains("edition") || w.contains("extended") || w.contains("original")
+        {
+            return w.contains("edit") ? .edit : .other
+        }
+        return nil
+    }
+
+    /// Leading articles in the languages music is most often tagged in. Not Italian "i",
+    /// which would eat the English "I" of "I Will Survive".
+    static let articles: Set<String> = [
+        "the", "a", "an", "le", "la", "les", "l", "el", "los", "las", "il", "lo", "gli", "der", "die", "das", "de", "het",
+        "een", "o", "os", "as", "um", "uma",
+    ]
+
+    static let numberWords: [String: String] = [
+        "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+        "ten": "10", "eleven": "11", "twelve": "12", "thirteen": "13", "fourteen": "14", "fifteen": "15", "sixteen": "16",
+        "seventeen": "17", "eighteen": "18", "nineteen": "19", "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50",
+        "sixty": "60", "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
+    ]
+
+    static let romanNumerals: [String: Int] = ["i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 8, "ix": 9, "x": 10]
+}
