@@ -4,6 +4,7 @@ import subprocess
 import uuid
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -48,7 +49,8 @@ def test_two_servers_share_users_and_library(postgres_database, tmp_path, browse
         browser.find_element(By.ID, "username").send_keys("shared")
         browser.find_element(By.ID, "password").send_keys("shared password")
         browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        albums = WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
+        albums = WebDriverWait(browser, 20, ignored_exceptions=[StaleElementReferenceException]).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
         assert len(albums) >= 6
     finally:
         first.stop()

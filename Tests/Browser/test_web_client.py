@@ -5,6 +5,7 @@ import subprocess
 import tempfile
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -13,7 +14,9 @@ from conftest import JUKE, request
 
 
 def wait(driver, timeout=20):
-    return WebDriverWait(driver, timeout)
+    # Lists are redrawn as data arrives; a handle from before a redraw goes stale, so a
+    # condition that meets one simply tries again.
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
 
 
 def sign_in(driver, server, username, password):
@@ -139,8 +142,14 @@ def test_an_admin_adds_a_folder_and_sees_progress_and_unreadable_files(server, a
     browser.find_element(By.LINK_TEXT, "Manage library").click()
     browser.find_element(By.ID, "folder-path").send_keys(folder)
     browser.find_element(By.CSS_SELECTOR, "#add-folder button[type=submit]").click()
-    wait(browser, 60).until(lambda d: any(folder in li.text and "done" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#scans li")))
-    scan = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#scans li") if folder in li.text][0]
+    # The page redraws the list twice a second: read it in one script call, never through
+    # element handles that a redraw makes stale.
+    def scan_line(driver):
+        lines = driver.execute_script("return [...document.querySelectorAll('#scans li')].map(li => li.innerText)")
+        return next((line for line in lines if folder in line), "")
+
+    wait(browser, 60).until(lambda d: "done" in scan_line(d))
+    scan = scan_line(browser)
     assert "2 added" in scan and "1 failed" in scan
     wait(browser).until(lambda d: "broken.flac" in d.find_element(By.ID, "issues").text)
     assert "truncated" in browser.find_element(By.ID, "issues").text
