@@ -86,13 +86,7 @@ extension AppServices {
     /// Creates an account with the same rules as registration (for `juke user create`).
     public func createAccount(username: String, password: String, email: String?, displayName: String?, isAdmin: Bool) async throws -> User {
         do {
-            let name = try AccountRules.validateUsername(username)
-            try AccountRules.validatePassword(password)
-            let mail = try AccountRules.validateEmail(email)
-            let display = try AccountRules.validateDisplayName(displayName, fallback: name)
-            return try await auth.createUser(
-                username: name, passwordHash: try await auth.hasher.hash(password), email: mail, displayName: display, isAdmin: isAdmin
-            )
+            return try await auth.createAccount(username: username, password: password, email: email, displayName: displayName, isAdmin: isAdmin)
         } catch let error as APIError {
             throw AccountError(message: error.message)
         }

@@ -18,16 +18,21 @@ struct AuthService: Sendable {
     }
 
     func register(username: String, password: String, email: String?, displayName: String?) async throws -> SignedIn {
+        let user = try await createAccount(username: username, password: password, email: email, displayName: displayName, isAdmin: nil)
+        return try await issueToken(for: user)
+    }
+
+    /// Validates the fields, hashes the password and stores the account (registration and
+    /// `juke user create` alike). `isAdmin` nil means "admin if it is the first account".
+    func createAccount(username: String, password: String, email: String?, displayName: String?, isAdmin: Bool?) async throws -> User {
         let name = try AccountRules.validateUsername(username)
         try AccountRules.validatePassword(password)
         let mail = try AccountRules.validateEmail(email)
         let display = try AccountRules.validateDisplayName(displayName, fallback: name)
-        let user = try await createUser(username: name, passwordHash: try await hasher.hash(password), email: mail, displayName: display, isAdmin: nil)
-        return try await issueToken(for: user)
+        return try await createUser(username: name, passwordHash: try await hasher.hash(password), email: mail, displayName: display, isAdmin: isAdmin)
     }
 
-    /// Creates an account. `isAdmin` nil means "admin if it is the first account".
-    func createUser(username: String, passwordHash: String, email: String?, displayName: String, isAdmin: Bool?) async throws -> User {
+    private func createUser(username: String, passwordHash: String, email: String?, displayName: String, isAdmin: Bool?) async throws -> User {
         let admin: Bool
         if let isAdmin { admin = isAdmin } else { admin = try await users.count() == 0 }
         let user = User(id: UserID(), username: username, email: email, displayName: displayName, isAdmin: admin, createdAt: clock.now())
