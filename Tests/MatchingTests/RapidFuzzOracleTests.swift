@@ -119,3 +119,15 @@ import Testing
         #expect(Levenshtein.distance("kitten".scalarValues, "sitting".scalarValues) == 3)
     }
 }
+
+@Suite struct BatchRatioTests {
+    @Test func aBatchScoresExactlyAsOneAtATime() throws {
+        let pairs = try RapidFuzzOracleTests.oracle()
+        let choices = pairs.map(\.b.scalarValues)
+        for query in pairs.prefix(40).map(\.a.scalarValues) {
+            let pattern = PreparedPattern(query)
+            let batch = pattern.ratios(choices)
+            for (i, c) in choices.enumerated() { #expect(batch[i] == Fuzz.ratio(query, c)) }
+        }
+    }
+}
