@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "Library", "Storage", "MediaFormats",
+                "JukeServer", "Library", "Storage", "MediaFormats", "Matching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 """A person using Juke in a browser: sign up, browse, search, play, seek, manage the library."""
+import json
 import os
 import shutil
 import subprocess
@@ -183,3 +184,14 @@ def test_the_command_line_works_on_the_data_of_a_running_server(server, admin):
             break
         time.sleep(0.5)
     assert body["total"] >= 2, body
+
+
+def test_juke_match_prints_a_verdict_as_json():
+    out = subprocess.run([JUKE, "match", "--field", "artist", "--json", "beyonse", "Beyoncé"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["verdict"] == "correct" and result["scores"]["edits"] == 1
+    out = subprocess.run([JUKE, "match", "--json", "love", "Love Story"], capture_output=True, text=True, timeout=60)
+    assert json.loads(out.stdout)["verdict"] == "wrong"
+    bad = subprocess.run([JUKE, "match", "--field", "album", "a", "b"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode != 0 and "--field" in bad.stderr

@@ -1,0 +1,164 @@
+/// Judges a typed guess against the right answer, for TuneTrivia: a verdict per field with
+/// the reason, so a host can see why "springstien" counted and "love" did not.
+///
+/// The rules, in order:
+/// 1. The same after normalization (accents, case, articles, versions, "u" for "you") or
+///    an alias of the track: correct.
+/// 2. Word by word, typos forgiven by each word's length (none up to 3 letters, 1 up to 7,
+///    2 up to 12, then 15%), a short word never: correct ("hey judy"; not "let it go").
+/// 3. The same letters spaced differently ("lovestory", "AC DC"): correct.
+/// 4. An artist's distinctive surname or ending of the name alone ("Springsteen", "Chili
+///    Peppers"): correct.
+/// 5. Only a common word of the answer ("love" for "Love Story"): wrong.
+/// 6. For answers of several words, a similarity at or above the threshold (the seed's 80%,
+///    configurable): correct.
+/// 7. Part of the answer, or within a margin of the threshold: a near miss, for the host.
+/// 8. Anything else: wrong.
+public struct GuessJudge: Sendable {
+    public enum Field: String, Sendable, CaseIterable { case artist, title }
+
+    public enum Verdict: String, Sendable, Codable {
+        case correct, nearMiss = "near_miss", wrong
+    }
+
+    public struct Scores: Sendable, Equatable, Codable {
+        public let ratio: Double
+        public let partialRatio: Double
+        public let tokenSetRatio: Double
+        public let jaroWinkler: Double
+        public let edits: Int
+    }
+
+    public struct Judgement: Sendable {
+        public let verdict: Verdict
+        public let reason: String
+        public let scores: Scores
+    }
+
+    /// The similarity (0-100) at or above which a guess of a multi-word answer is correct.
+    public var threshold: Double
+    /// How far below the threshold a guess is still a near miss.
+    public var nearMissMargin: Double
+
+    public init(threshold: Double = 80, nearMissMargin: Double = 10) {
+        self.threshold = threshold
+        self.nearMissMargin = nearMissMargin
+    }
+
+    /// Typos forgiven in one word of `length` letters.
+    public static func allowedEdits(length: Int) -> Int {
+        switch length {
+        case ..<4: 0
+        case ..<8: 1
+        case ..<13: 2
+        default: Int((Double(length) * 0.15).rounded(.down))
+        }
+    }
+
+    public func judge(guess: String, answer: String, field: Field, aliases: [String] = []) -> Judgement {
+        let normalize = field == .artist ? MusicTextNormalizer.artist : MusicTextNormalizer.title
+        let g = Comparable(normalize(guess), field: field)
+        var best: Judgement?
+        for (index, raw) in ([answer] + aliases).enumerated() {
+            let j = judge(g, against: Comparable(normalize(raw), field: field), field: field, isAlias: index > 0)
+            if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
+            if j.verdict == .correct { break }
+        }
+        return best ?? Judgement(verdict: .wrong, reason: "no answer to compare with", scores: .zero)
+    }
+
+    static func rank(_ v: Verdict) -> Int { v == .correct ? 2 : v == .nearMiss ? 1 : 0 }
+
+    /// A normalized text as the judge compares it: text-speak spelled out, and the words
+    /// that carry the answer (joining words and an artist's "II" or "Jr" left out).
+    struct Comparable {
+        let key: String
+        let words: [String]
+        let significant: [String]
+
+        init(_ text: MusicText, field: Field) {
+            let spelled = text.words.map { GuessJudge.textSpeak[$0] ?? $0 }
+            words = spelled
+            key = spelled.joined(separator: " ")
+            let kept = spelled.filter { !GuessJudge.joiningWords.contains($0) && !(field == .artist && GuessJudge.nameSuffixes.contains($0)) }
+            significant = kept.isEmpty ? spelled : kept
+        }
+    }
+
+    private func judge(_ g: Comparable, against a: Comparable, field: Field, isAlias: Bool) -> Judgement {
+        let s = scores(g.key, a.key)
+        func verdict(_ v: Verdict, _ reason: String) -> Judgement { Judgement(verdict: v, reason: reason, scores: s) }
+        if g.key.isEmpty { return verdict(.wrong, "no guess") }
+        if g.key == a.key || g.significant == a.significant {
+            return verdict(.correct, isAlias ? "matches the alias '\(a.key)'" : "exact match")
+        }
+        // A short word that differs is a different word, whatever the rest: "let it go".
+        let sameShape = g.significant.count == a.significant.count
+        let shortWordDiffers = sameShape && zip(g.significant, a.significant).contains { $1.count < 4 && $0 != $1 }
+        if sameShape {
+            let pairs = zip(g.significant, a.significant)
+            let typos = pairs.map { Levenshtein.distance($0.scalarValues, $1.scalarValues) }
+            // A one-word answer of four letters or fewer forgives nothing ("aba" is not ABBA).
+            let forgiven =
+                a.significant.count == 1 && a.key.count <= 4 ? 0 : a.significant.map { Self.allowedEdits(length: $0.count) }.reduce(0, +)
+            let total = typos.reduce(0, +)
+            if !shortWordDiffers, total <= forgiven {
+                return verdict(.correct, "\(total) typo\(total == 1 ? "" : "s"), within the \(forgiven) its words forgive")
+            }
+        }
+        if g.words.joined() == a.words.joined() { return verdict(.correct, "the same letters, spaced differently") }
+        let guessText = g.significant.joined(separator: " ")
+        if field == .artist, a.significant.count >= 2, !g.significant.isEmpty, g.significant.count < a.significant.count {
+            let ending = Array(a.significant.suffix(g.significant.count))
+            let distinctive = ending.contains { $0.count >= 4 && !CommonWords.set.contains($0) }
+            let edits = Levenshtein.distance(guessText.scalarValues, ending.joined(separator: " ").scalarValues)
+            if distinctive, edits <= Self.allowedEdits(length: ending.joined().count) {
+                return verdict(.correct, "the distinctive name '\(ending.joined(separator: " "))' alone")
+            }
+        }
+        if g.significant.count == 1, a.significant.count > 1, let word = g.significant.first, a.words.contains(word),
+            CommonWords.set.contains(word) || word.count < 4
+        {
+            return verdict(.wrong, "only the common word '\(word)' of the answer")
+        }
+        if a.significant.count >= 2, !shortWordDiffers, s.ratio >= threshold {
+            return verdict(.correct, String(format: "%.0f%% similar (at least %.0f%%)", s.ratio, threshold))
+        }
+        let isPart = Set(g.significant).isSubset(of: Set(a.significant)) || Set(a.significant).isSubset(of: Set(g.significant))
+        let distinctive = g.significant.contains { $0.count >= 4 && !CommonWords.set.contains($0) }
+        if isPart, distinctive || g.significant.count >= 2 {
+            return verdict(.nearMiss, "part of the answer: '\(guessText)'")
+        }
+        if s.ratio >= threshold - nearMissMargin || (a.key.count >= 5 && s.edits <= Self.allowedEdits(length: a.key.count) + 1) {
+            return verdict(.nearMiss, String(format: "close: %.0f%% similar, %d edits", s.ratio, s.edits))
+        }
+        return verdict(.wrong, String(format: "%.0f%% similar", s.ratio))
+    }
+
+    func scores(_ a: String, _ b: String) -> Scores {
+        let x = a.scalarValues, y = b.scalarValues
+        return Scores(
+            ratio: Fuzz.ratio(x, y), partialRatio: Fuzz.partialRatio(x, y), tokenSetRatio: Fuzz.tokenSetRatio(x, y),
+            jaroWinkler: JaroWinkler.similarity(x, y), edits: Levenshtein.distance(x, y)
+        )
+    }
+
+    static let joiningWords: Set<String> = ["of", "the", "a", "an", "and", "n", "to", "in", "on"]
+    static let nameSuffixes: Set<String> = ["ii", "iii", "iv", "jr", "sr"]
+    /// Shorthand that song titles themselves use ("Nothing Compares 2 U").
+    static let textSpeak: [String: String] = ["u": "you", "ur": "your", "r": "are", "2": "to", "4": "for", "n": "and"]
+}
+
+extension GuessJudge.Scores {
+    static let zero = GuessJudge.Scores(ratio: 0, partialRatio: 0, tokenSetRatio: 0, jaroWinkler: 0, edits: 0)
+}
+
+/// Words too common in song titles and band names to show that someone knows the answer.
+enum CommonWords {
+    static let set: Set<String> = [
+        "and", "the", "of", "a", "an", "in", "on", "to", "my", "me", "you", "your", "i", "we", "it", "is", "be", "for", "with", "love",
+        "baby", "girl", "boy", "heart", "night", "day", "time", "life", "world", "home", "man", "woman", "song", "dance", "rock", "blue",
+        "dream", "star", "stars", "fire", "rain", "sun", "moon", "light", "way", "road", "city", "story", "queen", "king", "band", "boys",
+        "girls", "brothers", "sisters", "stone", "age", "all", "one", "no", "yes", "oh", "so", "up", "down", "out", "get", "go", "come",
+    ]
+}
