@@ -195,3 +195,12 @@ def test_juke_match_prints_a_verdict_as_json():
     assert json.loads(out.stdout)["verdict"] == "wrong"
     bad = subprocess.run([JUKE, "match", "--field", "album", "a", "b"], capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "--field" in bad.stderr
+
+
+def test_juke_resolve_finds_the_track_or_says_there_is_none(server, admin):
+    found = subprocess.run([JUKE, "resolve", "beethoven", "ode 2 joy", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    assert found.returncode == 0, found.stderr
+    assert "Ludwig van Beethoven — Ode to Joy" in found.stdout
+    missing = subprocess.run([JUKE, "resolve", "Daft Punk", "Get Lucky", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 1
+    assert "no match" in missing.stdout and "nearest" in missing.stdout
