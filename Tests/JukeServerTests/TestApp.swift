@@ -56,7 +56,7 @@ struct TestApp {
             let samples = (0..<4000).map { Int16(truncatingIfNeeded: $0 &* 37) }
             try Data(wav.encode(samples: samples)).write(to: URL(fileURLWithPath: "\(folder)/\(i).wav"))
         }
-        _ = try await services.watchFolder(path: folder)
+        _ = try await services.addFolder(path: folder)
         await services.waitForScans()
         return folder
     }

@@ -84,3 +84,26 @@ import Testing
         }
     }
 }
+
+@Suite struct HousekeepingStoreTests {
+    @Test(arguments: TestBackend.available)
+    func expiredTokensAndOldFailuresAreDeleted(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            let store = UserStore(database: db.database)
+            let user = UserStoreTests.user("frank")
+            try await store.create(user, passwordHash: "h")
+            let now = Date(timeIntervalSince1970: 1_900_000_000)
+            try await store.storeToken(hash: "old", user: user.id, createdAt: now.addingTimeInterval(-100), expiresAt: now.addingTimeInterval(-1))
+            try await store.storeToken(hash: "live", user: user.id, createdAt: now, expiresAt: now.addingTimeInterval(100))
+            try await store.recordLoginFailure(subjects: ["user:frank"], at: now.addingTimeInterval(-2000))
+            try await store.recordLoginFailure(subjects: ["user:frank"], at: now)
+            try await store.deleteExpiredTokens(now: now)
+            try await store.pruneLoginFailures(before: now.addingTimeInterval(-900))
+            let remaining = try await db.database.withConnection { sql in
+                try await sql.raw("SELECT token_hash FROM auth_tokens").all().map { try $0.decode(column: "token_hash", as: String.self) }
+            }
+            #expect(remaining == ["live"])
+            #expect(try await store.loginFailures(subject: "user:frank", since: .distantPast).count == 1)
+        }
+    }
+}

@@ -34,8 +34,9 @@ public struct AppServices: Sendable {
         self.metrics = PrometheusCollectorRegistry()
     }
 
-    /// Watches a folder on the server's disk and starts scanning it.
-    func addFolder(path: String) async throws -> LibraryFolder {
+    /// Watches a folder on the server's disk and starts scanning it (the admin page and
+    /// `POST /api/v1/library/folders`).
+    public func addFolder(path: String) async throws -> LibraryFolder {
         let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.hasPrefix("/") else { throw APIError.unprocessable("Give an absolute path, starting with '/'.", field: "path") }
         let standardized = URL(fileURLWithPath: trimmed).standardizedFileURL.resolvingSymlinksInPath().path
@@ -53,9 +54,6 @@ public struct AppServices: Sendable {
 
     /// Waits until every running scan has finished (tests, and commands that scan).
     public func waitForScans() async { await scans.waitForAll() }
-
-    /// Watches a folder and scans it (the admin page and `POST /api/v1/library/folders`).
-    public func watchFolder(path: String) async throws -> LibraryFolder { try await addFolder(path: path) }
 
     /// First start: write the demo library into the data folder and scan it. Returns
     /// whether it did (false when the library already has folders).

@@ -23,7 +23,11 @@ public func buildApplication(services: AppServices) throws -> some ApplicationPr
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
         logger: services.logger
     )
-    app.addServices(DatabaseService(database: services.database), LibraryUpkeepService(services: services))
+    app.addServices(
+        DatabaseService(database: services.database),
+        LibraryUpkeepService(services: services),
+        HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window)
+    )
     return app
 }
 

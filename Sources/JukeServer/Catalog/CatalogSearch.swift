@@ -36,15 +36,4 @@ actor CatalogSearch {
         if fresh.generation >= (index?.generation ?? -1) { index = fresh }
         if rebuilding?.generation == fresh.generation { rebuilding = nil }
     }
-
-    /// Waits until the index reflects the library as it is now (tests).
-    func refreshed() async throws -> LibrarySearchIndex {
-        let generation = try await store.generation()
-        while true {
-            let index = try await current()
-            if index.generation >= generation { return index }
-            if let task = rebuilding?.task { _ = try await task.value }
-            await Task.yield()
-        }
-    }
 }

@@ -71,11 +71,11 @@ public struct TrackResolver: Sendable {
         let qArtist = MusicTextNormalizer.artist(query.artist)
         let qTitle = MusicTextNormalizer.title(query.title)
         let wantsVersion = !qTitle.isOriginal
+        let judge = GuessJudge()
         let scored = candidates.map { c -> Scored<ID> in
             let cArtist = MusicTextNormalizer.artist(c.artist)
             let cTitle = MusicTextNormalizer.title(c.title)
             // What a quiz judge accepts (a surname, "2" for "to") is a strong match too.
-            let judge = GuessJudge()
             var artistScore = Self.similarity(qArtist, cArtist, isArtist: true)
             if artistScore < 0.9, judge.judge(guess: query.artist, answer: c.artist, field: .artist).verdict == .correct { artistScore = 0.9 }
             var titleScore = Self.similarity(qTitle, cTitle, isArtist: false)

@@ -49,12 +49,6 @@ public struct UserStore: Sendable {
         }
     }
 
-    public func setAdmin(_ id: UserID, _ isAdmin: Bool) async throws {
-        try await database.withConnection { db in
-            try await db.raw("UPDATE users SET is_admin = \(bind: isAdmin ? 1 : 0) WHERE id = \(bind: id.description)").run()
-        }
-    }
-
     public func setPassword(_ id: UserID, passwordHash: String) async throws {
         try await database.transaction { db in
             try await db.raw("UPDATE users SET password_hash = \(bind: passwordHash) WHERE id = \(bind: id.description)").run()
