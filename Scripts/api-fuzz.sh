@@ -5,16 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUKE=${1:-.build/debug/juke}
-# schemathesis lives in a virtual environment of its own under .build (Debian's system
-# Python refuses global pip installs).
-VENV=.build/tools-venv
-if [ ! -x "$VENV/bin/st" ]; then
-  python3 -m venv "$VENV" 2>/dev/null || {
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-    python3 -m venv "$VENV"
-  }
-  "$VENV/bin/pip" install -q schemathesis
-fi
+VENV=$(Scripts/tools-venv.sh schemathesis=schemathesis)
 ST="$VENV/bin/st"
 DATA=$(mktemp -d /tmp/juke-api-fuzz.XXXXXX)
 PORT=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')

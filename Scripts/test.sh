@@ -58,6 +58,10 @@ swift format lint --strict --recursive --configuration .swift-format Sources Tes
 # --- Swift tests on both databases ------------------------------------------------------
 log "building"
 swift build --build-tests
+log "rapidfuzz's scores for 100,000 fresh pairs (the matching engine's oracle)"
+TOOLS=$(Scripts/tools-venv.sh rapidfuzz=rapidfuzz)
+export JUKE_MATCH_ORACLE="$ROOT/.build/match-oracle.tsv"
+"$TOOLS/bin/python" Scripts/make-match-oracle.py --large 100000 "$JUKE_MATCH_ORACLE"
 log "swift test (SQLite and PostgreSQL)"
 swift test --skip-build --parallel 2>&1 | tee /tmp/juke-swift-test.log | grep -vE '^(◇|↳|􀟈|􁁛)' || true
 grep -qE 'Test run with [0-9]+ tests? .*passed' /tmp/juke-swift-test.log || { echo "swift test failed"; exit 1; }

@@ -113,19 +113,71 @@ func benchIndel(_ path: String, count: Int) throws {
     let queries = lines[0..<count].map(\.scalarValues)
     let choices = lines[count..<(2 * count)].map(\.scalarValues)
     var best = Double.infinity
-    var checksum = 0.0
+    var scores: [Double] = []
     for _ in 0..<3 {
-        var sum = 0.0
-        let t = ContinuousClock().measure {
-            for q in queries {
-                for score in PreparedPattern(q).ratios(choices) { sum += score }
-            }
-        }
+        scores = []
+        let t = ContinuousClock().measure { scores = IndelMatrix.ratios(queries: queries, choices: choices) }
         best = min(best, seconds(t))
-        checksum = sum
     }
     let pairs = Double(count * count)
-    print(String(format: "juke indel: %.0f pairs in %.3f s (%.0f pairs/s), checksum %.6f", pairs, best, pairs / best, checksum))
+    print(String(format: "juke indel: %.0f pairs in %.3f s (%.0f pairs/s), checksum %.6f", pairs, best, pairs / best, scores.reduce(0, +)))
+    // RapidFuzz's own scores, written by the reference script: every pair must agree.
+    let reference = try Data(contentsOf: URL(fileURLWithPath: path + ".scores")).withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
+    let same = zip(scores, reference).filter { abs($0 - $1) < 1e-9 }.count
+    print("  scores identical to rapidfuzz's: \(same) of \(scores.count)\(reference.count == scores.count ? "" : " (reference has \(reference.count))")")
+}
+
+/// One query against a million catalog entries: Juke's trigram index (build, p50, p99,
+/// incremental updates) beside RapidFuzz's exhaustive extractOne, whose best scores it is
+/// checked against.
+func benchCatalog(_ path: String, referenceP50 reference: Double?) throws {
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let header = lines[0].split(separator: " ").compactMap { Int($0) }
+    guard header.count == 2 else { print("bad catalog file \(path)"); exit(2) }
+    let (entries, queryCount) = (header[0], header[1])
+    var index = CatalogIndex<Int>()
+    let clock = ContinuousClock()
+    let build = clock.measure {
+        for i in 0..<entries { index.upsert(i, text: String(lines[1 + i])) }
+    }
+    let queries = lines[(1 + entries)..<(1 + entries + queryCount)].map { line -> (best: Double, text: String) in
+        let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+        return (Double(parts[0]) ?? -1, parts.count > 1 ? String(parts[1]) : "")
+    }
+    var latencies: [Double] = []
+    var same = 0
+    var found = 0
+    var misses: [String] = []
+    for _ in 0..<3 {  // three rounds; latencies from all, agreement from the last
+        same = 0
+        found = 0
+        for q in queries {
+            var hits: [CatalogIndex<Int>.Hit] = []
+            latencies.append(seconds(clock.measure { hits = index.search(q.text, limit: 1) }) * 1000)
+            let score = hits.first?.score ?? 0
+            if abs(score - q.best) < 1e-6 { same += 1 } else if misses.count < 8 { misses.append("\(q.text) → \(score) vs \(q.best)") }
+            if q.best >= 80 { found += abs(score - q.best) < 1e-6 ? 1 : 0 }
+        }
+    }
+    latencies.sort()
+    func p(_ x: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * x))] }
+    let strong = queries.filter { $0.best >= 80 }.count
+    print(
+        String(
+            format: "juke catalog index over %d entries: built in %.1f s; %d queries: p50 %.3f ms, p99 %.3f ms",
+            entries, seconds(build), queryCount, p(0.5), p(0.99)))
+    print(
+        String(
+            format: "  same best score as extractOne: %d/%d (%.1f%%); where extractOne's best is >= 80: %d/%d (%.1f%%)",
+            same, queryCount, 100 * Double(same) / Double(queryCount), found, strong, 100 * Double(found) / Double(max(1, strong))))
+    for miss in Set(misses).sorted() { print("  missed: \(miss)") }
+    var updates: [Double] = []
+    for i in 0..<1000 {
+        updates.append(seconds(clock.measure { index.upsert(i, text: "updated entry number \(i)") }) * 1000)
+    }
+    updates.sort()
+    print(String(format: "  incremental update (replace one entry): p50 %.4f ms, p99 %.4f ms", updates[500], updates[990]))
+    if let reference { print(String(format: "ratio: Juke's p50 is %.0fx faster than extractOne's", reference / p(0.5))) }
 }
 
 let args = CommandLine.arguments
@@ -134,7 +186,8 @@ case "tags" where args.count > 2: benchTags(args[2], rounds: args.count > 3 ? In
 case "rescan" where args.count > 2: try await benchRescan(args[2])
 case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
+case "catalog" where args.count > 2: try benchCatalog(args[2], referenceP50: args.count > 3 ? Double(args[3]) : nil)
 default:
-    print("usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries]")
+    print("usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms]")
     exit(2)
 }

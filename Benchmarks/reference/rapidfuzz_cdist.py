@@ -1,6 +1,8 @@
 """RapidFuzz's side of the Indel benchmark: cdist with fuzz.ratio on one core over the
-same strings Juke reads. Writes the strings first (one per line, queries then choices)."""
+same strings Juke reads. Writes the strings first (one per line, queries then choices), and
+after timing all the scores as float64 for Juke to check its own against."""
 import random, sys, time
+import numpy as np
 from rapidfuzz import fuzz, process
 
 path, n = sys.argv[1], int(sys.argv[2])
@@ -22,3 +24,5 @@ for _ in range(3):
     best = min(best, time.perf_counter() - start)
 pairs = n * n
 print(f"rapidfuzz cdist: {pairs} pairs in {best:.3f} s ({pairs / best:,.0f} pairs/s), checksum {float(matrix.sum()):.6f}")
+# Every score, in float64, for Juke to compare with its own (JukeBench indel reads it).
+process.cdist(queries, choices, scorer=fuzz.ratio, workers=1, dtype=np.float64).tofile(path + ".scores")

@@ -71,11 +71,8 @@ import Testing
 /// Properties every similarity must have, on generated strings.
 @Suite struct ScorerPropertyTests {
     static func strings(seed: UInt64, count: Int) -> [Scalars] {
-        var state = seed
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
+        var rng = SplitMix64(seed: seed)
+        func next() -> UInt64 { rng.next() >> 33 }
         let alphabet: [UInt32] = Array("abcde fgé".unicodeScalars.map(\.value))
         return (0..<count).map { _ in (0..<Int(next() % 90)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] } }
     }
@@ -120,14 +117,18 @@ import Testing
     }
 }
 
-@Suite struct BatchRatioTests {
-    @Test func aBatchScoresExactlyAsOneAtATime() throws {
+@Suite struct MatrixOnOracleTests {
+    /// The oracle's strings, all against all through the vectorized matrix, equal the
+    /// single-pair scorer (whose diagonal equals rapidfuzz, above).
+    @Test func theMatrixScoresExactlyAsOneAtATime() throws {
         let pairs = try RapidFuzzOracleTests.oracle()
+        let queries = pairs.prefix(300).map(\.a.scalarValues)
         let choices = pairs.map(\.b.scalarValues)
-        for query in pairs.prefix(40).map(\.a.scalarValues) {
-            let pattern = PreparedPattern(query)
-            let batch = pattern.ratios(choices)
-            for (i, c) in choices.enumerated() { #expect(batch[i] == Fuzz.ratio(query, c)) }
+        let matrix = IndelMatrix.ratios(queries: queries, choices: choices)
+        var wrong = 0
+        for (i, q) in queries.enumerated() {
+            for (j, c) in choices.enumerated() where matrix[i * choices.count + j] != Fuzz.ratio(q, c) { wrong += 1 }
         }
+        #expect(wrong == 0)
     }
 }

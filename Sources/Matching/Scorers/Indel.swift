@@ -23,24 +23,27 @@ public enum Indel {
 
     @inline(__always)
     static func lcsLength(masks: borrowing PatternMasks, text: Scalars) -> Int {
+        text.withUnsafeBufferPointer { lcsLength(masks: masks, chars: $0) }
+    }
+
+    @inline(__always)
+    static func lcsLength(masks: borrowing PatternMasks, chars: UnsafeBufferPointer<UInt32>) -> Int {
         if masks.blockCount == 1 {
             var v = UInt64.max
             // The hot loop: Latin-1 characters come from a flat 256-entry table read without
             // bounds checks (a scalar < 256 always indexes inside it); others from the map.
             masks.latin1.withUnsafeBufferPointer { table in
-                text.withUnsafeBufferPointer { chars in
-                    for c in chars {
-                        let m = c < 256 ? table[Int(c)] : masks.mask(c, block: 0)
-                        let u = v & m
-                        v = (v &+ u) | (v & ~m)
-                    }
+                for c in chars {
+                    let m = c < 256 ? table[Int(c)] : masks.mask(c, block: 0)
+                    let u = v & m
+                    v = (v &+ u) | (v & ~m)
                 }
             }
             let used = masks.length == 64 ? UInt64.max : (UInt64(1) << UInt64(masks.length)) - 1
             return (~v & used).nonzeroBitCount
         }
         var v = [UInt64](repeating: UInt64.max, count: masks.blockCount)
-        for c in text {
+        for c in chars {
             var carry: UInt64 = 0
             for w in 0..<v.count {
                 let m = masks.mask(c, block: w)
@@ -92,5 +95,13 @@ public struct PreparedPattern: Sendable {
         if total == 0 { return 100 }
         if scalars.isEmpty || other.isEmpty { return 0 }
         return 100 * (1 - Double(total - 2 * lcsLength(other)) / Double(total))
+    }
+
+    /// `ratio` against characters stored elsewhere (a catalog's flat key storage), without copying.
+    public func ratio(_ other: UnsafeBufferPointer<UInt32>) -> Double {
+        let total = scalars.count + other.count
+        if total == 0 { return 100 }
+        if scalars.isEmpty || other.isEmpty { return 0 }
+        return 100 * (1 - Double(total - 2 * Indel.lcsLength(masks: masks, chars: other)) / Double(total))
     }
 }
