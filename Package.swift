@@ -42,6 +42,7 @@ let package = Package(
         .target(
             name: "Library",
             dependencies: [
+                "Matching",
                 "JukeCore", "MediaFormats", "Storage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -25,16 +25,17 @@ struct ResolveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await withServices(data) { services in
-            let candidates = try await services.library.allTracks().map {
-                TrackResolver.Candidate(id: $0.id, artist: $0.artist, title: $0.title, album: $0.album, duration: $0.duration, isrc: $0.isrc)
-            }
+            let catalog = TrackCatalog(
+                try await services.library.allTracks().map {
+                    TrackResolver.Candidate(id: $0.id, artist: $0.artist, title: $0.title, album: $0.album, duration: $0.duration, isrc: $0.isrc)
+                })
             let query = TrackResolver.Query(artist: artist, title: title, album: album, duration: duration, isrc: isrc)
-            switch TrackResolver().resolve(query, in: candidates) {
+            switch catalog.resolve(query) {
             case .match(let m):
                 print(String(format: "%@ — %@  (confidence %.2f%@)", m.candidate.artist, m.candidate.title, m.confidence, m.note.isEmpty ? "" : "; \(m.note)"))
                 print("track \(m.candidate.id)")
             case .noMatch(let nearest):
-                print("no match in \(candidates.count) tracks; nearest:")
+                print("no match in \(catalog.count) tracks; nearest:")
                 for n in nearest {
                     print(String(format: "  %@ — %@  (artist %.2f, title %.2f)", n.candidate.artist, n.candidate.title, n.artistScore, n.titleScore))
                 }

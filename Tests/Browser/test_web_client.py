@@ -90,6 +90,11 @@ def test_search_as_you_type_and_browse_by_artist_genre_and_year(server, admin, b
     wait(browser).until(lambda d: "Ode to Joy" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
     box.send_keys(" od")
     wait(browser).until(lambda d: [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")] == ["Ode to Joy"])
+    # A typo still finds the song, and the page says what it searched for instead.
+    box.clear()
+    box.send_keys("entertainr")
+    wait(browser).until(lambda d: "The Entertainer" in [e.text for e in d.find_elements(By.CSS_SELECTOR, ".track-title")])
+    assert "Showing results for “entertainer”" in browser.find_element(By.ID, "crumbs").text
     box.clear()
     browser.find_element(By.ID, "tab-artists").click()
     artist = wait(browser).until(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, ".row-button") if "Johann Sebastian Bach" in b.text])

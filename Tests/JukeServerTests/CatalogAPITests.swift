@@ -29,6 +29,11 @@ import Testing
             let search = try await client.json(.get, "/api/v1/catalog/search?q=beeth%20od", token: token)
             let hits = try #require(search.json["items"] as? [[String: Any]])
             #expect(hits.map { $0["title"] as? String } == ["Ode to Joy"])
+            #expect(search.json["approximate"] as? Bool == false)
+            let typo = try await client.json(.get, "/api/v1/catalog/search?q=beethovn%20od", token: token)
+            #expect(typo.json["approximate"] as? Bool == true)
+            #expect(typo.json["suggestion"] as? String == "beethoven od")
+            #expect((typo.json["items"] as? [[String: Any]])?.first?["title"] as? String == "Ode to Joy")
             let track = hits[0]
             #expect(track["audio_url"] as? String == "/api/v1/catalog/tracks/\(track["id"] as? String ?? "")/audio")
             #expect(track["year"] as? Int == 1824)

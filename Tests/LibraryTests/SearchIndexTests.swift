@@ -35,7 +35,19 @@ import Testing
 
     @Test func everyWordMustMatch() {
         #expect(Self.index.search("beethoven joy", limit: 10).tracks.map(\.title) == ["Ode to Joy"])
-        #expect(Self.index.search("beethoven halo", limit: 10).total == 0)
+        #expect(Self.index.prefixSearch("beethoven halo", limit: 10, offset: 0).total == 0)
+    }
+
+    @Test func typosFindCloseMatchesMarkedApproximate() {
+        let typo = Self.index.search("beethovn", limit: 10)
+        #expect(typo.approximate && typo.suggestion == "beethoven")
+        #expect(Set(typo.tracks.map(\.title)) == ["Ode to Joy", "Für Elise", "Beethoven's Wig"])
+        let title = Self.index.search("Fur Elyse", limit: 10)
+        #expect(title.approximate && title.tracks.map(\.title) == ["Für Elise"] && title.suggestion == "fur elise")
+        #expect(Self.index.search("beethovn halo", limit: 10).total == 0, "corrected words must still all match")
+        #expect(!Self.index.search("beeth", limit: 10).approximate, "prefix hits are exact")
+        #expect(Self.index.search("qqqqqqqq", limit: 10).total == 0)
+        #expect(Self.index.search("hxl", limit: 10).total == 0, "too short to guess at")
     }
 
     @Test func titleHitsRankAboveOtherFields() {

@@ -70,7 +70,12 @@ extension JukeAPIHandler {
         let page = try Paging(limit: input.query.limit, offset: input.query.offset)
         guard input.query.q.unicodeScalars.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
         let result = try await services.search.current().search(input.query.q, limit: page.limit, offset: page.offset)
-        return .ok(.init(body: .json(.init(items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset,
+                        approximate: result.approximate, suggestion: result.suggestion))))
     }
 
     func listTracks(_ input: Operations.ListTracks.Input) async throws -> Operations.ListTracks.Output {

@@ -1,4 +1,5 @@
 public import JukeCore
+import Matching
 
 /// An in-memory word-prefix index over the library for search-as-you-type.
 ///
@@ -8,12 +9,19 @@ public import JukeCore
 /// Matches rank by where they hit (title over artist over album over the rest) and by
 /// whole-word over prefix hits. The index is immutable; the server swaps in a new one when
 /// the library's generation changes.
+///
+/// When no track has every word (a typo: "bohemain rapsody"), each word that starts no
+/// word of the library is replaced by the most similar one (the matching engine's trigram
+/// index over the vocabulary, fuzz.ratio at least 70) and the search runs again, marked
+/// approximate and with the corrected query as a suggestion.
 public struct LibrarySearchIndex: Sendable {
     public let generation: Int
     let tracks: [Track]
     /// Sorted words and, for each, the (track index, field weight) pairs that contain it.
     let words: [String]
     let postings: [[Posting]]
+    /// The vocabulary for correcting typos: entry i is words[i].
+    let vocabulary: CatalogIndex<Int>
 
     struct Posting: Sendable {
         let track: Int32
@@ -49,6 +57,9 @@ public struct LibrarySearchIndex: Sendable {
         let sorted = map.keys.sorted()
         words = sorted
         postings = sorted.map { map[$0] ?? [] }
+        var vocabulary = CatalogIndex<Int>()
+        for (i, word) in sorted.enumerated() { vocabulary.upsert(i, text: word) }
+        self.vocabulary = vocabulary
     }
 
     public var count: Int { tracks.count }
@@ -66,9 +77,57 @@ public struct LibrarySearchIndex: Sendable {
     public struct Result: Sendable {
         public let tracks: [Track]
         public let total: Int
+        /// No track had every word typed; these are the tracks for `suggestion` instead.
+        public var approximate = false
+        /// The query with its typos corrected, when `approximate`.
+        public var suggestion: String?
     }
 
+    /// How similar (fuzz.ratio, 0...100) a library word must be to a typed word to replace it.
+    static let correctionScore = 70.0
+
     public func search(_ query: String, limit: Int, offset: Int = 0) -> Result {
+        let exact = prefixSearch(query, limit: limit, offset: offset)
+        if exact.total > 0 { return exact }
+        for corrected in corrections(of: query) {
+            var result = prefixSearch(corrected, limit: limit, offset: offset)
+            if result.total == 0 { continue }
+            result.approximate = true
+            result.suggestion = corrected
+            return result
+        }
+        return exact
+    }
+
+    /// Corrected queries to try, most similar first: every word that starts no library word
+    /// replaced by one of the three closest library words. The closest alone can lead nowhere
+    /// ("elyse" is nearer "else" than "elise"), so the combinations are tried in turn.
+    func corrections(of query: String) -> [String] {
+        var options: [[String]] = []
+        var changed = false
+        for term in SearchText.tokens(query) {
+            let i = lowerBound(term)
+            if i < words.count, words[i].hasPrefix(term) {
+                options.append([term])
+                continue
+            }
+            // Words under three letters are too short to guess at.
+            if term.count < 3 { return [] }
+            let hits = vocabulary.search(term, limit: 3, minimumScore: Self.correctionScore)
+            if hits.isEmpty { return [] }
+            options.append(hits.map { words[$0.id] })
+            changed = true
+        }
+        if !changed { return [] }
+        var queries: [[String]] = [[]]
+        for choices in options {
+            queries = queries.flatMap { prefix in choices.map { prefix + [$0] } }
+            if queries.count > 27 { queries = Array(queries.prefix(27)) }
+        }
+        return queries.map { $0.joined(separator: " ") }
+    }
+
+    func prefixSearch(_ query: String, limit: Int, offset: Int) -> Result {
         let terms = Array(Set(SearchText.tokens(query)))
         guard !terms.isEmpty, !tracks.isEmpty else { return Result(tracks: [], total: 0) }
         // Flat arrays instead of dictionaries: a one-letter query touches most of a 100,000

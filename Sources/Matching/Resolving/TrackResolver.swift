@@ -63,9 +63,7 @@ public struct TrackResolver: Sendable {
     }
 
     public func resolve<ID>(_ query: Query, in candidates: [Candidate<ID>], nearest count: Int = 3) -> Result<ID> {
-        if let isrc = query.isrc?.uppercased(), !isrc.isEmpty,
-            let exact = candidates.first(where: { $0.isrc?.uppercased() == isrc })
-        {
+        if let isrc = Self.isrcKey(query.isrc), let exact = candidates.first(where: { Self.isrcKey($0.isrc) == isrc }) {
             return .match(Scored(candidate: exact, confidence: 1, artistScore: 1, titleScore: 1, note: "same ISRC", rankScore: 2))
         }
         let qArtist = MusicTextNormalizer.artist(query.artist)
@@ -122,6 +120,12 @@ public struct TrackResolver: Sendable {
         // The nearest for feedback: what resembles the query most on both fields together.
         let nearest = scored.sorted { $0.artistScore + $0.titleScore > $1.artistScore + $1.titleScore }
         return .noMatch(nearest: Array(nearest.prefix(count)))
+    }
+
+    /// An ISRC as compared: upper case, without the hyphens some sources print ("GB-AYE-06-01477").
+    static func isrcKey(_ isrc: String?) -> String? {
+        guard let isrc = isrc?.uppercased().filter({ $0.isLetter || $0.isNumber }), !isrc.isEmpty else { return nil }
+        return isrc
     }
 
     /// 0...1 similarity of two normalized names: exact keys are 1; otherwise the better of

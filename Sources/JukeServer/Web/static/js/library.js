@@ -49,15 +49,21 @@ export class LibraryBrowser {
         path: `/api/v1/catalog/search?q=${encodeURIComponent(q)}`,
         render: (items, all) => this.trackList(items, all),
         empty: `Nothing matches “${q}”.`,
+        // A typo: the server offers close matches instead of nothing.
+        onPage: (page) => {
+          this.crumbs.textContent = page.approximate
+            ? `No matches for “${q}”. Showing results for “${page.suggestion}”`
+            : `Results for “${q}”`;
+        },
       });
     }, delay);
   }
 
   // Loads the first page of a paginated list and renders it.
-  async list({ path, render, empty = "Nothing here yet." }) {
+  async list({ path, render, empty = "Nothing here yet.", onPage }) {
     this.abort?.abort();
     this.abort = new AbortController();
-    this.current = { path, render, empty, items: [], total: 0 };
+    this.current = { path, render, empty, onPage, items: [], total: 0 };
     this.root.setAttribute("aria-busy", "true");
     this.root.replaceChildren(el("p", { class: "muted" }, "Loading…"));
     await this.loadMore(true);
@@ -71,6 +77,7 @@ export class LibraryBrowser {
       const page = await api(`${c.path}${sep}limit=${PAGE}&offset=${c.items.length}`, { signal: this.abort.signal });
       c.items = c.items.concat(page.items);
       c.total = page.total;
+      c.onPage?.(page);
       this.root.replaceChildren(c.items.length ? c.render(c.items, c.items) : el("p", { class: "muted" }, c.empty));
       this.pager.hidden = c.items.length >= c.total;
     } catch (e) {
