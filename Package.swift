@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "juke", targets: ["juke"]),
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
+        .library(name: "Matching", targets: ["Matching"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

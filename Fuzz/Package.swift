@@ -15,6 +15,10 @@ let package = Package(
         .executableTarget(
             name: "TagReaderFuzzer",
             dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
-        )
+        ),
+        .executableTarget(
+            name: "MatchingFuzzer",
+            dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
+        ),
     ]
 )

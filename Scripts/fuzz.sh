@@ -2,13 +2,30 @@
 # Fuzzes the tag readers with libFuzzer, seeded with the test fixtures. (Adding
 # --sanitize=address lost the coverage counters with this toolchain, leaving a blind fuzzer;
 # the readers are safe Swift with bounds checks, so a bad index traps and is reported.)
-# Usage: Scripts/fuzz.sh [seconds]   (default 60). Crashes are written to Fuzz/crashes/.
+# The matching engine's fuzzer feeds the normalizer, the folding, the scorers, the guess
+# judge and the catalog index arbitrary text, seeded with the judged guesses.
+# Usage: Scripts/fuzz.sh [seconds] [tags|matching]   (default 60 s, tags).
+# Crashes are written to Fuzz/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 SECONDS_TO_RUN=${1:-60}
-swift build -c release --sanitize=fuzzer --product TagReaderFuzzer
-mkdir -p corpus crashes
-cp -n ../Tests/MediaFormatsTests/Fixtures/*.{mp3,m4a,flac,ogg,opus,wav} corpus/ 2>/dev/null || true
-cp -n ../Tests/MediaFormatsTests/Fixtures/damaged/* corpus/ 2>/dev/null || true
-.build/release/TagReaderFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
-  -artifact_prefix=crashes/ -print_final_stats=1 corpus
+case "${2:-tags}" in
+  tags)
+    swift build -c release --sanitize=fuzzer --product TagReaderFuzzer
+    mkdir -p corpus crashes
+    cp -n ../Tests/MediaFormatsTests/Fixtures/*.{mp3,m4a,flac,ogg,opus,wav} corpus/ 2>/dev/null || true
+    cp -n ../Tests/MediaFormatsTests/Fixtures/damaged/* corpus/ 2>/dev/null || true
+    .build/release/TagReaderFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus ;;
+  matching)
+    swift build -c release --sanitize=fuzzer --product MatchingFuzzer
+    mkdir -p corpus-matching crashes
+    # One seed per judged guess: "guess<NUL>answer".
+    n=0
+    grep -v '^#' ../Tests/MatchingTests/Oracle/judged-guesses.tsv | while IFS=$'\t' read -r _ guess answer _; do
+      n=$((n + 1)); printf '%s\0%s' "$guess" "$answer" > "corpus-matching/judged-$n"
+    done
+    .build/release/MatchingFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=512 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus-matching ;;
+  *) echo "usage: Scripts/fuzz.sh [seconds] [tags|matching]"; exit 2 ;;
+esac

@@ -30,7 +30,7 @@ import Testing
         let judge = GuessJudge()
         var disagreements: [String] = []
         let rows = try Self.rows()
-        #expect(rows.count >= 130)
+        #expect(rows.count >= 200)
         #expect(Set(rows.map(\.verdict)) == [.correct, .nearMiss, .wrong])
         for row in rows {
             let j = judge.judge(guess: row.guess, answer: row.answer, field: row.field)

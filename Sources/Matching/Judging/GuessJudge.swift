@@ -7,6 +7,9 @@
 /// 2. Word by word, typos forgiven by each word's length (none up to 3 letters, 1 up to 7,
 ///    2 up to 12, then 15%), a short word never: correct ("hey judy"; not "let it go").
 /// 3. The same letters spaced differently ("lovestory", "AC DC"): correct.
+/// 3a. Another part or number ("Pt. 1" for "Pt. 2", "No. 2" for "No. 1"): wrong.
+/// 3b. The leader of "<name> & The <band>" ("Bob Marley"): correct.
+/// 3c. As many words, one an unrelated word ("Janet Jackson" for "Michael Jackson"): wrong.
 /// 4. An artist's distinctive surname or ending of the name alone ("Springsteen", "Chili
 ///    Peppers"): correct.
 /// 5. Only a common word of the answer ("love" for "Love Story"): wrong.
@@ -75,8 +78,14 @@ public struct GuessJudge: Sendable {
         let key: String
         let words: [String]
         let significant: [String]
+        /// "Pt. 2": another part is another piece.
+        let part: Int?
+        /// The numbers as typed, before text-speak reads "2" as "to" ("Gymnopédie No. 2").
+        let numbers: [String]
 
         init(_ text: MusicText, field: Field) {
+            part = text.part
+            numbers = text.words.filter { $0.allSatisfy(\.isNumber) }
             let spelled = text.words.map { GuessJudge.textSpeak[$0] ?? $0 }
             words = spelled
             key = spelled.joined(separator: " ")
@@ -107,6 +116,28 @@ public struct GuessJudge: Sendable {
             }
         }
         if g.words.joined() == a.words.joined() { return verdict(.correct, "the same letters, spaced differently") }
+        // "Gymnopédie No. 2" is another piece than No. 1, however similar the rest.
+        if let gPart = g.part, let aPart = a.part, gPart != aPart {
+            return verdict(.wrong, "another part: \(gPart) is not \(aPart)")
+        }
+        if !g.numbers.isEmpty, !a.numbers.isEmpty, g.numbers != a.numbers {
+            return verdict(.wrong, "another number: \(g.numbers.joined(separator: " ")) is not \(a.numbers.joined(separator: " "))")
+        }
+        // "Bob Marley" for "Bob Marley & The Wailers": the leader's name is what people say.
+        if field == .artist, let leader = Self.leader(of: a.words), g.words.count == leader.count {
+            let typos = Levenshtein.distance(g.key.scalarValues, leader.joined(separator: " ").scalarValues)
+            if typos <= Self.allowedEdits(length: leader.joined().count) { return verdict(.correct, "the leader of '\(a.key)'") }
+        }
+        // The same number of words with one replaced by an unrelated word is another name:
+        // "Janet Jackson" is not "Michael Jackson", however much of it is the same.
+        if sameShape,
+            let swapped = zip(g.significant, a.significant).first(where: { guessWord, answerWord in
+                answerWord.count >= 4 && !a.significant.contains(guessWord)
+                    && Levenshtein.distance(guessWord.scalarValues, answerWord.scalarValues) * 2 > answerWord.count
+            })
+        {
+            return verdict(.wrong, "'\(swapped.0)' is not '\(swapped.1)'")
+        }
         let guessText = g.significant.joined(separator: " ")
         if field == .artist, a.significant.count >= 2, !g.significant.isEmpty, g.significant.count < a.significant.count {
             let ending = Array(a.significant.suffix(g.significant.count))
@@ -143,6 +174,12 @@ public struct GuessJudge: Sendable {
         )
     }
 
+    /// The leader's name in "<name> and the <band>" ("Bob Marley & The Wailers").
+    static func leader(of words: [String]) -> [String]? {
+        guard let and = words.firstIndex(of: "and"), and >= 1, and + 2 < words.count, words[and + 1] == "the" else { return nil }
+        return Array(words[..<and])
+    }
+
     static let joiningWords: Set<String> = ["of", "the", "a", "an", "and", "n", "to", "in", "on"]
     static let nameSuffixes: Set<String> = ["ii", "iii", "iv", "jr", "sr"]
     /// Shorthand that song titles themselves use ("Nothing Compares 2 U").
@@ -160,5 +197,6 @@ enum CommonWords {
         "baby", "girl", "boy", "heart", "night", "day", "time", "life", "world", "home", "man", "woman", "song", "dance", "rock", "blue",
         "dream", "star", "stars", "fire", "rain", "sun", "moon", "light", "way", "road", "city", "story", "queen", "king", "band", "boys",
         "girls", "brothers", "sisters", "stone", "age", "all", "one", "no", "yes", "oh", "so", "up", "down", "out", "get", "go", "come",
+        "lady", "little", "big", "young", "old", "new", "good", "bad", "mister", "miss",
     ]
 }
