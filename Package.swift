@@ -39,6 +39,8 @@ let package = Package(
         .target(name: "Matching", swiftSettings: strict),
         // Pure, bounds-checked readers of audio tags and containers. Fuzzed.
         .target(name: "MediaFormats", swiftSettings: strict),
+        // TuneTrivia's rules: a pure state machine (commands in, state and events out).
+        .target(name: "TuneTrivia", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Music library: scanning folders, the demo library synthesizer, search.
         .target(
             name: "Library",
@@ -114,7 +116,8 @@ let package = Package(
             name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
-        .testTarget(name: "MatchingTests", dependencies: ["Matching"], resources: [.copy("Oracle")], swiftSettings: strict),
+        .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
+        .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",

@@ -1,3 +1,4 @@
+import JukeCore
 import Testing
 
 @testable import Matching

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 import Testing
 
 @testable import Matching

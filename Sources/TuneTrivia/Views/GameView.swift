@@ -1,0 +1,111 @@
+public import Foundation
+public import JukeCore
+
+/// What one person may see of a game. Before a round's reveal a player's view holds nothing
+/// that names the song: no title, artist, album, year, track ID or trivia (the clip is served
+/// by round, not by track, so its address gives nothing away either). The host sees the
+/// answer, because the host plays the clip and, in host mode, scores by it.
+public struct GameView: Sendable, Equatable, Codable {
+    public struct RoundView: Sendable, Equatable, Codable {
+        public let id: RoundID
+        public let number: Int
+        public let phase: Round.Phase
+        public let clipStart: Double
+        public let startedAt: Date?
+        /// Only once revealed, or for the host.
+        public let answer: Answer?
+        public let track: TrackID?
+        public let triviaQuestion: String?
+        public let triviaOptions: [String]?
+        /// Only once the trivia is revealed, or for the host.
+        public let triviaAnswer: String?
+        public let hasTrivia: Bool
+    }
+
+    public struct PlayerView: Sendable, Equatable, Codable {
+        public let id: PlayerID
+        public let displayName: String
+        public let isHost: Bool
+        public let isManual: Bool
+        public let score: Score
+        public let rank: Int?
+        /// Whether the player has guessed the current round (everyone sees who has answered,
+        /// nobody sees what before the reveal).
+        public let hasGuessed: Bool
+    }
+
+    /// A guess as its author (and the host, and everyone after the reveal) may see it.
+    public struct GuessView: Sendable, Equatable, Codable {
+        public let player: PlayerID
+        public let artistGuess: String
+        public let songGuess: String
+        public let triviaGuess: String?
+        /// Only after the reveal: verdicts and points would tell a player how close they are.
+        public let artistVerdict: Guess.Verdict?
+        public let songVerdict: Guess.Verdict?
+        public let artistReason: String?
+        public let songReason: String?
+        public let artistCorrect: Bool?
+        public let songCorrect: Bool?
+        public let triviaCorrect: Bool?
+        public let points: Int?
+    }
+
+    public let id: SessionID
+    public let title: String
+    public let inviteCode: String
+    public let settings: Settings
+    public let status: Game.Status
+    public let currentRound: Int
+    public let totalRounds: Int
+    public let isHost: Bool
+    /// The viewer's own seat, if any.
+    public let you: PlayerID?
+    public let round: RoundView?
+    public let players: [PlayerView]
+    /// The current round's guesses this viewer may see.
+    public let guesses: [GuessView]
+}
+
+extension Game {
+    /// The game as `viewer` may see it.
+    public func view(for viewer: UserID?) -> GameView {
+        let isHost = viewer == host
+        let you = viewer.flatMap { player(forUser: $0)?.id }
+        let ranks = Dictionary(standings.map { ($0.player.id, $0.rank) }, uniquingKeysWith: { a, _ in a })
+        let current = round
+        let roundGuesses = current.flatMap { guesses[$0.id] } ?? [:]
+        let roundView = current.map { r -> GameView.RoundView in
+            let open = isHost || r.isRevealed
+            let triviaOpen = r.isRevealed  // the question is shown after the reveal, to the host too
+            return GameView.RoundView(
+                id: r.id, number: r.number, phase: r.phase, clipStart: r.clipStart, startedAt: r.startedAt,
+                answer: open ? r.answer : nil, track: open ? r.track : nil,
+                triviaQuestion: (triviaOpen || isHost) ? r.trivia?.question : nil,
+                triviaOptions: (triviaOpen || isHost) ? r.trivia?.options : nil,
+                triviaAnswer: (isHost || r.phase == .closed) ? r.trivia?.answer : nil,
+                hasTrivia: r.trivia != nil)
+        }
+        let revealed = current?.isRevealed ?? false
+        let visible = roundGuesses.values.filter { isHost || revealed || $0.player == you }.sorted {
+            ($0.submittedAt ?? .distantPast, $0.player.description) < ($1.submittedAt ?? .distantPast, $1.player.description)
+        }
+        return GameView(
+            id: id, title: settings.title, inviteCode: inviteCode, settings: settings, status: status,
+            currentRound: currentRound, totalRounds: rounds.count, isHost: isHost, you: you, round: roundView,
+            players: seated.map { p in
+                GameView.PlayerView(
+                    id: p.id, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, score: p.score, rank: ranks[p.id],
+                    hasGuessed: roundGuesses[p.id]?.submittedAt != nil)
+            },
+            guesses: visible.map { g in
+                let show = isHost || revealed
+                return GameView.GuessView(
+                    player: g.player, artistGuess: g.artistGuess, songGuess: g.songGuess, triviaGuess: g.triviaGuess,
+                    artistVerdict: show ? g.artistVerdict : nil, songVerdict: show ? g.songVerdict : nil,
+                    artistReason: show ? g.artistReason : nil, songReason: show ? g.songReason : nil,
+                    artistCorrect: show ? g.artistCorrect : nil, songCorrect: show ? g.songCorrect : nil,
+                    triviaCorrect: (isHost || current?.phase == .closed) ? g.triviaCorrect : nil, points: show ? g.points : nil)
+            })
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import JukeCore
+import Testing
+
+@testable import TuneTrivia
+
+/// Before the reveal, nothing a player can see names the song.
+@Suite struct GameViewTests {
+    /// Every string in the encoded view, for looking for the answer anywhere in it.
+    static func json(_ view: GameView) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return String(decoding: try encoder.encode(view), as: UTF8.self)
+    }
+
+    @Test func playersSeeNoAnswerBeforeTheReveal() throws {
+        var t = Table(trivia: true)
+        try t.join("Ann", "Bob")
+        try t.host(.start)
+        try t.guess("Ann", artist: "queen", song: "bohemian rhapsody")
+        let round = try #require(t.game.round)
+        for name in ["Ann", "Bob"] {
+            let view = t.game.view(for: t.users[name])
+            #expect(view.round?.answer == nil && view.round?.track == nil)
+            #expect(view.round?.triviaQuestion == nil && view.round?.triviaOptions == nil && view.round?.triviaAnswer == nil)
+            #expect(view.round?.hasTrivia == true)
+            let text = try Self.json(view)
+            for secret in ["Bohemian", "Queen", "Album 0", round.track.description, "1970"] {
+                #expect(!text.contains(secret), "\(name)'s view contains \(secret)")
+            }
+            // Everyone sees who has answered; only Ann sees her own guess, without a verdict.
+            #expect(view.players.first { $0.displayName == "Ann" }?.hasGuessed == true)
+            #expect(view.guesses.map(\.player) == (name == "Ann" ? [t.seat("Ann")] : []))
+            #expect(view.guesses.allSatisfy { $0.artistVerdict == nil && $0.points == nil && $0.artistCorrect == nil })
+        }
+        // The host plays the clip and sees the answer and everyone's verdicts.
+        let host = t.game.view(for: t.host)
+        #expect(host.isHost && host.round?.answer?.title == "Bohemian Rhapsody")
+        #expect(host.guesses.first?.artistVerdict == .correct)
+
+        try t.host(.reveal)
+        let after = t.game.view(for: t.users["Bob"])
+        #expect(after.round?.answer?.title == "Bohemian Rhapsody" && after.round?.track == round.track)
+        #expect(after.round?.triviaOptions?.count == 4 && after.round?.triviaAnswer == nil)
+        #expect(after.guesses.first?.points == 2)
+        try t.host(.revealTrivia)
+        #expect(t.game.view(for: t.users["Bob"]).round?.triviaAnswer == "1970")
+        // Someone who is not in the game sees the game, not a seat.
+        #expect(t.game.view(for: UserID()).you == nil)
+    }
+}
+
+@Suite struct InviteCodeAndTriviaTests {
+    @Test func codesAreSixLettersOrDigitsAndForgiving() {
+        var rng = SystemRandomNumberGenerator()
+        let codes = (0..<500).map { _ in InviteCode.make(using: &rng) }
+        #expect(codes.allSatisfy { $0.count == 6 && $0.allSatisfy { InviteCode.alphabet.contains($0) } })
+        #expect(Set(codes).count > 490)
+        #expect(InviteCode.canonical("ab-c 1o2") == "ABC102")
+        #expect(InviteCode.canonical("ABCI02") == InviteCode.canonical("abc102"))
+        #expect(InviteCode.canonical("ABC12") == nil && InviteCode.canonical("ABC12!") == nil && InviteCode.canonical("ABCDEFG") == nil)
+    }
+
+    @Test func triviaMustBeUsable() {
+        let good = Trivia(question: "Which album is this song from?", options: ["A", "B", "C", "D"], answer: "B", source: "library")
+        #expect(good.check() == nil)
+        var t = good
+        t.options = ["A", "B", "C"]
+        #expect(t.check() == "there must be 4 options")
+        t.options = ["A", "B", "b ", "D"]
+        #expect(t.check() == "the options must be 4 distinct answers")
+        t.options = ["A", "X", "C", "D"]
+        #expect(t.check() == "the answer is not among the options")
+        t = Trivia(question: "Was this on the album Thriller?", options: ["Thriller", "Bad", "Dangerous", "Off the Wall"], answer: "Thriller", source: "ai")
+        #expect(t.check() == "the question gives the answer away")
+    }
+}
