@@ -56,6 +56,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
+                "TuneTrivia",
                 "JukeCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -118,7 +119,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [

@@ -47,6 +47,8 @@ public enum GameEvent: Sendable, Equatable {
     case resumed
     case roundStarted(Int)
     case guessAccepted(PlayerID)
+    /// The host scored a player or accepted a near miss of theirs.
+    case scored(PlayerID)
     case revealed(Int)
     case triviaRevealed(Int)
     case scoresChanged

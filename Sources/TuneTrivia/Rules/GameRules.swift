@@ -196,7 +196,7 @@ extension Game {
             g.submittedAt = g.submittedAt ?? now
             setGuess(g)
             rescore(round: rounds[index].id, players: [id])
-            return [.scoresChanged]
+            return [.scored(id), .scoresChanged]
 
         case .acceptNearMiss(let id, let field):
             try requireHost()
@@ -212,7 +212,7 @@ extension Game {
             }
             setGuess(g)
             rescore(round: rounds[index].id, players: [id])
-            return [.scoresChanged]
+            return [.scored(id), .scoresChanged]
         }
     }
 
@@ -248,7 +248,7 @@ extension Game {
     /// Recomputes the points of a round's guesses (of some players, or all) and the totals
     /// of the players concerned. Points count once the answer is out (party mode) or as soon
     /// as the host taps (host mode); trivia once its answer is out.
-    private mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
+    mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
         guard let round = rounds.first(where: { $0.id == id }) else { return }
         let who = only ?? Array((guesses[id] ?? [:]).keys)
         for player in who {

@@ -1,0 +1,304 @@
+public import Foundation
+public import JukeCore
+import SQLKit
+public import TuneTrivia
+
+/// TuneTrivia games, their players and guesses, and the global leaderboard.
+///
+/// Every change goes through `update`: in one transaction it takes the game's row lock
+/// (FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE already serializes writers), reloads
+/// the game if another server changed it since the caller's copy, applies the rules, and
+/// writes what changed before committing. An accepted guess is therefore on disk before it
+/// is acknowledged, and two servers can never both accept a second guess or reveal twice.
+public struct TuneTriviaStore: Sendable {
+    let database: any JukeDatabase
+
+    public init(database: any JukeDatabase) { self.database = database }
+
+    /// A game as a list shows it.
+    public struct Summary: Sendable {
+        public let id: SessionID
+        public let title: String
+        public let status: Game.Status
+        public let mode: Settings.Mode
+        public let inviteCode: String
+        public let isHost: Bool
+        public let playerCount: Int
+        public let createdAt: Date
+    }
+
+    public struct LeaderboardEntry: Sendable, Equatable {
+        public let user: UserID
+        public let displayName: String
+        public let rank: Int
+        public let gamesPlayed: Int
+        public let totalPoints: Int
+        public let artistCorrect: Int
+        public let songCorrect: Int
+        public let triviaCorrect: Int
+        public let highestGameScore: Int
+        public let lastPlayed: Date
+    }
+
+    /// Stores a new game. Throws StorageError.conflict when its invite code is taken.
+    public func create(_ game: Game, now: Date) async throws {
+        let state = try Self.encode(game.snapshot)
+        try await database.transaction { db in
+            if try await db.raw("SELECT id FROM tunetrivia_sessions WHERE invite_code = \(bind: game.inviteCode)").first() != nil {
+                throw StorageError.conflict("invite code \(game.inviteCode)")
+            }
+            try await db.raw(
+                """
+                INSERT INTO tunetrivia_sessions (id, host_id, invite_code, status, state, version, created_at, updated_at)
+                VALUES (\(bind: game.id.description), \(bind: game.host.description), \(bind: game.inviteCode), \(bind: game.status.rawValue),
+                        \(bind: state), 1, \(bind: now.timeIntervalSince1970), \(bind: now.timeIntervalSince1970))
+                """
+            ).run()
+            for p in game.seated { try await Self.insert(p, session: game.id, on: db) }
+        }
+    }
+
+    /// The game and its version, or nil.
+    public func load(_ id: SessionID) async throws -> (game: Game, version: Int)? {
+        try await database.withConnection { db in try await Self.load(id, on: db) }
+    }
+
+    public func sessionID(inviteCode: String) async throws -> SessionID? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT id FROM tunetrivia_sessions WHERE invite_code = \(bind: inviteCode)").first().map {
+                try decodeID($0, "id")
+            }
+        }
+    }
+
+    /// The stored version, to tell whether a cached copy is current.
+    public func version(_ id: SessionID) async throws -> Int? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT version FROM tunetrivia_sessions WHERE id = \(bind: id.description)").first()?.decode(
+                column: "version", as: Int.self)
+        }
+    }
+
+    /// Applies `change` to the current game under its lock and stores the result. `cached`
+    /// is the caller's copy, used when its version is still the stored one. Returns the new
+    /// game and version and the events; a change that throws stores nothing.
+    public func update(
+        _ id: SessionID, cached: (game: Game, version: Int)?, now: Date,
+        _ change: @escaping @Sendable (inout Game) throws -> [GameEvent]
+    ) async throws -> (game: Game, version: Int, events: [GameEvent]) {
+        let lock = database.kind == .postgres ? " FOR UPDATE" : ""
+        return try await database.transaction { db in
+            guard
+                let row = try await db.raw(
+                    SQLQueryString("SELECT version FROM tunetrivia_sessions WHERE id = ") + "\(bind: id.description)" + SQLQueryString(lock)
+                )
+                .first()
+            else { throw StorageError.notFound("game \(id)") }
+            let stored = try row.decode(column: "version", as: Int.self)
+            let before: Game
+            if let cached, cached.version == stored {
+                before = cached.game
+            } else {
+                guard let fresh = try await Self.load(id, on: db) else { throw StorageError.notFound("game \(id)") }
+                before = fresh.game
+            }
+            var after = before
+            let events = try change(&after)
+            if events.isEmpty { return (before, stored, events) }
+            try await Self.persist(before: before, after: after, events: events, on: db, now: now)
+            try await db.raw(
+                """
+                UPDATE tunetrivia_sessions SET version = version + 1, status = \(bind: after.status.rawValue),
+                    updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description)
+                """
+            ).run()
+            return (after, stored + 1, events)
+        }
+    }
+
+    public func delete(_ id: SessionID) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM tunetrivia_guesses WHERE session_id = \(bind: id.description)").run()
+            try await db.raw("DELETE FROM tunetrivia_players WHERE session_id = \(bind: id.description)").run()
+            try await db.raw("DELETE FROM tunetrivia_sessions WHERE id = \(bind: id.description)").run()
+        }
+    }
+
+    /// Games the user hosts or plays in, newest first.
+    public func sessions(for user: UserID, limit: Int, offset: Int) async throws -> (items: [Summary], total: Int) {
+        try await database.withConnection { db in
+            let who = user.description
+            let filter: SQLQueryString =
+                "(s.host_id = \(bind: who) OR EXISTS (SELECT 1 FROM tunetrivia_players p WHERE p.session_id = s.id AND p.user_id = \(bind: who)))"
+            let total =
+                try await db.raw("SELECT COUNT(*) AS n FROM tunetrivia_sessions s WHERE " + filter).first()?.decode(column: "n", as: Int.self) ?? 0
+            let rows = try await db.raw(
+                "SELECT s.id, s.host_id, s.state, s.created_at, (SELECT COUNT(*) FROM tunetrivia_players p WHERE p.session_id = s.id AND p.is_host = 0) AS players FROM tunetrivia_sessions s WHERE "
+                    + filter + " ORDER BY s.created_at DESC, s.id LIMIT \(bind: limit) OFFSET \(bind: offset)"
+            ).all()
+            let items = try rows.map { row -> Summary in
+                let snapshot = try Self.decode(GameSnapshot.self, try row.decode(column: "state", as: String.self))
+                return Summary(
+                    id: snapshot.id, title: snapshot.settings.title, status: snapshot.status, mode: snapshot.settings.mode,
+                    inviteCode: snapshot.inviteCode, isHost: snapshot.host == user, playerCount: try row.decode(column: "players", as: Int.self),
+                    createdAt: snapshot.createdAt)
+            }
+            return (items, total)
+        }
+    }
+
+    // MARK: - Leaderboard
+
+    public func leaderboard(limit: Int, offset: Int) async throws -> (entries: [LeaderboardEntry], total: Int) {
+        try await database.withConnection { db in
+            let total = try await db.raw("SELECT COUNT(*) AS n FROM tunetrivia_leaderboard").first()?.decode(column: "n", as: Int.self) ?? 0
+            // Rank ties share a rank: 1 + the number of players with more points.
+            let rows = try await db.raw(
+                """
+                SELECT l.*, u.display_name,
+                    (SELECT COUNT(*) FROM tunetrivia_leaderboard o WHERE o.total_points > l.total_points) + 1 AS rank
+                FROM tunetrivia_leaderboard l JOIN users u ON u.id = l.user_id
+                ORDER BY l.total_points DESC, l.games_played DESC, u.display_name, l.user_id
+                LIMIT \(bind: limit) OFFSET \(bind: offset)
+                """
+            ).all()
+            return (try rows.map(Self.entry), total)
+        }
+    }
+
+    public func leaderboardEntry(_ user: UserID) async throws -> LeaderboardEntry? {
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                SELECT l.*, u.display_name,
+                    (SELECT COUNT(*) FROM tunetrivia_leaderboard o WHERE o.total_points > l.total_points) + 1 AS rank
+                FROM tunetrivia_leaderboard l JOIN users u ON u.id = l.user_id WHERE l.user_id = \(bind: user.description)
+                """
+            ).first().map(Self.entry)
+        }
+    }
+
+    static func entry(_ row: any SQLRow) throws -> LeaderboardEntry {
+        LeaderboardEntry(
+            user: try decodeID(row, "user_id"), displayName: try row.decode(column: "display_name", as: String.self),
+            rank: try row.decode(column: "rank", as: Int.self), gamesPlayed: try row.decode(column: "games_played", as: Int.self),
+            totalPoints: try row.decode(column: "total_points", as: Int.self),
+            artistCorrect: try row.decode(column: "total_artist_correct", as: Int.self),
+            songCorrect: try row.decode(column: "total_song_correct", as: Int.self),
+            triviaCorrect: try row.decode(column: "total_trivia_correct", as: Int.self),
+            highestGameScore: try row.decode(column: "highest_game_score", as: Int.self),
+            lastPlayed: Date(timeIntervalSince1970: try row.decode(column: "last_played", as: Double.self)))
+    }
+
+    // MARK: - Rows
+
+    static func load(_ id: SessionID, on db: any SQLDatabase) async throws -> (game: Game, version: Int)? {
+        guard let row = try await db.raw("SELECT state, version FROM tunetrivia_sessions WHERE id = \(bind: id.description)").first() else {
+            return nil
+        }
+        let snapshot = try decode(GameSnapshot.self, try row.decode(column: "state", as: String.self))
+        // In seat order: the order they joined in, which the game keeps.
+        let players = try await db.raw("SELECT * FROM tunetrivia_players WHERE session_id = \(bind: id.description) ORDER BY seat").all().map { r in
+            Player(
+                id: try decodeID(r, "id"), user: try r.decode(column: "user_id", as: String?.self).flatMap(UserID.init),
+                displayName: try r.decode(column: "display_name", as: String.self), isHost: try r.decode(column: "is_host", as: Int.self) != 0,
+                isManual: try r.decode(column: "is_manual", as: Int.self) != 0,
+                joinedAt: Date(timeIntervalSince1970: try r.decode(column: "joined_at", as: Double.self)))
+        }
+        let guesses = try await db.raw("SELECT data FROM tunetrivia_guesses WHERE session_id = \(bind: id.description)").all().map {
+            try decode(Guess.self, try $0.decode(column: "data", as: String.self))
+        }
+        return (Game(snapshot: snapshot, players: players, guesses: guesses), try row.decode(column: "version", as: Int.self))
+    }
+
+    /// Writes the difference the events name: the snapshot if it changed, joined and removed
+    /// players, the guesses recorded, and at the end the final scores and the leaderboard.
+    static func persist(before: Game, after: Game, events: [GameEvent], on db: any SQLDatabase, now: Date) async throws {
+        let id = after.id.description
+        if before.snapshot != after.snapshot {
+            try await db.raw("UPDATE tunetrivia_sessions SET state = \(bind: try encode(after.snapshot)) WHERE id = \(bind: id)").run()
+        }
+        for event in events {
+            switch event {
+            case .playerJoined(let p):
+                if before.players[p] == nil, let player = after.players[p] { try await insert(player, session: after.id, on: db) }
+            case .playerLeft(let p):
+                try await db.raw("DELETE FROM tunetrivia_guesses WHERE player_id = \(bind: p.description)").run()
+                try await db.raw("DELETE FROM tunetrivia_players WHERE id = \(bind: p.description)").run()
+            case .guessAccepted(let p), .scored(let p):
+                guard let round = after.round, let guess = after.guesses[round.id]?[p] else { continue }
+                let data = try encode(guess)
+                if before.guesses[round.id]?[p] == nil {
+                    try await db.raw(
+                        """
+                        INSERT INTO tunetrivia_guesses (round_id, player_id, session_id, data)
+                        VALUES (\(bind: round.id.description), \(bind: p.description), \(bind: id), \(bind: data))
+                        """
+                    ).run()
+                } else {
+                    try await db.raw(
+                        "UPDATE tunetrivia_guesses SET data = \(bind: data) WHERE round_id = \(bind: round.id.description) AND player_id = \(bind: p.description)"
+                    ).run()
+                }
+            case .ended:
+                try await recordResults(after, on: db, now: now)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Final scores on the players' rows, and each account's line of the global leaderboard.
+    /// Manual players (host mode) and the host never reach the leaderboard.
+    static func recordResults(_ game: Game, on db: any SQLDatabase, now: Date) async throws {
+        for p in game.seated {
+            try await db.raw("UPDATE tunetrivia_players SET total_score = \(bind: p.score.total) WHERE id = \(bind: p.id.description)").run()
+            guard let user = p.user, !p.isManual, !p.isHost else { continue }
+            let s = p.score
+            let existing = try await db.raw("SELECT user_id FROM tunetrivia_leaderboard WHERE user_id = \(bind: user.description)").first()
+            if existing == nil {
+                try await db.raw(
+                    """
+                    INSERT INTO tunetrivia_leaderboard (user_id, games_played, total_points, total_artist_correct, total_song_correct,
+                        total_trivia_correct, highest_game_score, last_played)
+                    VALUES (\(bind: user.description), 1, \(bind: s.total), \(bind: s.artists), \(bind: s.songs), \(bind: s.trivia),
+                        \(bind: s.total), \(bind: now.timeIntervalSince1970))
+                    """
+                ).run()
+            } else {
+                try await db.raw(
+                    """
+                    UPDATE tunetrivia_leaderboard SET games_played = games_played + 1, total_points = total_points + \(bind: s.total),
+                        total_artist_correct = total_artist_correct + \(bind: s.artists),
+                        total_song_correct = total_song_correct + \(bind: s.songs),
+                        total_trivia_correct = total_trivia_correct + \(bind: s.trivia),
+                        highest_game_score = CASE WHEN highest_game_score > \(bind: s.total) THEN highest_game_score ELSE \(bind: s.total) END,
+                        last_played = \(bind: now.timeIntervalSince1970)
+                    WHERE user_id = \(bind: user.description)
+                    """
+                ).run()
+            }
+        }
+    }
+
+    static func insert(_ p: Player, session: SessionID, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO tunetrivia_players (id, session_id, user_id, display_name, is_host, is_manual, joined_at, seat)
+            VALUES (\(bind: p.id.description), \(bind: session.description), \(bind: p.user?.description), \(bind: p.displayName),
+                    \(bind: p.isHost ? 1 : 0), \(bind: p.isManual ? 1 : 0), \(bind: p.joinedAt.timeIntervalSince1970),
+                    (SELECT COALESCE(MAX(seat), 0) + 1 FROM tunetrivia_players WHERE session_id = \(bind: session.description)))
+            """
+        ).run()
+    }
+
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(text.utf8))
+    }
+}
