@@ -77,6 +77,7 @@ let package = Package(
         .target(
             name: "JukeServer",
             dependencies: [
+                "TuneTrivia",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

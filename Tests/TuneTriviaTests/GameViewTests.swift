@@ -54,7 +54,8 @@ import Testing
     @Test func codesAreSixLettersOrDigitsAndForgiving() {
         var rng = SystemRandomNumberGenerator()
         let codes = (0..<500).map { _ in InviteCode.make(using: &rng) }
-        #expect(codes.allSatisfy { $0.count == 6 && $0.allSatisfy { InviteCode.alphabet.contains($0) } })
+        #expect(codes.allSatisfy { $0.count == 6 && $0.allSatisfy { InviteCode.unambiguous.contains($0) } })
+        #expect(codes.allSatisfy { !$0.contains("O") && !$0.contains("I") })
         #expect(Set(codes).count > 490)
         #expect(InviteCode.canonical("ab-c 1o2") == "ABC102")
         #expect(InviteCode.canonical("ABCI02") == InviteCode.canonical("abc102"))

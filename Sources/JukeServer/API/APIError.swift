@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import TuneTrivia
 
 /// A failure a client caused or must know about, with the status and the JSON body the
 /// spec documents: `{"error": code, "message": text, "field": name}`.
@@ -35,5 +36,17 @@ struct APIError: Error, Sendable {
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError {
+    /// A game's refusal as HTTP: bad input 400, not the host 403, no such thing 404, not now 409.
+    init(_ error: GameError) {
+        switch error {
+        case .invalid(let field, let message): self = .badRequest(message, field: field)
+        case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)
+        case .notFound(let message): self = APIError(status: .notFound, code: "not_found", message: message)
+        case .conflict(let message): self = .conflict(message)
+        }
     }
 }

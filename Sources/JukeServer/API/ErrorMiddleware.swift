@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import TuneTrivia
 
 /// Turns every error into the JSON error the spec documents. The generated server wraps
 /// failures in `ServerError`: one with no decoded input means the request itself could not
@@ -11,8 +12,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return error.response()
+        } catch let error as GameError {
+            return APIError(error).response()
         } catch let error as ServerError {
             if let api = error.underlyingError as? APIError { return api.response() }
+            if let game = error.underlyingError as? GameError { return APIError(game).response() }
             if error.operationInput == nil {
                 return APIError.badRequest("The request could not be read: \(Self.reason(error))").response()
             }

@@ -4,6 +4,7 @@ import Library
 import Logging
 import Prometheus
 import Storage
+import TuneTrivia
 
 /// The composition root's parts, built once and shared by every route.
 public struct AppServices: Sendable {
@@ -14,6 +15,7 @@ public struct AppServices: Sendable {
     let auth: AuthService
     let search: CatalogSearch
     let scans: ScanCoordinator
+    let tuneTrivia: TuneTriviaService
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
@@ -29,6 +31,7 @@ public struct AppServices: Sendable {
         )
         self.search = CatalogSearch(store: library)
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
+        self.tuneTrivia = TuneTriviaService(store: TuneTriviaStore(database: database), library: library, clock: clock)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

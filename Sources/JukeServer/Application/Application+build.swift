@@ -49,7 +49,9 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     router.add(middleware: SessionCookieMiddleware())
 
     try JukeAPIHandler(services: services).registerHandlers(on: router)
-    MediaRoutes<JukeRequestContext>(library: services.library).register(on: router)
+    let media = MediaRoutes<JukeRequestContext>(library: services.library)
+    media.register(on: router)
+    TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)
     SystemRoutes<JukeRequestContext>(services: services).register(on: router)
     WebRoutes<JukeRequestContext>(services: services).register(on: router)
     return router

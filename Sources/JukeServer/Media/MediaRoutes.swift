@@ -24,7 +24,12 @@ struct MediaRoutes<Context: RequestContext> {
     }
 
     func audio(_ request: Request, _ context: Context) async throws -> Response {
-        let track = try await track(context)
+        try await serveAudio(of: try await track(context), request, context)
+    }
+
+    /// A track's file with Range, ETag and Last-Modified handling (the catalog's audio, and
+    /// TuneTrivia's clips, which are served by round so their address names no song).
+    func serveAudio(of track: Track, _ request: Request, _ context: Context) async throws -> Response {
         var info = stat()
         guard stat(track.path, &info) == 0 else {
             throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer on the server's disk; rescan the library.")

@@ -1,13 +1,16 @@
 /// The seed's 6-character invite codes of A-Z and 0-9, made from the random generator the
-/// caller injects. Letters that read alike (O and 0, I and 1) are kept, as the seed has
-/// them, but codes are compared without case and with O/0 and I/1 treated alike, so a code
-/// read aloud or typed on a phone still works.
+/// caller injects. Codes are made without O and I, which read like 0 and 1; typed codes are
+/// read without case and with O as 0 and I as 1, so a code read aloud or typed on a phone
+/// still works.
 public enum InviteCode {
+    /// What a typed code may contain.
     public static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    /// What made codes contain: 34 symbols, 1.5 billion codes.
+    public static let unambiguous = alphabet.filter { $0 != "O" && $0 != "I" }
     public static let length = 6
 
     public static func make(using rng: inout some RandomNumberGenerator) -> String {
-        String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+        String((0..<length).map { _ in unambiguous[Int.random(in: 0..<unambiguous.count, using: &rng)] })
     }
 
     /// The code as stored and looked up: upper case, spaces and dashes dropped, O as 0 and

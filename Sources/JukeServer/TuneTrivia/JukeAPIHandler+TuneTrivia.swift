@@ -1,0 +1,208 @@
+import Foundation
+import JukeAPI
+import JukeCore
+import TuneTrivia
+
+// MARK: - TuneTrivia
+
+extension JukeAPIHandler {
+    typealias S = Components.Schemas
+
+    func listTriviaSessions(_ input: Operations.ListTriviaSessions.Input) async throws -> Operations.ListTriviaSessions.Output {
+        let user = try CurrentRequest.requireUser()
+        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+        let (items, total) = try await services.tuneTrivia.sessions(for: user.id, limit: page.limit, offset: page.offset)
+        let summaries = items.map {
+            S.TriviaSessionSummary(
+                id: $0.id.description, title: $0.title, status: .init(rawValue: $0.status.rawValue) ?? .lobby,
+                mode: .init(rawValue: $0.mode.rawValue) ?? .party, inviteCode: $0.inviteCode, isHost: $0.isHost, playerCount: $0.playerCount,
+                createdAt: $0.createdAt)
+        }
+        return .ok(.init(body: .json(.init(items: summaries, total: total, limit: page.limit, offset: page.offset))))
+    }
+
+    func createTriviaSession(_ input: Operations.CreateTriviaSession.Input) async throws -> Operations.CreateTriviaSession.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let game = try await services.tuneTrivia.create(TriviaMapping.settings(body), host: user)
+        return .created(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+    }
+
+    func joinTriviaSession(_ input: Operations.JoinTriviaSession.Input) async throws -> Operations.JoinTriviaSession.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let game = try await services.tuneTrivia.join(code: body.inviteCode, user: user, name: body.displayName, address: CurrentRequest.remoteAddress)
+        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+    }
+
+    func getTriviaSession(_ input: Operations.GetTriviaSession.Input) async throws -> Operations.GetTriviaSession.Output {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
+        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+    }
+
+    func getTriviaState(_ input: Operations.GetTriviaState.Input) async throws -> Operations.GetTriviaState.Output {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
+        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+    }
+
+    func updateTriviaSession(_ input: Operations.UpdateTriviaSession.Input) async throws -> Operations.UpdateTriviaSession.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let patch) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        let settings = TriviaMapping.apply(patch, to: try await services.tuneTrivia.game(id).settings)
+        let game = try await services.tuneTrivia.run(id, by: user.id, .updateSettings(settings)).game
+        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+    }
+
+    func deleteTriviaSession(_ input: Operations.DeleteTriviaSession.Input) async throws -> Operations.DeleteTriviaSession.Output {
+        let user = try CurrentRequest.requireUser()
+        try await services.tuneTrivia.delete(try parseID(input.path.sessionId, field: "session_id"), by: user.id)
+        return .noContent(.init())
+    }
+
+    private func control(_ sessionID: String, _ command: Command) async throws -> S.TriviaSession {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.run(try parseID(sessionID, field: "session_id"), by: user.id, command).game
+        return TriviaMapping.session(game.view(for: user.id))
+    }
+
+    func triviaControlStart(_ input: Operations.TriviaControlStart.Input) async throws -> Operations.TriviaControlStart.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .start))))
+    }
+    func triviaControlPause(_ input: Operations.TriviaControlPause.Input) async throws -> Operations.TriviaControlPause.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .pause))))
+    }
+    func triviaControlResume(_ input: Operations.TriviaControlResume.Input) async throws -> Operations.TriviaControlResume.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .resume))))
+    }
+    func triviaControlEnd(_ input: Operations.TriviaControlEnd.Input) async throws -> Operations.TriviaControlEnd.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .end))))
+    }
+    func triviaControlNextRound(_ input: Operations.TriviaControlNextRound.Input) async throws -> Operations.TriviaControlNextRound.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .nextRound))))
+    }
+    func triviaControlReveal(_ input: Operations.TriviaControlReveal.Input) async throws -> Operations.TriviaControlReveal.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .reveal))))
+    }
+    func triviaControlRevealTrivia(_ input: Operations.TriviaControlRevealTrivia.Input) async throws -> Operations.TriviaControlRevealTrivia.Output {
+        .ok(.init(body: .json(try await control(input.path.sessionId, .revealTrivia))))
+    }
+
+    func listTriviaRounds(_ input: Operations.ListTriviaRounds.Input) async throws -> Operations.ListTriviaRounds.Output {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
+        let isHost = game.host == user.id
+        return .ok(.init(body: .json(game.rounds.map { TriviaMapping.round($0, session: game.id, forHost: isHost) })))
+    }
+
+    func addTriviaRound(_ input: Operations.AddTriviaRound.Input) async throws -> Operations.AddTriviaRound.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        if let start = body.clipStart, !(0...86_400).contains(start) { throw APIError.badRequest("clip_start is seconds into the track.", field: "clip_start") }
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        let round = try await services.tuneTrivia.addRound(id, by: user.id, track: try parseID(body.trackId, field: "track_id"), clipStart: body.clipStart)
+        return .created(.init(body: .json(TriviaMapping.round(round, session: id, forHost: true))))
+    }
+
+    func autoGenerateTriviaRounds(_ input: Operations.AutoGenerateTriviaRounds.Input) async throws -> Operations.AutoGenerateTriviaRounds.Output {
+        let user = try CurrentRequest.requireUser()
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        let game = try await services.tuneTrivia.autoGenerate(id, by: user.id)
+        return .ok(.init(body: .json(game.rounds.map { TriviaMapping.round($0, session: id, forHost: true) })))
+    }
+
+    func deleteTriviaRound(_ input: Operations.DeleteTriviaRound.Input) async throws -> Operations.DeleteTriviaRound.Output {
+        let user = try CurrentRequest.requireUser()
+        try await services.tuneTrivia.run(
+            try parseID(input.path.sessionId, field: "session_id"), by: user.id, .removeRound(try parseID(input.path.roundId, field: "round_id")))
+        return .noContent(.init())
+    }
+
+    func generateTriviaQuestion(_ input: Operations.GenerateTriviaQuestion.Input) async throws -> Operations.GenerateTriviaQuestion.Output {
+        let user = try CurrentRequest.requireUser()
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        let round = try await services.tuneTrivia.generateTrivia(id, by: user.id, round: try parseID(input.path.roundId, field: "round_id"))
+        return .ok(.init(body: .json(TriviaMapping.round(round, session: id, forHost: true))))
+    }
+
+    func listTriviaPlayers(_ input: Operations.ListTriviaPlayers.Input) async throws -> Operations.ListTriviaPlayers.Output {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
+        return .ok(.init(body: .json(game.view(for: user.id).players.map(TriviaMapping.player))))
+    }
+
+    func addTriviaPlayer(_ input: Operations.AddTriviaPlayer.Input) async throws -> Operations.AddTriviaPlayer.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let seat = PlayerID()
+        let game = try await services.tuneTrivia.run(
+            try parseID(input.path.sessionId, field: "session_id"), by: user.id, .addManualPlayer(player: seat, name: body.displayName)
+        ).game
+        guard let player = game.view(for: user.id).players.first(where: { $0.id == seat }) else { throw APIError.notFound("player") }
+        return .created(.init(body: .json(TriviaMapping.player(player))))
+    }
+
+    func deleteTriviaPlayer(_ input: Operations.DeleteTriviaPlayer.Input) async throws -> Operations.DeleteTriviaPlayer.Output {
+        let user = try CurrentRequest.requireUser()
+        try await services.tuneTrivia.run(
+            try parseID(input.path.sessionId, field: "session_id"), by: user.id, .removePlayer(try parseID(input.path.playerId, field: "player_id")))
+        return .noContent(.init())
+    }
+
+    func submitTriviaGuess(_ input: Operations.SubmitTriviaGuess.Input) async throws -> Operations.SubmitTriviaGuess.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        guard let seat = try await services.tuneTrivia.game(id).player(forUser: user.id), !seat.isHost else {
+            throw GameError.forbidden("Join the game before guessing.")
+        }
+        let command: Command
+        if let option = body.triviaGuess {
+            command = .answerTrivia(player: seat.id, option: option)
+        } else {
+            command = .guess(player: seat.id, artist: body.artistGuess ?? "", song: body.songGuess ?? "")
+        }
+        let game = try await services.tuneTrivia.run(id, by: user.id, command).game
+        return .accepted(.init(body: .json(.init(accepted: true, roundNumber: game.currentRound))))
+    }
+
+    func scoreTriviaPlayer(_ input: Operations.ScoreTriviaPlayer.Input) async throws -> Operations.ScoreTriviaPlayer.Output {
+        let user = try CurrentRequest.requireUser()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
+        let player: PlayerID = try parseID(body.playerId, field: "player_id")
+        let command: Command
+        if let field = body.acceptNearMiss {
+            command = .acceptNearMiss(player: player, field: field == .artist ? .artist : .song)
+        } else {
+            command = .score(player: player, artist: body.artistCorrect ?? false, song: body.songCorrect ?? false, trivia: body.triviaCorrect ?? false)
+        }
+        let game = try await services.tuneTrivia.run(id, by: user.id, command).game
+        return .ok(.init(body: .json(game.view(for: user.id).players.map(TriviaMapping.player))))
+    }
+
+    func getTriviaScoreboard(_ input: Operations.GetTriviaScoreboard.Input) async throws -> Operations.GetTriviaScoreboard.Output {
+        let user = try CurrentRequest.requireUser()
+        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
+        let view = game.view(for: user.id)
+        let byID = Dictionary(view.players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return .ok(.init(body: .json(game.standings.compactMap { byID[$0.player.id] }.map(TriviaMapping.player))))
+    }
+
+    func getTriviaLeaderboard(_ input: Operations.GetTriviaLeaderboard.Input) async throws -> Operations.GetTriviaLeaderboard.Output {
+        _ = try CurrentRequest.requireUser()
+        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+        let (entries, total) = try await services.tuneTrivia.leaderboard(limit: page.limit, offset: page.offset)
+        return .ok(.init(body: .json(.init(items: entries.map(TriviaMapping.entry), total: total, limit: page.limit, offset: page.offset))))
+    }
+
+    func getMyTriviaRank(_ input: Operations.GetMyTriviaRank.Input) async throws -> Operations.GetMyTriviaRank.Output {
+        let user = try CurrentRequest.requireUser()
+        guard let entry = try await services.tuneTrivia.rank(of: user.id) else {
+            throw APIError.notFound("leaderboard entry: finish a game first")
+        }
+        return .ok(.init(body: .json(TriviaMapping.entry(entry))))
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import JukeCore
+import Library
+import Storage
+import TuneTrivia
+
+/// TuneTrivia on the server: the games' rules (the TuneTrivia engine) over their storage,
+/// with what only a server knows: the library (tracks become rounds, facts become trivia),
+/// the clock, randomness for invite codes, and the callers' identities.
+///
+/// Each command runs through `TuneTriviaStore.update`, under the game's lock, against a
+/// cached copy that is reloaded when another server has changed the game; so a command is
+/// committed before it is answered, and servers sharing a database agree.
+actor TuneTriviaService {
+    private let store: TuneTriviaStore
+    private let library: LibraryStore
+    private let clock: WallClock
+    private var cache: [SessionID: (game: Game, version: Int)] = [:]
+    private var random = SystemRandomNumberGenerator()
+    private let codeGuard = AttemptLimiter(limit: 10, window: 300)
+
+    init(store: TuneTriviaStore, library: LibraryStore, clock: WallClock) {
+        self.store = store
+        self.library = library
+        self.clock = clock
+    }
+
+    // MARK: - Games
+
+    func create(_ settings: Settings, host: User) async throws -> Game {
+        try settings.validate()
+        let now = clock.now()
+        // A fresh code; on the rare collision, another.
+        for _ in 0..<20 {
+            let game = Game(
+                id: SessionID(), host: host.id, hostName: host.displayName, hostPlayer: PlayerID(),
+                inviteCode: InviteCode.make(using: &random), settings: settings, at: now)
+            do {
+                try await store.create(game, now: now)
+                cache[game.id] = (game, 1)
+                return game
+            } catch StorageError.conflict {
+                continue
+            }
+        }
+        throw APIError.conflict("No free invite code; try again.")
+    }
+
+    /// The current game, from the cache when it is still the stored version.
+    func game(_ id: SessionID) async throws -> Game {
+        guard let version = try await store.version(id) else { throw APIError.notFound("game") }
+        if let cached = cache[id], cached.version == version { return cached.game }
+        guard let loaded = try await store.load(id) else { throw APIError.notFound("game") }
+        cache[id] = loaded
+        return loaded.game
+    }
+
+    /// Applies a command by `user` and returns the game after it.
+    @discardableResult
+    func run(_ id: SessionID, by user: UserID, _ command: Command) async throws -> (game: Game, events: [GameEvent]) {
+        let now = clock.now()
+        do {
+            let result = try await store.update(id, cached: cache[id], now: now) { game in try game.apply(command, by: user, at: now) }
+            cache[id] = (result.game, result.version)
+            return (result.game, result.events)
+        } catch StorageError.notFound {
+            cache[id] = nil
+            throw APIError.notFound("game")
+        }
+    }
+
+    func delete(_ id: SessionID, by user: UserID) async throws {
+        let game = try await game(id)
+        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        try await store.delete(id)
+        cache[id] = nil
+    }
+
+    /// Seats the user in the game with this invite code (party mode). Wrong codes are
+    /// limited per user, so codes cannot be found by trying them all.
+    func join(code typed: String, user: User, name: String?, address: String?) async throws -> Game {
+        let subject = "\(user.id)|\(address ?? "")"
+        if let wait = await codeGuard.blocked(subject, now: clock.now()) {
+            var error = APIError(status: .tooManyRequests, code: "too_many_attempts", message: "Too many wrong codes; try again later.")
+            error.retryAfter = wait
+            throw error
+        }
+        guard let code = InviteCode.canonical(typed), let id = try await store.sessionID(inviteCode: code) else {
+            await codeGuard.fail(subject, now: clock.now())
+            throw APIError.notFound("game with that invite code")
+        }
+        let current = try await game(id)
+        if let seat = current.player(forUser: user.id) { return try await run(id, by: user.id, .join(player: seat.id, name: seat.displayName)).game }
+        return try await run(id, by: user.id, .join(player: PlayerID(), name: name ?? user.displayName)).game
+    }
+
+    // MARK: - Rounds from the library
+
+    func addRound(_ id: SessionID, by user: UserID, track trackID: TrackID, clipStart: Double?) async throws -> Round {
+        guard let track = try await library.track(id: trackID) else { throw APIError.notFound("track") }
+        let round = Self.round(for: track, clipStart: clipStart)
+        let game = try await run(id, by: user, .addRound(round)).game
+        guard let added = game.rounds.first(where: { $0.id == round.id }) else { throw APIError.notFound("round") }
+        return added
+    }
+
+    /// Fills the game up to its number of songs with library tracks that fit its decade,
+    /// genres and artists (any track when none fit), in random order.
+    func autoGenerate(_ id: SessionID, by user: UserID) async throws -> Game {
+        let game = try await game(id)
+        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        let wanted = game.settings.numSongs - game.rounds.count
+        if wanted <= 0 { return game }
+        let taken = Set(game.rounds.map(\.track))
+        let all = try await library.allTracks().filter { !taken.contains($0.id) && $0.duration > 0 }
+        let fitting = all.filter { Self.fits($0, game.settings) }
+        var pool = (fitting.isEmpty ? all : fitting).shuffled(using: &random)
+        // One song per title and artist, so a game never plays the same song twice.
+        var seen: Set<String> = []
+        pool = pool.filter { seen.insert("\($0.artist.lowercased())|\($0.title.lowercased())").inserted }
+        var latest = game
+        for track in pool.prefix(wanted) {
+            latest = try await run(id, by: user, .addRound(Self.round(for: track, clipStart: nil))).game
+        }
+        return latest
+    }
+
+    /// Writes a trivia question for a round from the library's facts.
+    func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
+        let game = try await game(id)
+        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        let tracks = try await library.allTracks()
+        let facts = tracks.map {
+            LibraryTrivia.Facts(track: $0.id, title: $0.title, artist: $0.artist, album: $0.album, year: $0.year, composer: $0.composer)
+        }
+        let song =
+            facts.first { $0.track == round.track }
+            ?? LibraryTrivia.Facts(
+                track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
+                composer: nil)
+        guard let trivia = LibraryTrivia.question(about: song, library: facts, using: &random) else {
+            throw APIError.unprocessable("The library knows too little about this song to ask a fair question.", field: "round_id")
+        }
+        let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
+        guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        return result
+    }
+
+    static func round(for track: Track, clipStart: Double?) -> Round {
+        // By default a third of the way in: past the intro, before the end.
+        let start = clipStart ?? (track.duration > 0 ? (track.duration / 3).rounded(.down) : 0)
+        return Round(
+            id: RoundID(), track: track.id, number: 0,
+            answer: Answer(title: track.title, artist: track.artist, album: track.album, year: track.year),
+            clipStart: max(0, min(start, max(0, track.duration - 5))))
+    }
+
+    static func fits(_ track: Track, _ settings: Settings) -> Bool {
+        if let years = settings.decade?.years, !(track.year.map(years.contains) ?? false) { return false }
+        let genres = settings.genres
+        if !genres.isEmpty, !genres.contains(where: { (track.genre ?? "").lowercased().contains($0) }) { return false }
+        let artists = settings.artists.map { $0.lowercased() }
+        if !artists.isEmpty, !artists.contains(where: { track.artist.lowercased().contains($0) }) { return false }
+        return true
+    }
+
+    // MARK: - Lists
+
+    func sessions(for user: UserID, limit: Int, offset: Int) async throws -> (items: [TuneTriviaStore.Summary], total: Int) {
+        try await store.sessions(for: user, limit: limit, offset: offset)
+    }
+
+    func leaderboard(limit: Int, offset: Int) async throws -> (entries: [TuneTriviaStore.LeaderboardEntry], total: Int) {
+        try await store.leaderboard(limit: limit, offset: offset)
+    }
+
+    func rank(of user: UserID) async throws -> TuneTriviaStore.LeaderboardEntry? { try await store.leaderboardEntry(user) }
+}
+
+/// Failed attempts per subject within a sliding window; over the limit, how long to wait.
+actor AttemptLimiter {
+    private let limit: Int
+    private let window: TimeInterval
+    private var failures: [String: [Date]] = [:]
+
+    init(limit: Int, window: TimeInterval) {
+        self.limit = limit
+        self.window = window
+    }
+
+    func blocked(_ subject: String, now: Date) -> Int? {
+        let recent = (failures[subject] ?? []).filter { now.timeIntervalSince($0) < window }
+        failures[subject] = recent.isEmpty ? nil : recent
+        guard recent.count >= limit, let oldest = recent.first else { return nil }
+        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
+    }
+
+    func fail(_ subject: String, now: Date) {
+        failures[subject, default: []].append(now)
+        // Forget subjects that have gone quiet, so the table cannot grow without bound.
+        if failures.count > 10_000 { failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < window } } }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import JukeTestSupport
+import NIOCore
+import Testing
+
+@testable import JukeServer
+
+/// TuneTrivia over HTTP: a whole party game and a host-mode game, the security rules, on
+/// both databases.
+@Suite struct TuneTriviaAPITests {
+    static let songs: [(title: String, artist: String, genre: String, year: Int)] = [
+        ("Ode to Joy", "Ludwig van Beethoven", "Classical", 1824), ("Für Elise", "Ludwig van Beethoven", "Classical", 1810),
+        ("Greensleeves", "Traditional", "Folk", 1580), ("The Entertainer", "Scott Joplin", "Ragtime", 1902),
+        ("Maple Leaf Rag", "Scott Joplin", "Ragtime", 1899), ("Canon in D", "Johann Pachelbel", "Baroque", 1680),
+    ]
+
+    static func text(_ raw: ByteBuffer) -> String { String(buffer: raw) }
+
+    @Test(arguments: TestBackend.available)
+    func aPartyGameOverHTTP(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let host = try await client.register("host")
+            let players = [try await client.register("ann"), try await client.register("bob"), try await client.register("cyd")]
+            _ = try await app.addSongs(Self.songs)
+
+            let created = try await client.json(
+                .post, "/api/v1/tunetrivia/sessions/", token: host, body: #"{"title":"Friday","num_songs":5,"seconds_per_song":20,"trivia_enabled":true}"#)
+            #expect(created.status == .created, "\(created.json)")
+            let id = try #require(created.json["id"] as? String)
+            let code = try #require(created.json["invite_code"] as? String)
+            #expect(code.count == 6 && created.json["status"] as? String == "lobby" && created.json["is_host"] as? Bool == true)
+            let base = "/api/v1/tunetrivia/sessions/\(id)"
+
+            // Five songs from the library, and trivia for each, written from library facts.
+            let rounds = try await client.json(.post, "\(base)/rounds/auto-generate/", token: host)
+            #expect(rounds.status == .ok)
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(buffer: rounds.raw)) as? [[String: Any]])
+            #expect(list.count == 5)
+            for round in list {
+                let trivia = try await client.json(.post, "\(base)/rounds/\(round["id"] as? String ?? "")/trivia", token: host)
+                #expect(trivia.status == .ok, "\(trivia.json)")
+                #expect((trivia.json["trivia_options"] as? [String])?.count == 4)
+            }
+
+            // Three players join by code; a wrong code is a 404, and lower case works.
+            #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: players[0], body: #"{"invite_code":"ZZZZZZ"}"#).status == .notFound)
+            for (i, token) in players.enumerated() {
+                let joined = try await client.json(
+                    .post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code.lowercased())","display_name":"P\#(i)"}"#)
+                #expect(joined.status == .ok, "\(joined.json)")
+                #expect(joined.json["you"] is String)
+            }
+            // Joining again (a reload) keeps the seat.
+            let again = try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: players[0], body: #"{"invite_code":"\#(code)"}"#)
+            #expect((again.json["players"] as? [Any])?.count == 4)
+
+            // Only the host runs the game.
+            #expect(try await client.json(.post, "\(base)/start", token: players[0]).status == .forbidden)
+            #expect(try await client.json(.post, "\(base)/start/", token: host).status == .ok)
+
+            // Before the reveal no player payload names the song.
+            let state = try await client.json(.get, "\(base)/state", token: players[1])
+            let hostView = try await client.json(.get, "\(base)/state", token: host)
+            let current = try #require(hostView.json["round"] as? [String: Any])
+            let title = try #require(current["title"] as? String)
+            let artist = try #require(current["artist"] as? String)
+            for raw in [Self.text(state.raw), Self.text(try await client.json(.get, "\(base)/rounds", token: players[1]).raw)] {
+                #expect(!raw.contains(title) && !raw.contains(artist), "the answer leaked before the reveal")
+            }
+            #expect(try await client.json(.get, current["clip_url"] as? String ?? "", token: players[1]).status == .forbidden)
+            let clip = try await client.json(.get, current["clip_url"] as? String ?? "", token: host, headers: [.range: "bytes=0-99"])
+            #expect(clip.status == .partialContent)
+
+            // One guess each; a second is a conflict; no verdict before the reveal.
+            let right = #"{"artist_guess":"\#(artist)","song_guess":"\#(title)"}"#
+            let first = try await client.json(.post, "\(base)/guess", token: players[0], body: right)
+            #expect(first.status == .accepted && first.json["round_number"] as? Int == 1)
+            #expect(Set(first.json.keys) == ["accepted", "round_number"])
+            #expect(try await client.json(.post, "\(base)/guess", token: players[0], body: right).status == .conflict)
+            #expect(
+                try await client.json(.post, "\(base)/guess", token: players[1], body: #"{"artist_guess":"nobody","song_guess":"nothing"}"#).status == .accepted
+            )
+            #expect(try await client.json(.post, "\(base)/guess", token: host, body: right).status == .forbidden)
+            let long = String(repeating: "x", count: 256)
+            #expect(try await client.json(.post, "\(base)/guess", token: players[2], body: #"{"artist_guess":"\#(long)"}"#).status == .badRequest)
+            let mine = try await client.json(.get, "\(base)/state", token: players[0])
+            let myGuess = try #require((mine.json["guesses"] as? [[String: Any]])?.first)
+            #expect(myGuess["artist_verdict"] == nil && myGuess["points_earned"] == nil)
+
+            // The reveal: the answer, verdicts and points; guesses are closed.
+            #expect(try await client.json(.post, "\(base)/reveal", token: players[0]).status == .forbidden)
+            let revealed = try await client.json(.post, "\(base)/reveal", token: host)
+            #expect(revealed.status == .ok)
+            let after = try await client.json(.get, "\(base)/state", token: players[1])
+            #expect((after.json["round"] as? [String: Any])?["title"] as? String == title)
+            #expect(try await client.json(.post, "\(base)/guess", token: players[2], body: right).status == .conflict)
+
+            // Trivia after the reveal, scored when its answer is out.
+            let options = try #require((after.json["round"] as? [String: Any])?["trivia_options"] as? [String])
+            let answer = try #require(
+                ((try await client.json(.get, "\(base)/state", token: host)).json["round"] as? [String: Any])?["trivia_answer"] as? String)
+            #expect((after.json["round"] as? [String: Any])?["trivia_answer"] == nil)
+            #expect(try await client.json(.post, "\(base)/guess", token: players[0], body: #"{"trivia_guess":"\#(answer)"}"#).status == .accepted)
+            let wrongOption = options.first { $0 != answer } ?? ""
+            #expect(try await client.json(.post, "\(base)/guess", token: players[1], body: #"{"trivia_guess":"\#(wrongOption)"}"#).status == .accepted)
+            #expect(try await client.json(.post, "\(base)/reveal-trivia", token: host).status == .ok)
+
+            let board = try await client.json(.get, "\(base)/scoreboard", token: players[2])
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(buffer: board.raw)) as? [[String: Any]])
+            #expect(rows.map { $0["total_score"] as? Int } == [3, 0, 0])
+            #expect(rows.map { $0["rank"] as? Int } == [1, 2, 2])
+
+            // Ending early sends the results to the leaderboard (accounts only, not the host).
+            #expect(try await client.json(.post, "\(base)/end", token: host).status == .ok)
+            #expect(try await client.json(.post, "\(base)/next-round", token: host).status == .conflict)
+            let leaderboard = try await client.json(.get, "/api/v1/tunetrivia/leaderboard?limit=2", token: players[2])
+            #expect(leaderboard.json["total"] as? Int == 3)
+            #expect((leaderboard.json["items"] as? [[String: Any]])?.first?["total_points"] as? Int == 3)
+            let me = try await client.json(.get, "/api/v1/tunetrivia/leaderboard/me", token: players[2])
+            #expect(me.json["rank"] as? Int == 2 && me.json["games_played"] as? Int == 1)
+            #expect(try await client.json(.get, "/api/v1/tunetrivia/leaderboard/me", token: host).status == .notFound)
+            let sessions = try await client.json(.get, "/api/v1/tunetrivia/sessions", token: players[1])
+            #expect(sessions.json["total"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func aHostModeGameAndTheGuards(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let host = try await client.register("host")
+            let stranger = try await client.register("stranger")
+            _ = try await app.addSongs(Self.songs)
+            let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Family","mode":"host"}"#)
+            let id = try #require(created.json["id"] as? String)
+            let base = "/api/v1/tunetrivia/sessions/\(id)"
+            // Bad settings, bad IDs, no token.
+            #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"x","num_songs":4}"#).status == .badRequest)
+            #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":""}"#).status == .badRequest)
+            #expect(try await client.json(.get, "/api/v1/tunetrivia/sessions/not-a-uuid", token: host).status == .badRequest)
+            #expect(try await client.json(.get, "/api/v1/tunetrivia/sessions/\(UUID().uuidString)", token: host).status == .notFound)
+            #expect(try await client.json(.get, base).status == .unauthorized)
+            #expect(try await client.json(.patch, base, token: stranger, body: #"{"title":"Mine now"}"#).status == .forbidden)
+            let patched = try await client.json(.patch, base, token: host, body: #"{"title":"Family night","points_song":2}"#)
+            #expect(patched.json["title"] as? String == "Family night")
+
+            // Songs by hand: a catalog track by ID.
+            let tracks = try await client.json(.get, "/api/v1/catalog/tracks?limit=5", token: host)
+            let trackIDs = (tracks.json["items"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            for t in trackIDs {
+                #expect(try await client.json(.post, "\(base)/rounds", token: host, body: #"{"track_id":"\#(t)","clip_start":1}"#).status == .created)
+            }
+            #expect(try await client.json(.post, "\(base)/rounds", token: host, body: #"{"track_id":"\#(trackIDs[0])"}"#).status == .conflict)
+            // Players by name, no accounts; joining by code is for party mode.
+            let dad = try await client.json(.post, "\(base)/players", token: host, body: #"{"display_name":"Dad"}"#)
+            #expect(dad.status == .created && dad.json["is_manual"] as? Bool == true)
+            let dadID = try #require(dad.json["id"] as? String)
+            #expect(
+                try await client.json(.post, "\(base)/players", token: host, body: #"{"display_name":"\#(String(repeating: "n", count: 51))"}"#).status
+                    == .badRequest)
+            let code = try #require(created.json["invite_code"] as? String)
+            #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: stranger, body: #"{"invite_code":"\#(code)"}"#).status == .conflict)
+            #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
+            let scored = try await client.json(
+                .post, "\(base)/score", token: host, body: #"{"player_id":"\#(dadID)","artist_correct":true,"song_correct":true}"#)
+            #expect(scored.status == .ok)
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(buffer: scored.raw)) as? [[String: Any]])
+            #expect(rows.first { $0["id"] as? String == dadID }?["total_score"] as? Int == 3)
+            #expect(try await client.json(.post, "\(base)/score", token: stranger, body: #"{"player_id":"\#(dadID)"}"#).status == .forbidden)
+            #expect(try await client.json(.post, "\(base)/end", token: host).status == .ok)
+            // Manual players never reach the leaderboard.
+            #expect(try await client.json(.get, "/api/v1/tunetrivia/leaderboard", token: host).json["total"] as? Int == 0)
+            #expect(try await client.json(.delete, base, token: stranger).status == .forbidden)
+            #expect(try await client.json(.delete, base, token: host).status == .noContent)
+            #expect(try await client.json(.get, base, token: host).status == .notFound)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func wrongInviteCodesAreRateLimited(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let guesser = try await client.register("guesser")
+            for i in 0..<10 {
+                let r = try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: guesser, body: #"{"invite_code":"AAAA\#(i)\#(i)"}"#)
+                #expect(r.status == .notFound)
+            }
+            let blocked = try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: guesser, body: #"{"invite_code":"AAAA99"}"#)
+            #expect(blocked.status == .tooManyRequests)
+            #expect(blocked.headers[.retryAfter] != nil)
+        }
+    }
+}
