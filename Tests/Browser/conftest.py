@@ -39,6 +39,53 @@ def request(base, method, path, body=None, token=None):
         return e.code, json.loads(raw) if raw else None
 
 
+class EventStream:
+    """A server-sent event stream read on a thread: `next_state(predicate)` waits for a
+    `state` event whose JSON satisfies the predicate."""
+
+    def __init__(self, base, path, token):
+        import http.client
+        import queue
+        import threading
+        host, port = base.replace("http://", "").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=60)
+        self.connection.request("GET", path, headers={"Authorization": "Bearer " + token, "Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.read()
+        self.events = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        event, data = None, []
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event: "):
+                    event = line[7:]
+                elif line.startswith("data: "):
+                    data.append(line[6:])
+                elif line == "":
+                    if event == "state":
+                        self.events.put(json.loads("\n".join(data)))
+                    event, data = None, []
+        except Exception:
+            pass
+
+    def next_state(self, predicate, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                state = self.events.get(timeout=max(0.1, deadline - time.time()))
+            except Exception:
+                break
+            if predicate(state):
+                return state
+        raise AssertionError("no matching state arrived")
+
+    def close(self):
+        self.connection.close()
+
+
 class JukeServer:
     def __init__(self, data_dir, database=None, demo=True):
         self.data_dir = data_dir
@@ -71,6 +118,12 @@ class JukeServer:
                 return body
             time.sleep(0.5)
         raise RuntimeError(f"library did not reach {count} tracks: {body}")
+
+    def crash(self):
+        """kill -9: no graceful shutdown, nothing flushed but what was committed."""
+        self.process.kill()
+        self.process.wait(timeout=15)
+        self.log.close()
 
     def stop(self):
         self.process.terminate()

@@ -31,7 +31,7 @@ public struct AppServices: Sendable {
         )
         self.search = CatalogSearch(store: library)
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
-        self.tuneTrivia = TuneTriviaService(store: TuneTriviaStore(database: database), library: library, clock: clock)
+        self.tuneTrivia = TuneTriviaService(database: database, library: library, hub: TriviaHub(), clock: clock)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

@@ -26,7 +26,8 @@ public func buildApplication(services: AppServices) throws -> some ApplicationPr
     app.addServices(
         DatabaseService(database: services.database),
         LibraryUpkeepService(services: services),
-        HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window)
+        HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window),
+        TriviaNotificationService(database: services.database, hub: services.tuneTrivia.hub, logger: services.logger)
     )
     return app
 }
@@ -52,6 +53,7 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     let media = MediaRoutes<JukeRequestContext>(library: services.library)
     media.register(on: router)
     TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)
+    TriviaEventRoutes<JukeRequestContext>(service: services.tuneTrivia, hub: services.tuneTrivia.hub).register(on: router)
     SystemRoutes<JukeRequestContext>(services: services).register(on: router)
     WebRoutes<JukeRequestContext>(services: services).register(on: router)
     return router

@@ -15,14 +15,24 @@ actor TuneTriviaService {
     private let store: TuneTriviaStore
     private let library: LibraryStore
     private let clock: WallClock
+    private let database: any JukeDatabase
+    let hub: TriviaHub
     private var cache: [SessionID: (game: Game, version: Int)] = [:]
     private var random = SystemRandomNumberGenerator()
     private let codeGuard = AttemptLimiter(limit: 10, window: 300)
 
-    init(store: TuneTriviaStore, library: LibraryStore, clock: WallClock) {
-        self.store = store
+    init(database: any JukeDatabase, library: LibraryStore, hub: TriviaHub, clock: WallClock) {
+        self.store = TuneTriviaStore(database: database)
+        self.database = database
         self.library = library
+        self.hub = hub
         self.clock = clock
+    }
+
+    /// After a commit: wake this server's watchers, and the other servers' through NOTIFY.
+    private func announce(_ id: SessionID) async {
+        await hub.changed(id)
+        try? await database.notify(channel: TriviaNotificationService.channel, payload: id.description)
     }
 
     // MARK: - Games
@@ -62,6 +72,7 @@ actor TuneTriviaService {
         do {
             let result = try await store.update(id, cached: cache[id], now: now) { game in try game.apply(command, by: user, at: now) }
             cache[id] = (result.game, result.version)
+            if !result.events.isEmpty { await announce(id) }
             return (result.game, result.events)
         } catch StorageError.notFound {
             cache[id] = nil
@@ -74,6 +85,7 @@ actor TuneTriviaService {
         guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
         try await store.delete(id)
         cache[id] = nil
+        await announce(id)
     }
 
     /// Seats the user in the game with this invite code (party mode). Wrong codes are

@@ -12,6 +12,12 @@ public protocol JukeDatabase: Sendable {
     func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T
     /// Closes every connection.
     func shutdown() async
+    /// Tells every server on this database that something on `channel` changed
+    /// (PostgreSQL's NOTIFY; SQLite serves one server, so nothing to tell).
+    func notify(channel: String, payload: String) async throws
+    /// Calls `receive` with each notification on `channel` until the task is cancelled
+    /// (PostgreSQL's LISTEN; SQLite has none and just waits).
+    func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws
 }
 
 extension JukeDatabase {

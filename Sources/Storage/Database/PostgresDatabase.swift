@@ -33,6 +33,18 @@ public final class PostgresDatabase: JukeDatabase {
         try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN", body) }
     }
 
+    public func notify(channel: String, payload: String) async throws {
+        try await withConnection { db in try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run() }
+    }
+
+    public func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws {
+        try await client.withConnection { connection in
+            try await connection.listen(on: channel) { notifications in
+                for try await notification in notifications { await receive(notification.payload) }
+            }
+        }
+    }
+
     public func shutdown() async {
         runTask.cancel()
         await runTask.value

@@ -81,6 +81,13 @@ public actor SQLiteDatabase: JukeDatabase {
         try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN IMMEDIATE", body) }
     }
 
+    /// One server per SQLite file: there is nobody else to tell.
+    public nonisolated func notify(channel: String, payload: String) async throws {}
+
+    public nonisolated func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws {
+        while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
+    }
+
     public func shutdown() async {
         isShutDown = true
         for waiter in waiters { waiter.resume(throwing: StorageError.closed) }

@@ -1,0 +1,47 @@
+import Foundation
+import TuneTrivia
+
+/// Who is watching which game, so that every change reaches every open connection (event
+/// stream or WebSocket) at once. A change is only a signal: each connection then renders the
+/// game as its own viewer may see it. Signals coalesce (a connection busy sending one state
+/// gets the next change once, not a backlog), and each subscription also gets a heartbeat so
+/// idle connections stay open through proxies.
+actor TriviaHub {
+    enum Signal: Sendable { case changed, heartbeat }
+
+    private var subscribers: [SessionID: [UUID: AsyncStream<Signal>.Continuation]] = [:]
+    private let heartbeat: Duration
+
+    init(heartbeat: Duration = .seconds(15)) { self.heartbeat = heartbeat }
+
+    /// A stream of signals for one game, open until the caller stops iterating.
+    func subscribe(_ id: SessionID) -> AsyncStream<Signal> {
+        let token = UUID()
+        let (stream, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(1))
+        subscribers[id, default: [:]][token] = continuation
+        let beat = heartbeat
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: beat)
+                continuation.yield(.heartbeat)
+            }
+        }
+        continuation.onTermination = { _ in
+            ticker.cancel()
+            Task { await self.remove(id, token) }
+        }
+        continuation.yield(.changed)  // the current state first
+        return stream
+    }
+
+    func changed(_ id: SessionID) {
+        for continuation in (subscribers[id] ?? [:]).values { continuation.yield(.changed) }
+    }
+
+    func watching(_ id: SessionID) -> Int { subscribers[id]?.count ?? 0 }
+
+    private func remove(_ id: SessionID, _ token: UUID) {
+        subscribers[id]?[token] = nil
+        if subscribers[id]?.isEmpty == true { subscribers[id] = nil }
+    }
+}
