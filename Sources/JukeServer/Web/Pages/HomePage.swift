@@ -16,16 +16,21 @@ enum HomePage {
         AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music."),
     ]
 
+    /// Apps that can be opened; the others show "Coming soon".
+    static let readyApps: Set<String> = ["tunetrivia"]
+
     static func render(user: User) -> String {
-        let cards = apps.map { app in
-            """
-            <li class="app-card" data-app="\(app.slug)">
-              <span class="app-icon">\(Icons.svg(app.icon))</span>
-              <span class="app-name">\(HTML.escape(app.name))</span>
-              <span class="app-blurb">\(HTML.escape(app.blurb))</span>
-              <span class="badge">Coming soon</span>
-            </li>
-            """
+        let cards = apps.map { app -> String in
+            let ready = readyApps.contains(app.slug)
+            let inner = """
+                <span class="app-icon">\(Icons.svg(app.icon))</span>
+                <span class="app-name">\(HTML.escape(app.name))</span>
+                <span class="app-blurb">\(HTML.escape(app.blurb))</span>
+                \(ready ? "" : "<span class=\"badge\">Coming soon</span>")
+                """
+            return ready
+                ? "<li class=\"app-card\" data-app=\"\(app.slug)\"><a class=\"app-link\" href=\"/\(app.slug)\">\(inner)</a></li>"
+                : "<li class=\"app-card\" data-app=\"\(app.slug)\">\(inner)</li>"
         }.joined(separator: "\n")
         return HTML.page(
             title: "Home", script: "app.js",

@@ -21,6 +21,23 @@ struct WebRoutes<Context: RequestContext> {
             guard user.isAdmin else { return html(LibraryAdminPage.forbidden(user: user), status: .forbidden) }
             return html(LibraryAdminPage.render(user: user))
         }
+        router.get("/tunetrivia") { request, _ in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            return html(TuneTriviaPages.home(user: user, code: request.uri.queryParameters.get("code")))
+        }
+        // The invite link: the join form with the code filled in (joining is a POST).
+        router.get("/tunetrivia/join/:code") { _, context in
+            let code = context.parameters.get("code") ?? ""
+            let safe = code.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            guard CurrentRequest.user != nil else { return redirect("/login?next=%2Ftunetrivia%2Fjoin%2F\(safe)") }
+            return redirect("/tunetrivia?code=\(safe)")
+        }
+        router.get("/tunetrivia/:session_id") { _, context in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            let raw = context.parameters.get("session_id") ?? ""
+            guard UUID(uuidString: raw) != nil else { throw APIError.notFound("game") }
+            return html(TuneTriviaPages.game(user: user, session: raw.lowercased()))
+        }
         router.get("/static/**") { request, context in try await staticFile(request, context) }
     }
 

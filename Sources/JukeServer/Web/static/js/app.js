@@ -22,5 +22,5 @@ if (playerRoot) {
     for (const row of document.querySelectorAll(".track[aria-current]")) row.removeAttribute("aria-current");
     for (const row of document.querySelectorAll(`.track[data-id="${event.detail.id}"]`)) row.setAttribute("aria-current", "true");
   });
-  for (const card of document.querySelectorAll(".app-card")) card.setAttribute("aria-disabled", "true");
+  for (const card of document.querySelectorAll(".app-card:not(:has(.app-link))")) card.setAttribute("aria-disabled", "true");
 }

@@ -26,7 +26,9 @@ form.addEventListener("submit", async (event) => {
   try {
     const session = await api(`/api/v1/auth/${mode}`, { method: "POST", body: data });
     saveSession(session);
-    location.assign("/");
+    // Back to where the person was going (an invite link), if it is a page of this site.
+    const next = new URLSearchParams(location.search).get("next");
+    location.assign(next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
   } catch (e) {
     showError(e.message, e.field);
   } finally {

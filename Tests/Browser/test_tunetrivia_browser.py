@@ -1,0 +1,112 @@
+"""A TuneTrivia party game in headless Chromium: a host and three players on phones, live
+updates without polling, a player who reloads mid-round, the reveal and the podium."""
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import make_driver, request
+
+
+def wait(driver, timeout=30):
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
+
+
+def text(driver, css):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return found[0].text if found else ""
+
+
+def sign_in(driver, server, username, password):
+    driver.get(server.base + "/login")
+    driver.find_element(By.ID, "username").send_keys(username)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
+
+
+def test_a_party_game_with_three_phones(server, admin):
+    names = ["ann", "bob", "cyd"]
+    for name in names:
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": f"{name} password"})
+        assert status == 201, body
+    host = make_driver()
+    phones = [make_driver(375, 740, mobile=True) for _ in names]
+    try:
+        # The host opens TuneTrivia from the launcher and creates a party game of five songs.
+        sign_in(host, server, admin["username"], admin["password"])
+        host.find_element(By.CSS_SELECTOR, "a.app-link[href='/tunetrivia']").click()
+        form = wait(host).until(lambda d: d.find_element(By.ID, "new-form"))
+        title = form.find_element(By.NAME, "title")
+        title.clear()
+        title.send_keys("Browser quiz")
+        songs = form.find_element(By.NAME, "num_songs")
+        songs.clear()
+        songs.send_keys("5")
+        form.find_element(By.NAME, "auto_select").click()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(host).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 5)
+        code = text(host, "#invite-code")
+        link = host.find_element(By.ID, "invite-link").get_attribute("href")
+        assert len(code) == 6 and link.endswith("/tunetrivia/join/" + code)
+
+        # Each player follows the invite link (signing in first) and joins.
+        for phone, name in zip(phones, names):
+            phone.get(link)
+            wait(phone).until(lambda d: d.find_elements(By.ID, "username"))
+            phone.find_element(By.ID, "username").send_keys(name)
+            phone.find_element(By.ID, "password").send_keys(f"{name} password")
+            phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            wait(phone).until(lambda d: d.find_elements(By.ID, "join-code") and d.find_element(By.ID, "join-code").get_attribute("value") == code)
+            phone.find_element(By.CSS_SELECTOR, "#join-form button").click()
+            wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
+        # The host's lobby filled up live.
+        wait(host).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3)
+        host.find_element(By.ID, "start").click()
+
+        # The host hears the clip and sees the answer; the phones see a hidden cover and a form.
+        answer = wait(host).until(lambda d: text(d, "#answer"))
+        title_text = host.find_element(By.CSS_SELECTOR, "#answer strong").text
+        artist_text = answer.split(" — ")[1].replace(" (only you can see this)", "")
+        for phone in phones:
+            wait(phone).until(lambda d: d.find_elements(By.ID, "guess-form"))
+            assert title_text not in phone.page_source and artist_text not in phone.page_source
+            assert phone.find_elements(By.CSS_SELECTOR, ".art.blurred")
+        ann, bob, cyd = phones
+        ann.find_element(By.NAME, "artist").send_keys(artist_text)
+        ann.find_element(By.NAME, "song").send_keys(title_text)
+        ann.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        wait(ann).until(lambda d: d.find_elements(By.ID, "locked"))
+        bob.find_element(By.NAME, "song").send_keys("Something else entirely")
+        bob.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        wait(bob).until(lambda d: d.find_elements(By.ID, "locked"))
+        # Cyd's phone reloads: same seat, still able to answer once.
+        cyd.refresh()
+        wait(cyd).until(lambda d: d.find_elements(By.ID, "guess-form"))
+        cyd.find_element(By.NAME, "artist").send_keys(artist_text)
+        cyd.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        wait(cyd).until(lambda d: d.find_elements(By.ID, "locked"))
+        cyd.refresh()
+        wait(cyd).until(lambda d: d.find_elements(By.ID, "locked"))
+
+        wait(host).until(lambda d: text(d, "#answered") == "3 of 3 answered")
+        host.find_element(By.ID, "reveal").click()
+        wait(ann).until(lambda d: "Artist: right" in text(d, "#my-result") and "Song: right" in text(d, "#my-result"))
+        wait(bob).until(lambda d: "Song: wrong" in text(d, "#my-result"))
+        wait(cyd).until(lambda d: title_text in text(d, "#answer"))
+        # Scores: Ann 2, Cyd 1, Bob 0.
+        wait(host).until(lambda d: [li.text.split()[-1] for li in d.find_elements(By.CSS_SELECTOR, "#scoreboard li")] == ["2", "1", "0"])
+
+        # The host ends the game; everyone sees the podium.
+        host.execute_script("window.confirm = () => true")
+        host.find_element(By.XPATH, "//button[text()='End game']").click()
+        for phone in phones:
+            wait(phone).until(lambda d: d.find_elements(By.ID, "podium"))
+        assert "You finished #1" in text(ann, "#my-final")
+        status, board = request(server.base, "GET", "/api/v1/tunetrivia/leaderboard", token=admin["token"])
+        assert status == 200 and board["items"][0]["total_points"] == 2
+        for driver in [host] + phones:
+            severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
+            assert not severe, severe
+    finally:
+        for driver in [host] + phones:
+            driver.quit()
