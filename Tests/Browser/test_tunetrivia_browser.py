@@ -95,6 +95,16 @@ def test_a_party_game_with_three_phones(server, admin):
         wait(cyd).until(lambda d: title_text in text(d, "#answer"))
         # Scores: Ann 2, Cyd 1, Bob 0.
         wait(host).until(lambda d: [li.text.split()[-1] for li in d.find_elements(By.CSS_SELECTOR, "#scoreboard li")] == ["2", "1", "0"])
+        # A phone that goes away shows as offline on the host's screen, and back when it returns.
+        game_url = bob.current_url
+        bob.quit()
+        # (A closed connection is noticed at the next heartbeat, within 15 s.)
+        wait(host, 45).until(lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#scoreboard li") if "(offline)" in li.text] == ["bob 0 (offline)"])
+        bob = phones[1] = make_driver(375, 740, mobile=True)
+        sign_in(bob, server, "bob", "bob password")
+        bob.get(game_url)
+        wait(bob).until(lambda d: "Song: wrong" in text(d, "#my-result"))  # the same seat, from another phone
+        wait(host, 45).until(lambda d: "(offline)" not in text(d, "#scoreboard"))
 
         # The host ends the game; everyone sees the podium.
         host.execute_script("window.confirm = () => true")

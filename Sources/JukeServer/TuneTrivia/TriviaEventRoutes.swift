@@ -19,7 +19,8 @@ struct TriviaEventRoutes<Context: RequestContext> {
         let user = try CurrentRequest.requireUser()
         let id: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
         _ = try await service.game(id)  // 404 before the stream starts
-        let signals = await hub.subscribe(id)
+        let signals = await hub.subscribe(id, user: user.id)
+        let hub = self.hub
         let service = self.service
         let body = ResponseBody { writer in
             let encoder = JSONEncoder()
@@ -34,7 +35,7 @@ struct TriviaEventRoutes<Context: RequestContext> {
                         try await writer.finish(nil)
                         return
                     }
-                    let json = try encoder.encode(TriviaMapping.session(game.view(for: user.id)))
+                    let json = try encoder.encode(TriviaMapping.session(game.view(for: user.id), online: await hub.online(id)))
                     try await writer.write(ByteBuffer(string: "event: state\ndata: \(String(decoding: json, as: UTF8.self))\n\n"))
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 import TuneTrivia
 
 /// Who is watching which game, so that every change reaches every open connection (event
@@ -10,15 +11,21 @@ actor TriviaHub {
     enum Signal: Sendable { case changed, heartbeat }
 
     private var subscribers: [SessionID: [UUID: AsyncStream<Signal>.Continuation]] = [:]
+    /// Who each subscription belongs to, for showing the host who is offline.
+    private var watchers: [SessionID: [UUID: UserID]] = [:]
     private let heartbeat: Duration
 
     init(heartbeat: Duration = .seconds(15)) { self.heartbeat = heartbeat }
 
     /// A stream of signals for one game, open until the caller stops iterating.
-    func subscribe(_ id: SessionID) -> AsyncStream<Signal> {
+    func subscribe(_ id: SessionID, user: UserID) -> AsyncStream<Signal> {
         let token = UUID()
         let (stream, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(1))
+        let wasOnline = online(id).contains(user)
         subscribers[id, default: [:]][token] = continuation
+        watchers[id, default: [:]][token] = user
+        // Someone came online: everyone's view changes (the host's list shows it).
+        if !wasOnline { changed(id) }
         let beat = heartbeat
         let ticker = Task {
             while !Task.isCancelled {
@@ -40,8 +47,17 @@ actor TriviaHub {
 
     func watching(_ id: SessionID) -> Int { subscribers[id]?.count ?? 0 }
 
+    /// The users with at least one open connection to the game.
+    func online(_ id: SessionID) -> Set<UserID> { Set((watchers[id] ?? [:]).values) }
+
     private func remove(_ id: SessionID, _ token: UUID) {
         subscribers[id]?[token] = nil
-        if subscribers[id]?.isEmpty == true { subscribers[id] = nil }
+        let user = watchers[id]?.removeValue(forKey: token)
+        if subscribers[id]?.isEmpty == true {
+            subscribers[id] = nil
+            watchers[id] = nil
+        }
+        // Their last connection closed: they are offline now.
+        if let user, !online(id).contains(user) { changed(id) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JukeAPI
+import JukeCore
 import Storage
 import TuneTrivia
 
@@ -53,12 +54,14 @@ enum TriviaMapping {
             matchThreshold: s.matchThreshold)
     }
 
-    static func session(_ v: GameView) -> S.TriviaSession {
+    /// The game for one viewer; `online` holds the users connected to it right now (nil when
+    /// unknown, as in a one-off request), which becomes each player's `online` flag.
+    static func session(_ v: GameView, online: Set<UserID>? = nil) -> S.TriviaSession {
         .init(
             id: v.id.description, title: v.title, inviteCode: v.inviteCode, mode: .init(rawValue: v.settings.mode.rawValue) ?? .party,
             status: .init(rawValue: v.status.rawValue) ?? .lobby, currentRound: v.currentRound, totalRounds: v.totalRounds, isHost: v.isHost,
             you: v.you?.description, settings: settingsBody(v.settings), round: v.round.map { round($0, session: v.id) },
-            players: v.players.map(player), guesses: v.guesses.map(guess))
+            players: v.players.map { player($0, online: online) }, guesses: v.guesses.map(guess))
     }
 
     /// A round from a view: answer fields only where the view has them.
@@ -88,10 +91,13 @@ enum TriviaMapping {
     /// The clip is served by round, never by track: its address names no song.
     static func clipURL(session: SessionID, round: RoundID) -> String { "/api/v1/tunetrivia/sessions/\(session)/rounds/\(round)/clip" }
 
-    static func player(_ p: GameView.PlayerView) -> S.TriviaPlayer {
+    static func player(_ p: GameView.PlayerView) -> S.TriviaPlayer { player(p, online: nil) }
+
+    static func player(_ p: GameView.PlayerView, online: Set<UserID>?) -> S.TriviaPlayer {
         .init(
             id: p.id.description, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, totalScore: p.score.total,
-            correctArtists: p.score.artists, correctSongs: p.score.songs, correctTrivia: p.score.trivia, rank: p.rank, hasGuessed: p.hasGuessed)
+            correctArtists: p.score.artists, correctSongs: p.score.songs, correctTrivia: p.score.trivia, rank: p.rank, hasGuessed: p.hasGuessed,
+            online: p.isManual ? nil : online.map { set in p.user.map(set.contains) ?? false })
     }
 
     static func guess(_ g: GameView.GuessView) -> S.TriviaGuess {

@@ -24,6 +24,8 @@ public struct GameView: Sendable, Equatable, Codable {
 
     public struct PlayerView: Sendable, Equatable, Codable {
         public let id: PlayerID
+        /// The account behind the seat (nil for a host-mode name), for the server's presence.
+        public let user: UserID?
         public let displayName: String
         public let isHost: Bool
         public let isManual: Bool
@@ -95,7 +97,7 @@ extension Game {
             currentRound: currentRound, totalRounds: rounds.count, isHost: isHost, you: you, round: roundView,
             players: seated.map { p in
                 GameView.PlayerView(
-                    id: p.id, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, score: p.score, rank: ranks[p.id],
+                    id: p.id, user: p.user, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, score: p.score, rank: ranks[p.id],
                     hasGuessed: roundGuesses[p.id]?.submittedAt != nil)
             },
             guesses: visible.map { g in

@@ -148,7 +148,8 @@ function lobby() {
       el("button", { class: "ghost", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")));
   }
   section.append(el("h2", {}, `Players (${players.length})`),
-    el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", {}, p.display_name))));
+    el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
+      p.display_name, p.online === false ? el("span", { class: "muted" }, " · offline") : ""))));
   if (!state.is_host) {
     section.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
     return section;
@@ -360,7 +361,8 @@ function scoreboard() {
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   return el("section", { class: "scoreboard" }, el("h2", {}, "Scores"),
     el("ol", { id: "scoreboard" }, ...ranked.map((p) =>
-      el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", {}, p.display_name), ` ${p.total_score}`))));
+      el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", {}, p.display_name), ` ${p.total_score}`,
+        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : ""))));
 }
 
 function results() {
