@@ -61,6 +61,8 @@ def test_a_party_game_with_three_phones(server, admin):
             wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
         # The host's lobby filled up live.
         wait(host).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3)
+        # Live updates came over a WebSocket, not polling.
+        assert host.find_element(By.ID, "main").get_attribute("data-transport") == "websocket"
         host.find_element(By.ID, "start").click()
 
         # The host hears the clip and sees the answer; the phones see a hidden cover and a form.

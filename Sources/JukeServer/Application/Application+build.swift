@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import JukeAPI
 import JukeCore
 import Logging
@@ -18,8 +19,11 @@ public func buildApplication(
 /// The application around services that are already open (tests pass their own database).
 public func buildApplication(services: AppServices) throws -> some ApplicationProtocol {
     let configuration = services.configuration
+    let router = try buildRouter(services: services)
     var app = Application(
-        router: try buildRouter(services: services),
+        router: router,
+        // The same router answers WebSocket upgrades (TuneTrivia's live games).
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
         logger: services.logger
     )
@@ -53,7 +57,8 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     let media = MediaRoutes<JukeRequestContext>(library: services.library)
     media.register(on: router)
     TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)
-    TriviaEventRoutes<JukeRequestContext>(service: services.tuneTrivia, hub: services.tuneTrivia.hub).register(on: router)
+    TriviaEventRoutes(service: services.tuneTrivia, hub: services.tuneTrivia.hub, users: services.users, clock: services.clock)
+        .register(on: router)
     SystemRoutes<JukeRequestContext>(services: services).register(on: router)
     WebRoutes<JukeRequestContext>(services: services).register(on: router)
     return router

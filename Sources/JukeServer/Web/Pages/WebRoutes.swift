@@ -48,7 +48,7 @@ struct WebRoutes<Context: RequestContext> {
                 .contentType: "text/html; charset=utf-8",
                 .cacheControl: "no-store",
                 .contentSecurityPolicy:
-                    "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'",
+                    "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'; connect-src 'self'",
                 .xContentTypeOptions: "nosniff",
             ],
             body: .init(byteBuffer: ByteBuffer(string: body))

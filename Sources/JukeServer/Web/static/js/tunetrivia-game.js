@@ -23,9 +23,34 @@ audio.preload = "auto";
 
 // ---- Live state ---------------------------------------------------------------------
 
+// A WebSocket first; if it cannot get through (a proxy that strips upgrades), server-sent
+// events; if those fail too, polling every 3 seconds.
 function connect() {
+  let opened = false;
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${protocol}//${location.host}${base}/ws`);
+  socket.onopen = () => {
+    opened = true;
+    statusLine.textContent = "";
+    main.dataset.transport = "websocket";
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.deleted) return gone();
+    apply(message);
+  };
+  socket.onclose = () => {
+    if (!opened) return streamEvents();
+    // A dropped connection: try again shortly (the server keeps the seat).
+    statusLine.textContent = "Reconnecting…";
+    setTimeout(connect, 1000);
+  };
+}
+
+function streamEvents() {
   let failures = 0;
   const source = new EventSource(`${base}/events`);
+  main.dataset.transport = "events";
   source.addEventListener("state", (event) => {
     failures = 0;
     statusLine.textContent = "";
@@ -33,16 +58,21 @@ function connect() {
   });
   source.addEventListener("deleted", () => {
     source.close();
-    root.replaceChildren(el("p", {}, "This game was deleted. ", el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+    gone();
   });
   source.onerror = () => {
     failures += 1;
     statusLine.textContent = "Reconnecting…";
     if (failures >= 3) {
       source.close();
+      main.dataset.transport = "polling";
       poll();
     }
   };
+}
+
+function gone() {
+  root.replaceChildren(el("p", {}, "This game was deleted. ", el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
 }
 
 async function poll() {
