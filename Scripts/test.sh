@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Juke test: unit and integration tests on SQLite and on a throwaway PostgreSQL,
 # the format check, and the browser end-to-end tests in headless Chromium.
-# On Debian it installs what is missing (PostgreSQL, Chromium and its driver, selenium, pytest).
+# On Debian it installs what is missing (PostgreSQL, Chromium and its driver, selenium, pytest,
+# zbar).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -20,6 +21,7 @@ command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' 2>/dev/null || need_packages+=(python3-selenium)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need_packages+=(python3-pytest)
+command -v zbarimg >/dev/null 2>&1 || need_packages+=(zbar-tools)   # reads back the QR codes Juke draws
 if [ ${#need_packages[@]} -gt 0 ]; then
   log "installing ${need_packages[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi

@@ -1,5 +1,8 @@
 """A TuneTrivia party game in headless Chromium: a host and three players on phones, live
 updates without polling, a player who reloads mid-round, the reveal and the podium."""
+import subprocess
+import tempfile
+
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -22,6 +25,32 @@ def sign_in(driver, server, username, password):
     driver.find_element(By.ID, "password").send_keys(password)
     driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
+
+
+def decode_qr(element):
+    """The text of the QR code in a page element, read by zbar from a screenshot."""
+    with tempfile.NamedTemporaryFile(suffix=".png") as png:
+        png.write(element.screenshot_as_png)
+        png.flush()
+        result = subprocess.run(["zbarimg", "--raw", "-q", png.name], capture_output=True, text=True)
+    return result.stdout.strip()
+
+
+def test_qr_codes_of_every_size_read_back(server, admin, browser):
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.get(server.base + "/tunetrivia")
+    wait(browser).until(lambda d: d.find_elements(By.ID, "new-form"))
+    # From version 1 (a few bytes) to 10 (with version information), and non-ASCII text.
+    link = f"{server.base}/tunetrivia/join/ABC123"
+    texts = ["Juké", "q" * 20, link] + [link + "?" + "x" * n for n in (40, 80, 120, 150, 160)]
+    for text in texts:
+        browser.execute_script(
+            "const t = arguments[0];"
+            "return import('/static/js/qr.js').then((m) => {"
+            "  document.getElementById('qr-test')?.remove();"
+            "  const box = document.createElement('div'); box.id = 'qr-test'; box.style.width = '600px';"
+            "  box.append(m.qrSVG(t)); document.body.prepend(box); });", text)
+        assert decode_qr(browser.find_element(By.ID, "qr-test")) == text, len(text.encode())
 
 
 def test_a_party_game_with_three_phones(server, admin):
@@ -48,6 +77,8 @@ def test_a_party_game_with_three_phones(server, admin):
         code = text(host, "#invite-code")
         link = host.find_element(By.ID, "invite-link").get_attribute("href")
         assert len(code) == 6 and link.endswith("/tunetrivia/join/" + code)
+        # The QR code Juke drew for the invite reads back as the link.
+        assert decode_qr(host.find_element(By.ID, "invite-qr")) == link
 
         # Each player follows the invite link (signing in first) and joins.
         for phone, name in zip(phones, names):

@@ -3,6 +3,7 @@
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
 import { api, bindLogout, el } from "./api.js";
+import { qrSVG } from "./qr.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
@@ -175,6 +176,7 @@ function lobby() {
       el("p", {}, "Invite code"),
       el("p", { class: "code", id: "invite-code" }, state.invite_code),
       el("p", {}, el("a", { href: invite, id: "invite-link" }, invite)),
+      el("div", { class: "qr-box", id: "invite-qr" }, qrSVG(invite, { label: `QR code for ${invite}` })),
       el("button", { class: "ghost", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")));
   }
   section.append(el("h2", {}, `Players (${players.length})`),
