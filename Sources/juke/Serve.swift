@@ -18,6 +18,27 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not create the demo library on the first start.")
     var noDemo = false
 
+    @Option(name: .long, help: "An OpenAI-compatible API for AI trivia, e.g. https://api.openai.com/v1 (env JUKE_OPENAI_BASE_URL).")
+    var openaiBaseUrl: String?
+
+    @Option(name: .long, help: "Its API key; prefer the environment (env JUKE_OPENAI_API_KEY).")
+    var openaiApiKey: String?
+
+    @Option(name: .long, help: "The model that words trivia (env JUKE_TRIVIA_MODEL; default gpt-4o-mini).")
+    var triviaModel: String?
+
+    /// The AI service, when both its address and key are given.
+    func openAI(_ env: [String: String]) throws -> OpenAISettings? {
+        guard let raw = openaiBaseUrl ?? env["JUKE_OPENAI_BASE_URL"], !raw.isEmpty else { return nil }
+        guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+            throw ValidationError("--openai-base-url must be an http(s) URL")
+        }
+        guard let key = openaiApiKey ?? env["JUKE_OPENAI_API_KEY"], !key.isEmpty else {
+            throw ValidationError("an OpenAI base URL needs an API key (--openai-api-key or JUKE_OPENAI_API_KEY)")
+        }
+        return OpenAISettings(baseURL: url, apiKey: key, triviaModel: triviaModel ?? env["JUKE_TRIVIA_MODEL"] ?? "gpt-4o-mini")
+    }
+
     func run() async throws {
         let env = ProcessInfo.processInfo.environment
         let host = host ?? env["JUKE_HOST"] ?? "127.0.0.1"
@@ -30,8 +51,14 @@ struct Serve: AsyncParsableCommand {
             return handler
         }
         let logger = try data.logger()
-        let configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
-        logger.info("starting Juke", metadata: ["database": "\(configuration.database)", "data": "\(configuration.dataDirectory)"])
+        var configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
+        configuration.openAI = try openAI(env)
+        logger.info(
+            "starting Juke",
+            metadata: [
+                "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
+                "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
+            ])
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()
     }

@@ -24,15 +24,18 @@ struct TestApp {
     }
 
     /// Runs `body` against a fresh application and database, then throws both away.
-    static func run(_ backend: TestBackend, clock: WallClock = .system, _ body: @escaping @Sendable (TestApp, any TestClientProtocol) async throws -> Void)
+    static func run(
+        _ backend: TestBackend, clock: WallClock = .system, configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @escaping @Sendable (TestApp, any TestClientProtocol) async throws -> Void
+    )
         async throws
     {
         try await TestDatabase.with(backend) { db in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-app-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let services = AppServices(
-                configuration: configuration(dataDirectory: folder), database: db.database, clock: clock, logger: TestDatabase.logger
-            )
+            var settings = configuration(dataDirectory: folder)
+            configure(&settings)
+            let services = AppServices(configuration: settings, database: db.database, clock: clock, logger: TestDatabase.logger)
             let app = try buildApplication(services: services)
             try await app.test(.router) { client in try await body(TestApp(services: services), client) }
         }

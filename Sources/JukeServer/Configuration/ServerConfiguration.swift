@@ -17,11 +17,13 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize: Int
     /// Seconds between background rescans of the watched folders; nil turns them off.
     public var rescanInterval: Double?
+    /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
+    public var openAI: OpenAISettings?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, database: DatabaseLocation,
         tokenLifetime: TimeInterval = 30 * 24 * 3600, bcryptCost: UInt8 = 12, installDemoLibrary: Bool = true,
-        maxBodySize: Int = 64 * 1024, rescanInterval: Double? = 15 * 60
+        maxBodySize: Int = 64 * 1024, rescanInterval: Double? = 15 * 60, openAI: OpenAISettings? = nil
     ) {
         self.host = host
         self.port = port
@@ -32,6 +34,7 @@ public struct ServerConfiguration: Sendable {
         self.installDemoLibrary = installDemoLibrary
         self.maxBodySize = maxBodySize
         self.rescanInterval = rescanInterval
+        self.openAI = openAI
     }
 
     public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }

@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import Library
+import Logging
 import Storage
 import TuneTrivia
 
@@ -16,12 +17,16 @@ actor TuneTriviaService {
     private let library: LibraryStore
     private let clock: WallClock
     private let database: any JukeDatabase
+    private let ai: AITriviaWriter?
+    private let logger: Logger
     let hub: TriviaHub
     private var cache: [SessionID: (game: Game, version: Int)] = [:]
     private var random = SystemRandomNumberGenerator()
     private let codeGuard = AttemptLimiter(limit: 10, window: 300)
 
-    init(database: any JukeDatabase, library: LibraryStore, hub: TriviaHub, clock: WallClock) {
+    init(database: any JukeDatabase, library: LibraryStore, hub: TriviaHub, clock: WallClock, openAI: OpenAISettings?, logger: Logger) {
+        self.ai = openAI.map(AITriviaWriter.init)
+        self.logger = logger
         self.store = TuneTriviaStore(database: database)
         self.database = database
         self.library = library
@@ -137,7 +142,8 @@ actor TuneTriviaService {
         return latest
     }
 
-    /// Writes a trivia question for a round from the library's facts.
+    /// Writes a trivia question for a round: worded by the AI when one is configured and its
+    /// reply passes the checks, otherwise by Juke from the library's facts.
     func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
         let game = try await game(id)
         guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
@@ -151,6 +157,15 @@ actor TuneTriviaService {
             ?? LibraryTrivia.Facts(
                 track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
                 composer: nil)
+        if let ai {
+            do {
+                let trivia = try await ai.question(title: round.answer.title, artist: round.answer.artist)
+                let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
+                if let result = updated.rounds.first(where: { $0.id == roundID }) { return result }
+            } catch {
+                logger.warning("AI trivia unusable; Juke writes its own", metadata: ["error": "\(error)"])
+            }
+        }
         guard let trivia = LibraryTrivia.question(about: song, library: facts, using: &random) else {
             throw APIError.unprocessable("The library knows too little about this song to ask a fair question.", field: "round_id")
         }
