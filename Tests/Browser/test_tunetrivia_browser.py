@@ -153,3 +153,51 @@ def test_a_party_game_with_three_phones(server, admin):
     finally:
         for driver in [host] + phones:
             driver.quit()
+
+
+def test_a_host_mode_game_scored_by_taps(server, admin, browser):
+    """Host mode: no phones; the host seats players by name and scores by tapping."""
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.get(server.base + "/tunetrivia")
+    form = wait(browser).until(lambda d: d.find_element(By.ID, "new-form"))
+    form.find_element(By.CSS_SELECTOR, "input[name=mode][value=host]").click()
+    songs = form.find_element(By.NAME, "num_songs")
+    songs.clear()
+    songs.send_keys("5")
+    form.find_element(By.NAME, "trivia_enabled").click()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    # Songs picked by searching the library, then the rest automatically; trivia for one.
+    search = wait(browser).until(lambda d: d.find_element(By.ID, "song-search"))
+    search.send_keys("entertainer")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#song-results button"))[0].click()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 1)
+    assert "The Entertainer" in text(browser, "#rounds")
+    browser.find_element(By.ID, "auto-generate").click()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 5)
+    browser.find_element(By.XPATH, "//ol[@id='rounds']/li[1]//button[text()='Write trivia']").click()
+    wait(browser).until(lambda d: "trivia:" in d.find_element(By.CSS_SELECTOR, "#rounds li").text)
+    for name in ["Grandma", "Leo"]:
+        field = browser.find_element(By.CSS_SELECTOR, "#add-player input[name=name]")
+        field.send_keys(name)
+        browser.find_element(By.CSS_SELECTOR, "#add-player button").click()
+        wait(browser).until(lambda d, n=name: n in text(d, "#players"))
+    browser.find_element(By.ID, "start").click()
+    # The host taps: Grandma got the artist and the song, Leo the song.
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scoring li"))
+
+    def tap(player, label):
+        row = [li for li in browser.find_elements(By.CSS_SELECTOR, "#scoring li") if player in li.text][0]
+        row.find_element(By.XPATH, f".//button[text()='{label}']").click()
+
+    tap("Grandma", "Artist")
+    wait(browser).until(lambda d: "Grandma 1 pts" in text(d, "#scoring"))
+    tap("Grandma", "Song")
+    wait(browser).until(lambda d: "Grandma 2 pts" in text(d, "#scoring"))
+    tap("Leo", "Song")
+    wait(browser).until(lambda d: "Leo 1 pts" in text(d, "#scoring"))
+    browser.find_element(By.ID, "reveal").click()
+    wait(browser).until(lambda d: d.find_elements(By.ID, "reveal-trivia") or d.find_elements(By.ID, "next"))
+    browser.execute_script("window.confirm = () => true")
+    browser.find_element(By.XPATH, "//button[text()='End game']").click()
+    podium = wait(browser).until(lambda d: text(d, "#podium"))
+    assert podium.index("Grandma") < podium.index("Leo")
