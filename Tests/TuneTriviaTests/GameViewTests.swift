@@ -15,6 +15,10 @@ import Testing
 
     @Test func playersSeeNoAnswerBeforeTheReveal() throws {
         var t = Table(trivia: true)
+        // The host picked songs by artist: that list is the host's alone.
+        var settings = t.game.settings
+        settings.artists = ["Queen"]
+        try t.host(.updateSettings(settings))
         try t.join("Ann", "Bob")
         try t.host(.start)
         try t.guess("Ann", artist: "queen", song: "bohemian rhapsody")

@@ -93,7 +93,7 @@ extension Game {
             ($0.submittedAt ?? .distantPast, $0.player.description) < ($1.submittedAt ?? .distantPast, $1.player.description)
         }
         return GameView(
-            id: id, title: settings.title, inviteCode: inviteCode, settings: settings, status: status,
+            id: id, title: settings.title, inviteCode: inviteCode, settings: isHost ? settings : settings.forPlayers, status: status,
             currentRound: currentRound, totalRounds: rounds.count, isHost: isHost, you: you, round: roundView,
             players: seated.map { p in
                 GameView.PlayerView(
@@ -109,5 +109,15 @@ extension Game {
                     artistCorrect: show ? g.artistCorrect : nil, songCorrect: show ? g.songCorrect : nil,
                     triviaCorrect: (isHost || current?.phase == .closed) ? g.triviaCorrect : nil, points: show ? g.points : nil)
             })
+    }
+}
+
+extension Settings {
+    /// The settings a player may see: without the artists the host chose songs by, which
+    /// would name the answer's artist before the reveal.
+    var forPlayers: Settings {
+        var s = self
+        s.artists = []
+        return s
     }
 }
