@@ -71,18 +71,7 @@ if len(sys.argv) == 4 and sys.argv[1] == "--large":
     print(f"wrote {len(pairs)} pairs to {path} (JUKE_ORACLE_SEED={seed})")
     sys.exit(0)
 
-pairs = list(real)
-for _ in range(2500):
-    alphabet = random.choice(alphabets)
-    kind = random.random()
-    if kind < 0.45:
-        a = rand_string(alphabet, 0, 40)
-        pairs.append((a, mutate(a)))
-    elif kind < 0.8:
-        pairs.append((rand_string(alphabet, 0, 20), rand_string(alphabet, 0, 60)))
-    else:
-        a = rand_string(alphabet, 50, 150)  # beyond one 64-bit word
-        pairs.append((a, mutate(a) + rand_string(alphabet, 0, 30)))
+pairs = list(real) + generated(2500)
 
 rows = []
 for a, b in pairs:
