@@ -10,13 +10,7 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let remote = context.remoteAddressText
-        var token: String?
-        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        } else if request.method == .get || request.method == .head, let cookie = request.headers[.cookie] {
-            token = Tokens.fromCookieHeader(cookie)
-        }
-        guard let token, !token.isEmpty, token.count <= 256 else {
+        guard let token = Tokens.presented(by: request) else {
             return try await CurrentRequest.$remoteAddress.withValue(remote) { try await next(request, context) }
         }
         let hash = Tokens.hash(token)

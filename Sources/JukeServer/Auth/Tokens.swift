@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Hummingbird
 
 /// Login tokens: 32 random bytes, base64url. Only their SHA-256 is stored, so a copy of the
 /// database cannot be used to sign in.
@@ -22,6 +23,20 @@ enum Tokens {
     }
 
     static var clearedCookie: String { "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" }
+
+    /// The token a request presents: `Authorization: Bearer`, or for GET and HEAD only the
+    /// session cookie (so `<audio src>` and WebSocket upgrades work, while a forged cross-site
+    /// POST never carries authority). Nil when absent or implausibly long.
+    static func presented(by request: Request) -> String? {
+        var token: String?
+        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
+            token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        } else if request.method == .get || request.method == .head, let cookie = request.headers[.cookie] {
+            token = fromCookieHeader(cookie)
+        }
+        guard let token, !token.isEmpty, token.count <= 256 else { return nil }
+        return token
+    }
 
     /// The token from a Cookie header, if it carries ours.
     static func fromCookieHeader(_ header: String) -> String? {

@@ -35,16 +35,19 @@ extension JukeAPIHandler {
         return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
     }
 
-    func getTriviaSession(_ input: Operations.GetTriviaSession.Input) async throws -> Operations.GetTriviaSession.Output {
+    /// The game as the caller may see it (the session route and the polling route are one view).
+    private func sessionView(_ sessionID: String) async throws -> S.TriviaSession {
         let user = try CurrentRequest.requireUser()
-        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
-        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+        let game = try await services.tuneTrivia.game(try parseID(sessionID, field: "session_id"))
+        return TriviaMapping.session(game.view(for: user.id))
+    }
+
+    func getTriviaSession(_ input: Operations.GetTriviaSession.Input) async throws -> Operations.GetTriviaSession.Output {
+        .ok(.init(body: .json(try await sessionView(input.path.sessionId))))
     }
 
     func getTriviaState(_ input: Operations.GetTriviaState.Input) async throws -> Operations.GetTriviaState.Output {
-        let user = try CurrentRequest.requireUser()
-        let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
-        return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
+        .ok(.init(body: .json(try await sessionView(input.path.sessionId))))
     }
 
     func updateTriviaSession(_ input: Operations.UpdateTriviaSession.Input) async throws -> Operations.UpdateTriviaSession.Output {
@@ -93,8 +96,7 @@ extension JukeAPIHandler {
     func listTriviaRounds(_ input: Operations.ListTriviaRounds.Input) async throws -> Operations.ListTriviaRounds.Output {
         let user = try CurrentRequest.requireUser()
         let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
-        let isHost = game.host == user.id
-        return .ok(.init(body: .json(game.rounds.map { TriviaMapping.round($0, session: game.id, forHost: isHost) })))
+        return .ok(.init(body: .json(game.roundViews(for: user.id).map { TriviaMapping.round($0, session: game.id) })))
     }
 
     func addTriviaRound(_ input: Operations.AddTriviaRound.Input) async throws -> Operations.AddTriviaRound.Output {
@@ -103,14 +105,14 @@ extension JukeAPIHandler {
         if let start = body.clipStart, !(0...86_400).contains(start) { throw APIError.badRequest("clip_start is seconds into the track.", field: "clip_start") }
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
         let round = try await services.tuneTrivia.addRound(id, by: user.id, track: try parseID(body.trackId, field: "track_id"), clipStart: body.clipStart)
-        return .created(.init(body: .json(TriviaMapping.round(round, session: id, forHost: true))))
+        return .created(.init(body: .json(TriviaMapping.round(GameView.RoundView(round, forHost: true), session: id))))
     }
 
     func autoGenerateTriviaRounds(_ input: Operations.AutoGenerateTriviaRounds.Input) async throws -> Operations.AutoGenerateTriviaRounds.Output {
         let user = try CurrentRequest.requireUser()
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
         let game = try await services.tuneTrivia.autoGenerate(id, by: user.id)
-        return .ok(.init(body: .json(game.rounds.map { TriviaMapping.round($0, session: id, forHost: true) })))
+        return .ok(.init(body: .json(game.roundViews(for: user.id).map { TriviaMapping.round($0, session: id) })))
     }
 
     func deleteTriviaRound(_ input: Operations.DeleteTriviaRound.Input) async throws -> Operations.DeleteTriviaRound.Output {
@@ -124,7 +126,7 @@ extension JukeAPIHandler {
         let user = try CurrentRequest.requireUser()
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
         let round = try await services.tuneTrivia.generateTrivia(id, by: user.id, round: try parseID(input.path.roundId, field: "round_id"))
-        return .ok(.init(body: .json(TriviaMapping.round(round, session: id, forHost: true))))
+        return .ok(.init(body: .json(TriviaMapping.round(GameView.RoundView(round, forHost: true), session: id))))
     }
 
     func listTriviaPlayers(_ input: Operations.ListTriviaPlayers.Input) async throws -> Operations.ListTriviaPlayers.Output {
@@ -155,9 +157,7 @@ extension JukeAPIHandler {
         let user = try CurrentRequest.requireUser()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
-        guard let seat = try await services.tuneTrivia.game(id).player(forUser: user.id), !seat.isHost else {
-            throw GameError.forbidden("Join the game before guessing.")
-        }
+        let seat = try await services.tuneTrivia.game(id).guessingSeat(of: user.id)
         let command: Command
         if let option = body.triviaGuess {
             command = .answerTrivia(player: seat.id, option: option)

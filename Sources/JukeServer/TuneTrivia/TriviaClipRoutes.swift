@@ -21,7 +21,7 @@ struct TriviaClipRoutes<Context: RequestContext> {
         let sessionID: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
         let roundID: RoundID = try parseID(context.parameters.get("round_id") ?? "", field: "round_id")
         let game = try await service.game(sessionID)
-        guard game.host == user.id else { throw GameError.forbidden("Only the host's device plays the clip.") }
+        try game.requireHost(user.id)  // only the host's device plays the clip
         guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
         guard let track = try await library.track(id: round.track) else { throw APIError.notFound("track") }
         return try await media.serveAudio(of: track, request, context)

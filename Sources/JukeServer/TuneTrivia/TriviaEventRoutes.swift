@@ -112,13 +112,7 @@ struct TriviaEventRoutes {
 
     /// The signed-in user behind a request's bearer token or session cookie.
     func caller(_ request: Request) async throws -> UserID? {
-        var token: String?
-        if let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") {
-            token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        } else if let cookie = request.headers[.cookie] {
-            token = Tokens.fromCookieHeader(cookie)
-        }
-        guard let token, !token.isEmpty, token.count <= 256 else { return nil }
+        guard let token = Tokens.presented(by: request) else { return nil }
         return try await users.user(tokenHash: Tokens.hash(token), now: clock.now())?.id
     }
 }

@@ -45,8 +45,6 @@ actor TriviaHub {
         for continuation in (subscribers[id] ?? [:]).values { continuation.yield(.changed) }
     }
 
-    func watching(_ id: SessionID) -> Int { subscribers[id]?.count ?? 0 }
-
     /// The users with at least one open connection to the game.
     func online(_ id: SessionID) -> Set<UserID> { Set((watchers[id] ?? [:]).values) }
 

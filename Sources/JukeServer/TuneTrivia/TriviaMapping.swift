@@ -64,28 +64,16 @@ enum TriviaMapping {
             players: v.players.map { player($0, online: online) }, guesses: v.guesses.map(guess))
     }
 
-    /// A round from a view: answer fields only where the view has them.
+    /// A round from a view: answer fields only where the view has them, the clip's address
+    /// only for the host.
     static func round(_ r: GameView.RoundView, session: SessionID) -> S.TriviaRound {
         .init(
             id: r.id.description, roundNumber: r.number, phase: .init(rawValue: r.phase.rawValue) ?? .pending,
             isRevealed: r.phase == .revealed || r.phase == .closed, clipStart: r.clipStart,
-            clipUrl: r.answer != nil ? clipURL(session: session, round: r.id) : nil, hasTrivia: r.hasTrivia, trackId: r.track?.description,
+            clipUrl: r.forHost ? clipURL(session: session, round: r.id) : nil, hasTrivia: r.hasTrivia, trackId: r.track?.description,
             title: r.answer?.title, artist: r.answer?.artist, album: r.answer?.album, year: r.answer?.year,
             artworkUrl: r.track.map { "/api/v1/catalog/tracks/\($0)/artwork" }, triviaQuestion: r.triviaQuestion, triviaOptions: r.triviaOptions,
             triviaAnswer: r.triviaAnswer)
-    }
-
-    /// A round of the host's list (or a revealed one): everything but what is still hidden.
-    static func round(_ r: Round, session: SessionID, forHost: Bool) -> S.TriviaRound {
-        let open = forHost || r.isRevealed
-        return .init(
-            id: r.id.description, roundNumber: r.number, phase: .init(rawValue: r.phase.rawValue) ?? .pending, isRevealed: r.isRevealed,
-            clipStart: r.clipStart, clipUrl: forHost ? clipURL(session: session, round: r.id) : nil, hasTrivia: r.trivia != nil,
-            trackId: open ? r.track.description : nil, title: open ? r.answer.title : nil, artist: open ? r.answer.artist : nil,
-            album: open ? r.answer.album : nil, year: open ? r.answer.year : nil,
-            artworkUrl: open ? "/api/v1/catalog/tracks/\(r.track)/artwork" : nil, triviaQuestion: (forHost || r.isRevealed) ? r.trivia?.question : nil,
-            triviaOptions: (forHost || r.isRevealed) ? r.trivia?.options : nil,
-            triviaAnswer: (forHost || r.phase == .closed) ? r.trivia?.answer : nil)
     }
 
     /// The clip is served by round, never by track: its address names no song.

@@ -87,7 +87,7 @@ actor TuneTriviaService {
 
     func delete(_ id: SessionID, by user: UserID) async throws {
         let game = try await game(id)
-        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        try game.requireHost(user)
         try await store.delete(id)
         cache[id] = nil
         await announce(id)
@@ -106,8 +106,9 @@ actor TuneTriviaService {
             await codeGuard.fail(subject, now: clock.now())
             throw APIError.notFound("game with that invite code")
         }
+        // Joining again (a reload, another phone) keeps the seat: nothing to write.
         let current = try await game(id)
-        if let seat = current.player(forUser: user.id) { return try await run(id, by: user.id, .join(player: seat.id, name: seat.displayName)).game }
+        if current.player(forUser: user.id) != nil { return current }
         return try await run(id, by: user.id, .join(player: PlayerID(), name: name ?? user.displayName)).game
     }
 
@@ -125,7 +126,7 @@ actor TuneTriviaService {
     /// genres and artists (any track when none fit), in random order.
     func autoGenerate(_ id: SessionID, by user: UserID) async throws -> Game {
         let game = try await game(id)
-        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        try game.requireHost(user)
         let wanted = game.settings.numSongs - game.rounds.count
         if wanted <= 0 { return game }
         let taken = Set(game.rounds.map(\.track))
@@ -146,7 +147,7 @@ actor TuneTriviaService {
     /// reply passes the checks, otherwise by Juke from the library's facts.
     func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
         let game = try await game(id)
-        guard game.host == user else { throw GameError.forbidden("Only the host can do that.") }
+        try game.requireHost(user)
         guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
         let tracks = try await library.allTracks()
         let facts = tracks.map {

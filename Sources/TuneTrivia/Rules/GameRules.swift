@@ -8,9 +8,7 @@ extension Game {
     /// commands change nothing.
     public mutating func apply(_ command: Command, by user: UserID, at now: Date) throws(GameError) -> [GameEvent] {
         let isHost = user == host
-        func requireHost() throws(GameError) {
-            if !isHost { throw .forbidden("Only the host can do that.") }
-        }
+        func requireHost() throws(GameError) { try self.requireHost(user) }
         switch command {
         case .updateSettings(let new):
             try requireHost()
@@ -214,6 +212,20 @@ extension Game {
             rescore(round: rounds[index].id, players: [id])
             return [.scored(id), .scoresChanged]
         }
+    }
+
+    // MARK: - Checks the server makes before work that is not a command
+
+    /// Host-only actions that start outside the rules (writing trivia, picking songs,
+    /// deleting the game, playing the clip) are refused here, the same way.
+    public func requireHost(_ user: UserID) throws(GameError) {
+        if user != host { throw .forbidden("Only the host can do that.") }
+    }
+
+    /// The user's own seat, for a guess: the host has none, nor has someone who has not joined.
+    public func guessingSeat(of user: UserID) throws(GameError) -> Player {
+        guard let seat = player(forUser: user), !seat.isHost else { throw .forbidden("Join the game before guessing.") }
+        return seat
     }
 
     // MARK: - Helpers

@@ -20,6 +20,26 @@ public struct GameView: Sendable, Equatable, Codable {
         /// Only once the trivia is revealed, or for the host.
         public let triviaAnswer: String?
         public let hasTrivia: Bool
+        /// Seen by the host, whose device alone plays the clip.
+        public let forHost: Bool
+
+        /// A round as the host, or a player, may see it.
+        public init(_ r: Round, forHost: Bool) {
+            let open = forHost || r.isRevealed
+            id = r.id
+            number = r.number
+            phase = r.phase
+            clipStart = r.clipStart
+            startedAt = r.startedAt
+            answer = open ? r.answer : nil
+            track = open ? r.track : nil
+            // The question is shown after the reveal; the host sees it while preparing.
+            triviaQuestion = open ? r.trivia?.question : nil
+            triviaOptions = open ? r.trivia?.options : nil
+            triviaAnswer = (forHost || r.phase == .closed) ? r.trivia?.answer : nil
+            hasTrivia = r.trivia != nil
+            self.forHost = forHost
+        }
     }
 
     public struct PlayerView: Sendable, Equatable, Codable {
@@ -77,17 +97,7 @@ extension Game {
         let ranks = Dictionary(standings.map { ($0.player.id, $0.rank) }, uniquingKeysWith: { a, _ in a })
         let current = round
         let roundGuesses = current.flatMap { guesses[$0.id] } ?? [:]
-        let roundView = current.map { r -> GameView.RoundView in
-            let open = isHost || r.isRevealed
-            let triviaOpen = r.isRevealed  // the question is shown after the reveal, to the host too
-            return GameView.RoundView(
-                id: r.id, number: r.number, phase: r.phase, clipStart: r.clipStart, startedAt: r.startedAt,
-                answer: open ? r.answer : nil, track: open ? r.track : nil,
-                triviaQuestion: (triviaOpen || isHost) ? r.trivia?.question : nil,
-                triviaOptions: (triviaOpen || isHost) ? r.trivia?.options : nil,
-                triviaAnswer: (isHost || r.phase == .closed) ? r.trivia?.answer : nil,
-                hasTrivia: r.trivia != nil)
-        }
+        let roundView = current.map { GameView.RoundView($0, forHost: isHost) }
         let revealed = current?.isRevealed ?? false
         let visible = roundGuesses.values.filter { isHost || revealed || $0.player == you }.sorted {
             ($0.submittedAt ?? .distantPast, $0.player.description) < ($1.submittedAt ?? .distantPast, $1.player.description)
@@ -109,6 +119,13 @@ extension Game {
                     artistCorrect: show ? g.artistCorrect : nil, songCorrect: show ? g.songCorrect : nil,
                     triviaCorrect: (isHost || current?.phase == .closed) ? g.triviaCorrect : nil, points: show ? g.points : nil)
             })
+    }
+}
+
+extension Game {
+    /// Every round as `viewer` may see it (the rounds list).
+    public func roundViews(for viewer: UserID?) -> [GameView.RoundView] {
+        rounds.map { GameView.RoundView($0, forHost: viewer == host) }
     }
 }
 
