@@ -5,6 +5,7 @@ import tempfile
 
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.expected_conditions import staleness_of
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver, request
@@ -105,11 +106,18 @@ def test_a_party_game_with_three_phones(server, admin):
             assert title_text not in phone.page_source and artist_text not in phone.page_source
             assert phone.find_elements(By.CSS_SELECTOR, ".art.blurred")
         ann, bob, cyd = phones
+        # Bob is halfway through typing when Ann answers: his page redraws (Ann has answered)
+        # and keeps what he typed.
+        bob_song = bob.find_element(By.NAME, "song")
+        bob_song.send_keys("Something else")
         ann.find_element(By.NAME, "artist").send_keys(artist_text)
         ann.find_element(By.NAME, "song").send_keys(title_text)
         ann.find_element(By.CSS_SELECTOR, "#guess-form button").click()
         wait(ann).until(lambda d: d.find_elements(By.ID, "locked"))
-        bob.find_element(By.NAME, "song").send_keys("Something else entirely")
+        wait(bob).until(staleness_of(bob_song))
+        assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else"
+        bob.switch_to.active_element.send_keys(" entirely")
+        assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else entirely"
         bob.find_element(By.CSS_SELECTOR, "#guess-form button").click()
         wait(bob).until(lambda d: d.find_elements(By.ID, "locked"))
         # Cyd's phone reloads: same seat, still able to answer once.
@@ -186,8 +194,14 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scoring li"))
 
     def tap(player, label):
-        row = [li for li in browser.find_elements(By.CSS_SELECTOR, "#scoring li") if player in li.text][0]
-        row.find_element(By.XPATH, f".//button[text()='{label}']").click()
+        # The list is redrawn whenever the game changes; a stale row is looked up again (a
+        # click on a stale element fails before it reaches the page, so nothing is tapped twice).
+        def click(d):
+            row = [li for li in d.find_elements(By.CSS_SELECTOR, "#scoring li") if player in li.text][0]
+            row.find_element(By.XPATH, f".//button[text()='{label}']").click()
+            return True
+
+        wait(browser).until(click)
 
     tap("Grandma", "Artist")
     wait(browser).until(lambda d: "Grandma 1 pts" in text(d, "#scoring"))

@@ -16,6 +16,7 @@ const base = `/api/v1/tunetrivia/sessions/${sessionID}`;
 const sounds = new Sounds();
 
 let state = null;
+let lastMessage = "";
 let rounds = [];
 let lastPhase = null;
 let clipTimer = null;
@@ -91,11 +92,15 @@ async function refresh() {
 }
 
 async function apply(next) {
+  // The same state arrives twice after this person's own action (the reply's refresh and the
+  // push): redrawing it again would only throw away a half-typed guess or a finger mid-tap.
+  const message = JSON.stringify(next);
+  const roundsStale = next.is_host && (next.status === "lobby" || !rounds.length || state?.total_rounds !== next.total_rounds);
+  if (message === lastMessage && !roundsStale) return;
+  lastMessage = message;
   const previous = state;
   state = next;
-  if (state.is_host && (state.status === "lobby" || !rounds.length || previous?.total_rounds !== state.total_rounds)) {
-    rounds = await api(`${base}/rounds`);
-  }
+  if (roundsStale) rounds = await api(`${base}/rounds`);
   const phase = state.round ? `${state.round.round_number}:${state.round.phase}` : state.status;
   if (phase !== lastPhase) {
     onPhaseChange(previous, lastPhase);
@@ -160,7 +165,43 @@ function render() {
   const body = state.status === "lobby" ? lobby()
     : state.status === "ended" ? results()
     : state.is_host ? hostRound() : playerRound();
+  const typed = typedText();
   root.replaceChildren(header, body);
+  restoreTypedText(typed);
+}
+
+// Another player joining or answering redraws the page; what this person was typing (a guess,
+// a search, a name) and where their cursor was must survive that.
+function typedText() {
+  const fields = [...root.querySelectorAll("input[id], form[id] input[name]")]
+    .filter((input) => input.value)
+    .map((input) => ({ key: fieldKey(input), value: input.value }));
+  const active = document.activeElement;
+  const focus = active && root.contains(active) && active.matches("input") ? {
+    key: fieldKey(active), start: active.selectionStart, end: active.selectionEnd,
+  } : null;
+  return { fields, focus };
+}
+
+function restoreTypedText({ fields, focus }) {
+  const find = (key) => root.querySelector(key);
+  for (const { key, value } of fields) {
+    const input = find(key);
+    if (input && !input.value) {
+      input.value = value;
+      input.dispatchEvent(new Event("input")); // the song search shows its results again
+    }
+  }
+  const input = focus && find(focus.key);
+  if (input) {
+    input.focus();
+    try { input.setSelectionRange(focus.start, focus.end); } catch (_) { /* not a text field */ }
+  }
+}
+
+function fieldKey(input) {
+  if (input.id) return `#${CSS.escape(input.id)}`;
+  return `#${CSS.escape(input.form.id)} input[name="${CSS.escape(input.name)}"]`;
 }
 
 function labelFor(status) {
