@@ -32,8 +32,8 @@ import Testing
             for secret in ["Bohemian", "Queen", "Album 0", round.track.description, "1970"] {
                 #expect(!text.contains(secret), "\(name)'s view contains \(secret)")
             }
-            // Everyone sees who has answered; only Ann sees her own guess, without a verdict.
-            #expect(view.players.first { $0.displayName == "Ann" }?.hasGuessed == true)
+            // Ann sees that she has answered, and her own guess without a verdict; Bob sees neither.
+            #expect(view.players.first { $0.displayName == "Ann" }?.hasGuessed == (name == "Ann"))
             #expect(view.guesses.map(\.player) == (name == "Ann" ? [t.seat("Ann")] : []))
             #expect(view.guesses.allSatisfy { $0.artistVerdict == nil && $0.points == nil && $0.artistCorrect == nil })
         }
@@ -41,12 +41,15 @@ import Testing
         let host = t.game.view(for: t.host)
         #expect(host.isHost && host.round?.answer?.title == "Bohemian Rhapsody")
         #expect(host.guesses.first?.artistVerdict == .correct)
+        #expect(host.players.first { $0.displayName == "Ann" }?.hasGuessed == true && host.answeredCount == 1)
 
         try t.host(.reveal)
         let after = t.game.view(for: t.users["Bob"])
         #expect(after.round?.answer?.title == "Bohemian Rhapsody" && after.round?.track == round.track)
         #expect(after.round?.triviaOptions?.count == 4 && after.round?.triviaAnswer == nil)
-        #expect(after.guesses.first?.points == 2)
+        // Each player sees their own result: Ann's guess, now with its points.
+        #expect(after.guesses.isEmpty)
+        #expect(t.game.view(for: t.users["Ann"]).guesses.first?.points == 2)
         try t.host(.revealTrivia)
         #expect(t.game.view(for: t.users["Bob"]).round?.triviaAnswer == "1970")
         // Someone who is not in the game sees the game, not a seat.

@@ -42,7 +42,11 @@ public enum MusicTextNormalizer {
 
     /// Accents, case, width and compatibility forms folded (NFKD, then marks dropped).
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        // Plain ASCII has no accents, widths or compatibility forms: folding is lowercasing.
+        // (Most typed guesses; Foundation's folding is slow on Linux, and a room full of
+        // phones sends a thousand guesses a second.)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
             .decomposedStringWithCompatibilityMapping
             .unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
             .reduce(into: "") { $0.unicodeScalars.append($1) }
@@ -56,8 +60,10 @@ public enum MusicTextNormalizer {
 
     static func normalize(_ raw: String, isArtist: Bool) -> MusicText {
         var text = fold(raw)
-        for (from, to) in [("\u{2018}", "'"), ("\u{2019}", "'"), ("\u{201C}", "\""), ("\u{201D}", "\""), ("`", "'"), ("\u{2013}", "-"), ("\u{2014}", "-")] {
-            text = text.replacingOccurrences(of: from, with: to)
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "`") }) {
+            for (from, to) in [("\u{2018}", "'"), ("\u{2019}", "'"), ("\u{201C}", "\""), ("\u{201D}", "\""), ("`", "'"), ("\u{2013}", "-"), ("\u{2014}", "-")] {
+                text = text.replacingOccurrences(of: from, with: to)
+            }
         }
         var featured: Set<String> = []
         var versions: [VersionTag] = []
@@ -78,16 +84,17 @@ public enum MusicTextNormalizer {
             text = rest
         }
         // "Song feat. Someone" without brackets, and "Artist ft. Other" in artist fields.
-        if let range = text.range(of: #"\s(feat\.?|ft\.?|featuring)\s"#, options: .regularExpression) {
+        // (Each pattern only where its words occur: regular expressions are slow on Linux.)
+        if text.contains("f" as Character), let range = text.range(of: #"\s(feat\.?|ft\.?|featuring)\s"#, options: .regularExpression) {
             featured.formUnion(splitNames(String(text[range.upperBound...])))
             text = String(text[..<range.lowerBound])
         }
-        if isArtist, let range = text.range(of: #"\swith\s"#, options: .regularExpression) {
+        if isArtist, text.contains("w" as Character), let range = text.range(of: #"\swith\s"#, options: .regularExpression) {
             featured.formUnion(splitNames(String(text[range.upperBound...])))
             text = String(text[..<range.lowerBound])
         }
         // A part number at the very end: "Another Brick in the Wall, Pt. 2".
-        if let range = text.range(of: #"[,:]?\s*(pt\.?|part)\s*([0-9]+|[ivx]+)\s*$"#, options: .regularExpression),
+        if text.contains("p" as Character), let range = text.range(of: #"[,:]?\s*(pt\.?|part)\s*([0-9]+|[ivx]+)\s*$"#, options: .regularExpression),
             let n = partNumber(String(text[range]))
         {
             part = part ?? n

@@ -21,7 +21,11 @@ public struct Game: Sendable, Equatable {
     public private(set) var seating: [PlayerID] = []
     public private(set) var players: [PlayerID: Player] = [:]
     /// Guesses by round, then by player.
-    public private(set) var guesses: [RoundID: [PlayerID: Guess]] = [:]
+    public private(set) var guesses: [RoundID: GuessBook] = [:]
+    /// Indexes kept with the seats, so that a game of ten thousand players finds a seat or
+    /// checks a name without reading every other one.
+    private var seatByUser: [UserID: PlayerID] = [:]
+    private var takenNames: [String: PlayerID] = [:]
     public let createdAt: Date
     public var startedAt: Date?
     public var endedAt: Date?
@@ -38,8 +42,11 @@ public struct Game: Sendable, Equatable {
     public var round: Round? { currentRound >= 1 && currentRound <= rounds.count ? rounds[currentRound - 1] : nil }
 
     public func player(forUser user: UserID) -> Player? {
-        seating.lazy.compactMap { players[$0] }.first { $0.user == user }
+        seatByUser[user].flatMap { players[$0] }
     }
+
+    /// Whether someone already sits under this name (names compare without case).
+    public func isNameTaken(_ name: String) -> Bool { takenNames[name.lowercased()] != nil }
 
     /// Players in joining order.
     public var seated: [Player] { seating.compactMap { players[$0] } }
@@ -61,11 +68,19 @@ public struct Game: Sendable, Equatable {
     // MARK: - Mutations used by the rules
 
     mutating func seat(_ player: Player) {
-        if players[player.id] == nil { seating.append(player.id) }
+        if let old = players[player.id] { forget(old) } else { seating.append(player.id) }
         players[player.id] = player
+        if let user = player.user { seatByUser[user] = player.id }
+        takenNames[player.displayName.lowercased()] = player.id
+    }
+
+    private mutating func forget(_ player: Player) {
+        if let user = player.user, seatByUser[user] == player.id { seatByUser[user] = nil }
+        if takenNames[player.displayName.lowercased()] == player.id { takenNames[player.displayName.lowercased()] = nil }
     }
 
     mutating func unseat(_ id: PlayerID) {
+        if let old = players[id] { forget(old) }
         players[id] = nil
         seating.removeAll { $0 == id }
         for round in guesses.keys { guesses[round]?[id] = nil }
@@ -84,9 +99,10 @@ public struct Game: Sendable, Equatable {
     mutating func setGuess(_ guess: Guess) { guesses[guess.round, default: [:]][guess.player] = guess }
 
     mutating func updatePlayer(_ id: PlayerID, _ change: (inout Player) -> Void) {
-        if var p = players[id] {
-            change(&p)
-            players[id] = p
-        }
+        guard let old = players[id] else { return }
+        var p = old
+        change(&p)
+        // A new name or account moves the indexes too.
+        if p.displayName != old.displayName || p.user != old.user { seat(p) } else { players[id] = p }
     }
 }

@@ -24,9 +24,7 @@ extension Game {
             guard status != .ended else { throw .conflict("This game has ended.") }
             if let existing = player(forUser: user) { return existing.id == id ? [] : [.playerJoined(existing.id)] }
             let name = try Self.checkName(name)
-            if seated.contains(where: { $0.displayName.lowercased() == name.lowercased() }) {
-                throw .conflict("Someone in this game is already called \(name).")
-            }
+            if isNameTaken(name) { throw .conflict("Someone in this game is already called \(name).") }
             seat(Player(id: id, user: user, displayName: name, isHost: false, isManual: false, joinedAt: now))
             return [.playerJoined(id)]
 
@@ -35,9 +33,7 @@ extension Game {
             guard settings.mode == .host else { throw .conflict("Players join by themselves in party mode.") }
             guard status != .ended else { throw .conflict("This game has ended.") }
             let name = try Self.checkName(name)
-            if seated.contains(where: { $0.displayName.lowercased() == name.lowercased() }) {
-                throw .conflict("Someone in this game is already called \(name).")
-            }
+            if isNameTaken(name) { throw .conflict("Someone in this game is already called \(name).") }
             seat(Player(id: id, user: nil, displayName: name, isHost: false, isManual: true, joinedAt: now))
             return [.playerJoined(id)]
 
@@ -262,7 +258,7 @@ extension Game {
     /// as the host taps (host mode); trivia once its answer is out.
     mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
         guard let round = rounds.first(where: { $0.id == id }) else { return }
-        let who = only ?? Array((guesses[id] ?? [:]).keys)
+        let who = only ?? (guesses[id] ?? [:]).keys
         for player in who {
             guard var g = guesses[id]?[player] else { continue }
             let points = points(for: g, in: round)

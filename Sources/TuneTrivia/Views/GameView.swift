@@ -51,8 +51,9 @@ public struct GameView: Sendable, Equatable, Codable {
         public let isManual: Bool
         public let score: Score
         public let rank: Int?
-        /// Whether the player has guessed the current round (everyone sees who has answered,
-        /// nobody sees what before the reveal).
+        /// Whether the player has guessed the current round: the host sees it for everyone,
+        /// a player for themselves (a thousand answers a second would otherwise redraw every
+        /// phone a thousand times a second for nothing they act on).
         public let hasGuessed: Bool
     }
 
@@ -84,42 +85,22 @@ public struct GameView: Sendable, Equatable, Codable {
     /// The viewer's own seat, if any.
     public let you: PlayerID?
     public let round: RoundView?
+    /// The leading players, best first (up to `GameScreen.hostListSize` for the host,
+    /// `GameScreen.scoreboardSize` for a player), and the viewer's own seat wherever it ranks.
+    /// The whole list is `GameScreen.allPlayers(for:)`.
     public let players: [PlayerView]
-    /// The current round's guesses this viewer may see.
+    /// Seated players, the host not counted.
+    public let playerCount: Int
+    /// How many have answered the current round: for the host only.
+    public let answeredCount: Int?
+    /// The current round's guesses this viewer may see: a player their own; the host up to
+    /// `GameScreen.hostListSize`, near misses to rule on first once the answer is out.
     public let guesses: [GuessView]
 }
 
 extension Game {
     /// The game as `viewer` may see it.
-    public func view(for viewer: UserID?) -> GameView {
-        let isHost = viewer == host
-        let you = viewer.flatMap { player(forUser: $0)?.id }
-        let ranks = Dictionary(standings.map { ($0.player.id, $0.rank) }, uniquingKeysWith: { a, _ in a })
-        let current = round
-        let roundGuesses = current.flatMap { guesses[$0.id] } ?? [:]
-        let roundView = current.map { GameView.RoundView($0, forHost: isHost) }
-        let revealed = current?.isRevealed ?? false
-        let visible = roundGuesses.values.filter { isHost || revealed || $0.player == you }.sorted {
-            ($0.submittedAt ?? .distantPast, $0.player.description) < ($1.submittedAt ?? .distantPast, $1.player.description)
-        }
-        return GameView(
-            id: id, title: settings.title, inviteCode: inviteCode, settings: isHost ? settings : settings.forPlayers, status: status,
-            currentRound: currentRound, totalRounds: rounds.count, isHost: isHost, you: you, round: roundView,
-            players: seated.map { p in
-                GameView.PlayerView(
-                    id: p.id, user: p.user, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, score: p.score, rank: ranks[p.id],
-                    hasGuessed: roundGuesses[p.id]?.submittedAt != nil)
-            },
-            guesses: visible.map { g in
-                let show = isHost || revealed
-                return GameView.GuessView(
-                    player: g.player, artistGuess: g.artistGuess, songGuess: g.songGuess, triviaGuess: g.triviaGuess,
-                    artistVerdict: show ? g.artistVerdict : nil, songVerdict: show ? g.songVerdict : nil,
-                    artistReason: show ? g.artistReason : nil, songReason: show ? g.songReason : nil,
-                    artistCorrect: show ? g.artistCorrect : nil, songCorrect: show ? g.songCorrect : nil,
-                    triviaCorrect: (isHost || current?.phase == .closed) ? g.triviaCorrect : nil, points: show ? g.points : nil)
-            })
-    }
+    public func view(for viewer: UserID?) -> GameView { GameScreen(self).view(for: viewer) }
 }
 
 extension Game {

@@ -1,0 +1,37 @@
+public import Foundation
+
+/// One round's guesses by player, kept in 64 shards. A game's state is a value that several
+/// owners share (the server's cache, the frame being pushed), so recording a guess copies
+/// what it changes: with one dictionary that is every guess of the round, ten thousand of
+/// them, a thousand times a second; with shards it is one sixty-fourth of that.
+public struct GuessBook: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    private static let shardCount = 64
+    private var shards: [[PlayerID: Guess]]
+    public private(set) var count = 0
+
+    public init() { shards = Array(repeating: [:], count: Self.shardCount) }
+
+    public init(dictionaryLiteral elements: (PlayerID, Guess)...) {
+        self.init()
+        for (player, guess) in elements { self[player] = guess }
+    }
+
+    private static func shard(_ player: PlayerID) -> Int { Int(player.rawValue.uuid.15) % shardCount }
+
+    public subscript(player: PlayerID) -> Guess? {
+        get { shards[Self.shard(player)][player] }
+        set {
+            let i = Self.shard(player)
+            let old: Guess?
+            if let newValue { old = shards[i].updateValue(newValue, forKey: player) } else { old = shards[i].removeValue(forKey: player) }
+            if old == nil, newValue != nil { count += 1 }
+            if old != nil, newValue == nil { count -= 1 }
+        }
+    }
+
+    public var isEmpty: Bool { count == 0 }
+    public var values: [Guess] { shards.flatMap(\.values) }
+    public var keys: [PlayerID] { shards.flatMap(\.keys) }
+
+    public static func == (a: GuessBook, b: GuessBook) -> Bool { a.count == b.count && a.shards == b.shards }
+}

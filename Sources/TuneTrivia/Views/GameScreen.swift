@@ -1,0 +1,128 @@
+public import Foundation
+public import JukeCore
+
+/// One state of a game prepared for showing to many people: the standings are sorted and
+/// the crowd's view built once, so each viewer's own view costs a few lookups, not a pass
+/// over ten thousand players. A player's view is the crowd's (`crowd`) plus their own
+/// parts (`personal(for:)`), which lets a server encode the shared part once per change.
+public struct GameScreen: Sendable {
+    /// How many leaders a player's scoreboard lists.
+    public static let scoreboardSize = 20
+    /// How many players and guesses the host's screen lists.
+    public static let hostListSize = 100
+
+    public let game: Game
+    /// What a player sees that is the same for every player: their own seat, rank and
+    /// guess are not in it (see `personal(for:)`).
+    public let crowd: GameView
+    private let standings: [(rank: Int, player: Player)]
+    private let ranks: [PlayerID: Int]
+    private let roundGuesses: GuessBook
+
+    /// A viewer's own parts of their view: their seat as a list entry and their guess.
+    public struct Personal: Sendable, Equatable {
+        public let seat: GameView.PlayerView?
+        /// Whether `seat` is among the crowd's listed leaders (where it replaces that entry).
+        public let isListed: Bool
+        public let guess: GameView.GuessView?
+    }
+
+    public init(_ game: Game) {
+        self.game = game
+        standings = game.standings
+        var ranks: [PlayerID: Int] = [:]
+        ranks.reserveCapacity(standings.count)
+        for entry in standings { ranks[entry.player.id] = entry.rank }
+        self.ranks = ranks
+        roundGuesses = game.round.flatMap { game.guesses[$0.id] } ?? [:]
+        crowd = GameView(
+            id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings.forPlayers, status: game.status,
+            currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: false, you: nil,
+            round: game.round.map { GameView.RoundView($0, forHost: false) },
+            players: standings.prefix(Self.scoreboardSize).map { Self.playerView($0.player, rank: $0.rank, hasGuessed: false) },
+            playerCount: standings.count, answeredCount: nil, guesses: [])
+    }
+
+    /// The game as `viewer` may see it.
+    public func view(for viewer: UserID?) -> GameView {
+        if viewer == game.host { return hostView() }
+        let mine = viewer.map(personal(for:))
+        guard let mine, let seat = mine.seat else { return crowd }
+        let players = mine.isListed ? crowd.players.map { $0.id == seat.id ? seat : $0 } : crowd.players + [seat]
+        return crowd.with(you: seat.id, players: players, guesses: mine.guess.map { [$0] } ?? [])
+    }
+
+    /// A player's own seat and guess as they see them.
+    public func personal(for viewer: UserID) -> Personal {
+        guard let p = game.player(forUser: viewer), !p.isHost else { return Personal(seat: nil, isListed: false, guess: nil) }
+        let rank = ranks[p.id]
+        let listed = rank.map { _ in crowd.players.contains { $0.id == p.id } } ?? false
+        let guess = roundGuesses[p.id].map { guessView($0, forHost: false) }
+        return Personal(seat: playerView(p, hasGuessed: roundGuesses[p.id]?.submittedAt != nil), isListed: listed, guess: guess)
+    }
+
+    /// Every seat, best first then the host's, as `viewer` may see them (the players list
+    /// and scoreboard endpoints, which are asked for once, not pushed to everyone).
+    public func allPlayers(for viewer: UserID?) -> [GameView.PlayerView] {
+        let isHost = viewer == game.host
+        let you = viewer.flatMap { game.player(forUser: $0)?.id }
+        let ranked = standings.map { playerView($0.player, hasGuessed: (isHost || $0.player.id == you) && hasGuessed($0.player.id)) }
+        let hosts = game.seated.filter(\.isHost).map { playerView($0, hasGuessed: false) }
+        return ranked + hosts
+    }
+
+    private func hostView() -> GameView {
+        let revealed = game.round?.isRevealed ?? false
+        // Near misses wait for the host's ruling once the answer is out: those first.
+        let pending = { (g: Guess) in revealed && ((g.artistVerdict == .nearMiss && !g.artistCorrect) || (g.songVerdict == .nearMiss && !g.songCorrect)) }
+        // Sorted by plain numbers: in a room of thousands this runs ten times a second.
+        var seat: [PlayerID: Int] = [:]
+        seat.reserveCapacity(game.seating.count)
+        for (i, id) in game.seating.enumerated() { seat[id] = i }
+        let listed = roundGuesses.values.filter { $0.submittedAt != nil || $0.triviaGuess != nil }
+            .map { (key: (pending($0) ? 0 : 1, $0.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[$0.player] ?? .max), guess: $0) }
+            .sorted { $0.key < $1.key }.map(\.guess)
+        let hosts = game.seated.filter(\.isHost).map { playerView($0, hasGuessed: false) }
+        return GameView(
+            id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings, status: game.status,
+            currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: true, you: hosts.first?.id,
+            round: game.round.map { GameView.RoundView($0, forHost: true) },
+            players: standings.prefix(Self.hostListSize).map { playerView($0.player, hasGuessed: hasGuessed($0.player.id)) } + hosts,
+            playerCount: standings.count, answeredCount: roundGuesses.values.count { $0.submittedAt != nil },
+            guesses: listed.prefix(Self.hostListSize).map { guessView($0, forHost: true) })
+    }
+
+    private func hasGuessed(_ id: PlayerID) -> Bool { roundGuesses[id]?.submittedAt != nil }
+
+    private func playerView(_ p: Player, hasGuessed: Bool) -> GameView.PlayerView {
+        Self.playerView(p, rank: ranks[p.id], hasGuessed: hasGuessed)
+    }
+
+    private static func playerView(_ p: Player, rank: Int?, hasGuessed: Bool) -> GameView.PlayerView {
+        GameView.PlayerView(
+            id: p.id, user: p.user, displayName: p.displayName, isHost: p.isHost, isManual: p.isManual, score: p.score, rank: rank,
+            hasGuessed: hasGuessed)
+    }
+
+    /// A guess as the host, or its author, may see it: verdicts and points only once the
+    /// answer is out (or for the host), the trivia verdict once the trivia answer is out.
+    private func guessView(_ g: Guess, forHost: Bool) -> GameView.GuessView {
+        let show = forHost || (game.round?.isRevealed ?? false)
+        let triviaShown = forHost || game.round?.phase == .closed
+        return GameView.GuessView(
+            player: g.player, artistGuess: g.artistGuess, songGuess: g.songGuess, triviaGuess: g.triviaGuess,
+            artistVerdict: show ? g.artistVerdict : nil, songVerdict: show ? g.songVerdict : nil,
+            artistReason: show ? g.artistReason : nil, songReason: show ? g.songReason : nil,
+            artistCorrect: show ? g.artistCorrect : nil, songCorrect: show ? g.songCorrect : nil,
+            triviaCorrect: triviaShown ? g.triviaCorrect : nil, points: show ? g.points : nil)
+    }
+}
+
+extension GameView {
+    func with(you: PlayerID? = nil, players: [PlayerView], guesses: [GuessView]? = nil) -> GameView {
+        GameView(
+            id: id, title: title, inviteCode: inviteCode, settings: settings, status: status, currentRound: currentRound,
+            totalRounds: totalRounds, isHost: isHost, you: you ?? self.you, round: round, players: players, playerCount: playerCount,
+            answeredCount: answeredCount, guesses: guesses ?? self.guesses)
+    }
+}

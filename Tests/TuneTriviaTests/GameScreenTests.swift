@@ -1,0 +1,88 @@
+import Foundation
+import JukeCore
+import Testing
+
+@testable import TuneTrivia
+
+/// A big room: what each screen lists, and which events redraw which screens.
+@Suite struct GameScreenTests {
+    /// A party game with `count` players who have all answered the first song, some right.
+    static func bigGame(_ count: Int) throws -> Table {
+        var t = Table(songs: [("Dancing Queen", "ABBA")])
+        for i in 0..<count { try t.join("Player \(i)") }
+        try t.host(.start)
+        for i in 0..<count {
+            // Every third one knows the song; player 7 comes close on the artist.
+            try t.guess("Player \(i)", artist: i == 7 ? "aba" : "", song: i % 3 == 0 ? "Dancing Queen" : "no idea")
+        }
+        return t
+    }
+
+    @Test func aPlayerSeesTheLeadersAndThemselvesNotTheWholeRoom() throws {
+        var t = try Self.bigGame(300)
+        try t.host(.reveal)
+        let screen = GameScreen(t.game)
+        #expect(screen.crowd.playerCount == 300 && screen.crowd.players.count == GameScreen.scoreboardSize)
+        // Player 1 got nothing: listed after the leaders, with their own rank and guess.
+        let view = screen.view(for: t.users["Player 1"])
+        #expect(view.players.count == GameScreen.scoreboardSize + 1)
+        #expect(view.players.last?.displayName == "Player 1" && view.players.last?.rank == 101)
+        #expect(view.guesses.map(\.player) == [t.seat("Player 1")] && view.guesses.first?.points == 0)
+        // Player 0 leads (joined first among the scorers): listed once, in place.
+        let leader = screen.view(for: t.users["Player 0"])
+        #expect(leader.players.count == GameScreen.scoreboardSize && leader.players.first?.id == t.seat("Player 0"))
+        #expect(leader.players.first?.hasGuessed == true && leader.you == t.seat("Player 0"))
+        // The whole list is still there for whoever asks for it.
+        #expect(screen.allPlayers(for: t.users["Player 1"]).count == 301)
+    }
+
+    @Test func theHostSeesCountsAndNearMissesToRuleOnFirst() throws {
+        var t = try Self.bigGame(300)
+        let before = t.game.view(for: t.host)
+        #expect(before.answeredCount == 300 && before.playerCount == 300)
+        #expect(before.guesses.count == GameScreen.hostListSize && before.players.count == GameScreen.hostListSize + 1)
+        try t.host(.reveal)
+        let after = t.game.view(for: t.host)
+        #expect(after.guesses.first?.player == t.seat("Player 7") && after.guesses.first?.artistVerdict == .nearMiss)
+    }
+
+    /// `view(for:)` of a player is the crowd's view plus their personal parts: a server may
+    /// send the shared part to everyone and add each one's own.
+    @Test func aPlayersViewIsTheCrowdsPlusTheirOwn() throws {
+        var t = try Self.bigGame(40)
+        for phase in 0..<2 {
+            if phase == 1 { try t.host(.reveal) }
+            let screen = GameScreen(t.game)
+            for i in [0, 1, 3, 39] {
+                let user = try #require(t.users["Player \(i)"])
+                let mine = screen.personal(for: user)
+                let seat = try #require(mine.seat)
+                let players = mine.isListed ? screen.crowd.players.map { $0.id == seat.id ? seat : $0 } : screen.crowd.players + [seat]
+                #expect(screen.view(for: user) == screen.crowd.with(you: seat.id, players: players, guesses: mine.guess.map { [$0] } ?? []))
+            }
+            #expect(screen.view(for: UserID()) == screen.crowd)
+        }
+    }
+
+    @Test func eventsReachOnlyTheScreensTheyChange() throws {
+        var t = Table()
+        #expect(try t.by("Ann", .join(player: PlayerID(), name: "Ann")).map(\.reach).allSatisfy { if case .seats = $0 { true } else { false } })
+        try t.join("Bob")
+        try t.host(.start)
+        #expect(try t.by("Bob", .guess(player: t.seat("Bob"), artist: "Queen", song: "")).map(\.reach) == [.player(t.seat("Bob"))])
+        #expect(try t.host(.reveal).map(\.reach).allSatisfy { $0 == .everyone })
+    }
+
+    /// Seats are found by account and names checked without reading every seat; the
+    /// indexes follow players who leave.
+    @Test func seatsAndNamesFollowJoinsAndLeaves() throws {
+        var t = Table()
+        try t.join("Ann", "Bob")
+        #expect(t.game.player(forUser: try #require(t.users["Bob"]))?.id == t.seat("Bob"))
+        #expect(throws: GameError.self) { try t.by("Cy", .join(player: PlayerID(), name: "ann")) }
+        try t.by("Bob", .removePlayer(t.seat("Bob")))
+        #expect(t.game.player(forUser: try #require(t.users["Bob"])) == nil && !t.game.isNameTaken("Bob"))
+        try t.join("Bob")
+        #expect(t.game.player(forUser: try #require(t.users["Bob"]))?.displayName == "Bob")
+    }
+}
