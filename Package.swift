@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
@@ -97,7 +99,17 @@ let package = Package(
         // Benchmarks (run with Scripts/bench.sh, in release, beside the reference tools).
         .executableTarget(
             name: "JukeBench",
-            dependencies: ["MediaFormats", "Library", "Storage", "JukeCore", "Matching", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching",
+                .product(name: "Logging", package: "swift-log"),
+                // The TuneTrivia load client (TriviaLoad.swift).
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             path: "Benchmarks/JukeBench",
             swiftSettings: strict
         ),
@@ -126,8 +138,10 @@ let package = Package(
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport",
+                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict
         ),

@@ -106,16 +106,22 @@ def test_a_party_game_with_three_phones(server, admin):
             assert title_text not in phone.page_source and artist_text not in phone.page_source
             assert phone.find_elements(By.CSS_SELECTOR, ".art.blurred")
         ann, bob, cyd = phones
-        # Bob is halfway through typing when Ann answers: his page redraws (Ann has answered)
-        # and keeps what he typed.
+        # Bob is halfway through typing when someone joins late: every phone's player count
+        # redraws (within a second), and Bob's page keeps what he typed.
         bob_song = bob.find_element(By.NAME, "song")
         bob_song.send_keys("Something else")
+        status, late = request(server.base, "POST", "/api/v1/auth/register", {"username": "latecomer", "password": "latecomer password"})
+        assert status == 201, late
+        status, joined = request(server.base, "POST", "/api/v1/tunetrivia/sessions/join", {"invite_code": code}, token=late["token"])
+        assert status == 200, joined
+        wait(bob).until(staleness_of(bob_song))
+        assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else"
+        status, _ = request(server.base, "DELETE", f"/api/v1/tunetrivia/sessions/{joined['id']}/players/{joined['you']}", token=late["token"])
+        assert status == 204
         ann.find_element(By.NAME, "artist").send_keys(artist_text)
         ann.find_element(By.NAME, "song").send_keys(title_text)
         ann.find_element(By.CSS_SELECTOR, "#guess-form button").click()
         wait(ann).until(lambda d: d.find_elements(By.ID, "locked"))
-        wait(bob).until(staleness_of(bob_song))
-        assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else"
         bob.switch_to.active_element.send_keys(" entirely")
         assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else entirely"
         bob.find_element(By.CSS_SELECTOR, "#guess-form button").click()

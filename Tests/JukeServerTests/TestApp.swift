@@ -25,7 +25,8 @@ struct TestApp {
 
     /// Runs `body` against a fresh application and database, then throws both away.
     static func run(
-        _ backend: TestBackend, clock: WallClock = .system, configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
+        _ backend: TestBackend, clock: WallClock = .system, mode: TestingSetup = .router,
+        configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     )
         async throws
@@ -37,7 +38,7 @@ struct TestApp {
             configure(&settings)
             let services = AppServices(configuration: settings, database: db.database, clock: clock, logger: TestDatabase.logger)
             let app = try buildApplication(services: services)
-            try await app.test(.router) { client in try await body(TestApp(services: services), client) }
+            try await app.test(mode) { client in try await body(TestApp(services: services), client) }
         }
     }
 

@@ -32,7 +32,8 @@ public struct AppServices: Sendable {
         self.search = CatalogSearch(store: library)
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
         self.tuneTrivia = TuneTriviaService(
-            database: database, library: library, hub: TriviaHub(), clock: clock, openAI: configuration.openAI, logger: logger)
+            database: database, library: library, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
+            openAI: configuration.openAI, logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

@@ -31,7 +31,7 @@ public func buildApplication(services: AppServices) throws -> some ApplicationPr
         DatabaseService(database: services.database),
         LibraryUpkeepService(services: services),
         HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window),
-        TriviaNotificationService(database: services.database, hub: services.tuneTrivia.hub, logger: services.logger)
+        TriviaNotificationService(database: services.database, service: services.tuneTrivia, logger: services.logger)
     )
     return app
 }
@@ -57,8 +57,9 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     let media = MediaRoutes<JukeRequestContext>(library: services.library)
     media.register(on: router)
     TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)
-    TriviaEventRoutes(service: services.tuneTrivia, hub: services.tuneTrivia.hub, users: services.users, clock: services.clock)
-        .register(on: router)
+    TriviaEventRoutes(
+        service: services.tuneTrivia, hub: services.tuneTrivia.hub, users: services.users, clock: services.clock, metrics: services.metrics
+    ).register(on: router)
     SystemRoutes<JukeRequestContext>(services: services).register(on: router)
     WebRoutes<JukeRequestContext>(services: services).register(on: router)
     return router

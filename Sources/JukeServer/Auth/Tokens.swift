@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import JukeCore
 
 /// Login tokens: 32 random bytes, base64url. Only their SHA-256 is stored, so a copy of the
 /// database cannot be used to sign in.
@@ -15,7 +16,7 @@ enum Tokens {
     }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: Data(token.utf8)))
     }
 
     static func cookie(_ token: String, maxAge: Int) -> String {

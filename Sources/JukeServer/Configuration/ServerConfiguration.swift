@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
     public var openAI: OpenAISettings?
+    /// How often live game connections are pinged, so idle ones stay open through proxies.
+    public var liveHeartbeat: Duration = .seconds(15)
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, database: DatabaseLocation,

@@ -132,7 +132,7 @@ extension JukeAPIHandler {
     func listTriviaPlayers(_ input: Operations.ListTriviaPlayers.Input) async throws -> Operations.ListTriviaPlayers.Output {
         let user = try CurrentRequest.requireUser()
         let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
-        return .ok(.init(body: .json(game.view(for: user.id).players.map(TriviaMapping.player))))
+        return .ok(.init(body: .json(GameScreen(game).allPlayers(for: user.id).map(TriviaMapping.player))))
     }
 
     func addTriviaPlayer(_ input: Operations.AddTriviaPlayer.Input) async throws -> Operations.AddTriviaPlayer.Output {
@@ -142,7 +142,7 @@ extension JukeAPIHandler {
         let game = try await services.tuneTrivia.run(
             try parseID(input.path.sessionId, field: "session_id"), by: user.id, .addManualPlayer(player: seat, name: body.displayName)
         ).game
-        guard let player = game.view(for: user.id).players.first(where: { $0.id == seat }) else { throw APIError.notFound("player") }
+        guard let player = GameScreen(game).allPlayers(for: user.id).first(where: { $0.id == seat }) else { throw APIError.notFound("player") }
         return .created(.init(body: .json(TriviaMapping.player(player))))
     }
 
@@ -180,15 +180,15 @@ extension JukeAPIHandler {
             command = .score(player: player, artist: body.artistCorrect ?? false, song: body.songCorrect ?? false, trivia: body.triviaCorrect ?? false)
         }
         let game = try await services.tuneTrivia.run(id, by: user.id, command).game
-        return .ok(.init(body: .json(game.view(for: user.id).players.map(TriviaMapping.player))))
+        return .ok(.init(body: .json(GameScreen(game).allPlayers(for: user.id).map(TriviaMapping.player))))
     }
 
     func getTriviaScoreboard(_ input: Operations.GetTriviaScoreboard.Input) async throws -> Operations.GetTriviaScoreboard.Output {
         let user = try CurrentRequest.requireUser()
         let game = try await services.tuneTrivia.game(try parseID(input.path.sessionId, field: "session_id"))
-        let view = game.view(for: user.id)
-        let byID = Dictionary(view.players.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        return .ok(.init(body: .json(game.standings.compactMap { byID[$0.player.id] }.map(TriviaMapping.player))))
+        // The ranked players, best first (the host is never ranked).
+        let ranked = GameScreen(game).allPlayers(for: user.id).filter { !$0.isHost }
+        return .ok(.init(body: .json(ranked.map(TriviaMapping.player))))
     }
 
     func getTriviaLeaderboard(_ input: Operations.GetTriviaLeaderboard.Input) async throws -> Operations.GetTriviaLeaderboard.Output {

@@ -55,13 +55,15 @@ enum TriviaMapping {
     }
 
     /// The game for one viewer; `online` holds the users connected to it right now (nil when
-    /// unknown, as in a one-off request), which becomes each player's `online` flag.
+    /// unknown, as in a one-off request, or when the viewer is not the host, who alone sees
+    /// who is offline), which becomes each player's `online` flag.
     static func session(_ v: GameView, online: Set<UserID>? = nil) -> S.TriviaSession {
         .init(
             id: v.id.description, title: v.title, inviteCode: v.inviteCode, mode: .init(rawValue: v.settings.mode.rawValue) ?? .party,
             status: .init(rawValue: v.status.rawValue) ?? .lobby, currentRound: v.currentRound, totalRounds: v.totalRounds, isHost: v.isHost,
             you: v.you?.description, settings: settingsBody(v.settings), round: v.round.map { round($0, session: v.id) },
-            players: v.players.map { player($0, online: online) }, guesses: v.guesses.map(guess))
+            players: v.players.map { player($0, online: online) }, playerCount: v.playerCount, answeredCount: v.answeredCount,
+            guesses: v.guesses.map(guess))
     }
 
     /// A round from a view: answer fields only where the view has them, the clip's address

@@ -34,10 +34,31 @@ actor TuneTriviaService {
         self.clock = clock
     }
 
-    /// After a commit: wake this server's watchers, and the other servers' through NOTIFY.
-    private func announce(_ id: SessionID) async {
-        await hub.changed(id)
-        try? await database.notify(channel: TriviaNotificationService.channel, payload: id.description)
+    /// This server, in NOTIFY payloads, so that it skips its own.
+    let origin = UUID()
+
+    /// After a commit: push it to this server's watchers, and to the other servers' through
+    /// NOTIFY ("<origin> <session> <targets>").
+    private func announce(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) async {
+        await hub.changed(id, game: game, version: version, targets: targets, since: since)
+        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) \(targets.payload)")
+    }
+
+    /// Another server's NOTIFY: the game is loaded once and pushed to this server's watchers.
+    func remoteChange(_ payload: String) async {
+        let words = payload.split(separator: " ", maxSplits: 2)
+        guard words.count == 3, let origin = UUID(uuidString: String(words[0])), origin != self.origin,
+            let id = SessionID(String(words[1]))
+        else { return }
+        let since = ContinuousClock.now
+        if words[2] == "D" { return await hub.deleted(id) }
+        guard let targets = PushTargets(payload: words[2]) else { return }
+        do {
+            let current = try await current(id)
+            await hub.changed(id, game: current.game, version: current.version, targets: targets, since: since)
+        } catch {
+            await hub.deleted(id)
+        }
     }
 
     // MARK: - Games
@@ -62,26 +83,48 @@ actor TuneTriviaService {
     }
 
     /// The current game, from the cache when it is still the stored version.
-    func game(_ id: SessionID) async throws -> Game {
+    func game(_ id: SessionID) async throws -> Game { try await current(id).game }
+
+    /// The current game and its version.
+    func current(_ id: SessionID) async throws -> (game: Game, version: Int) {
         guard let version = try await store.version(id) else { throw APIError.notFound("game") }
-        if let cached = cache[id], cached.version == version { return cached.game }
+        // A cache ahead of what this read saw holds a command committing right now (`run`
+        // forgets it if that commit fails): it is the newer state.
+        if let cached = cache[id], cached.version >= version { return cached }
         guard let loaded = try await store.load(id) else { throw APIError.notFound("game") }
         cache[id] = loaded
-        return loaded.game
+        return loaded
     }
+
+    private func cached(_ id: SessionID) -> (game: Game, version: Int)? { cache[id] }
+
+    /// Called under the game's lock, so in commit order: the newest always wins. (Keeping
+    /// the higher version instead would keep a failed commit's game over the real one that
+    /// took its version number.)
+    private func remember(_ id: SessionID, _ game: Game, _ version: Int) { cache[id] = (game, version) }
 
     /// Applies a command by `user` and returns the game after it.
     @discardableResult
     func run(_ id: SessionID, by user: UserID, _ command: Command) async throws -> (game: Game, events: [GameEvent]) {
         let now = clock.now()
+        let since = ContinuousClock.now
         do {
-            let result = try await store.update(id, cached: cache[id], now: now) { game in try game.apply(command, by: user, at: now) }
-            cache[id] = (result.game, result.version)
-            if !result.events.isEmpty { await announce(id) }
+            let result = try await store.update(
+                id, now: now, cached: { await self.cached(id) }, remember: { game, version in await self.remember(id, game, version) }
+            ) { game in try game.apply(command, by: user, at: now) }
+            if !result.events.isEmpty {
+                await announce(id, game: result.game, version: result.version, targets: PushTargets(events: result.events), since: since)
+            }
             return (result.game, result.events)
         } catch StorageError.notFound {
             cache[id] = nil
             throw APIError.notFound("game")
+        } catch let error as GameError {
+            throw error  // refused by the rules: nothing was written, the cache is right
+        } catch {
+            // The commit may have failed after the cache took the new game: forget it.
+            cache[id] = nil
+            throw error
         }
     }
 
@@ -90,7 +133,8 @@ actor TuneTriviaService {
         try game.requireHost(user)
         try await store.delete(id)
         cache[id] = nil
-        await announce(id)
+        await hub.deleted(id)
+        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) D")
     }
 
     /// Seats the user in the game with this invite code (party mode). Wrong codes are

@@ -20,7 +20,7 @@ enum TrackBuilder {
         var artwork: (String, String, Data)?
         if let cover = meta.frontCover {
             let digest = SHA256.hash(data: cover.data)
-            let hash = digest.map { String(format: "%02x", $0) }.joined()
+            let hash = Hex.string(digest)
             artwork = (hash, cover.mimeType, Data(cover.data))
         }
         let fileName = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent

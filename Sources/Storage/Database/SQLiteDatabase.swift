@@ -16,6 +16,11 @@ public actor SQLiteDatabase: JukeDatabase {
     private var open = 0
     private var waiters: [CheckedContinuation<SQLiteConnection, any Error>] = []
     private var isShutDown = false
+    /// One writer at a time in this process. SQLite allows one anyway; left to busy_timeout,
+    /// waiting writers sleep in growing steps (up to 100 ms) and a burst of writes crawls.
+    /// busy_timeout still covers a writer in another process (the `juke` command).
+    private var writing = false
+    private var writers: [CheckedContinuation<Void, Never>] = []
     /// SQLite calls block their thread (a writer waiting on busy_timeout sleeps in it). With
     /// a shared pool, waiting connections could take every thread and leave the one holding
     /// the lock none to finish on: a deadlock until the timeout. A pool of our own with one
@@ -78,7 +83,31 @@ public actor SQLiteDatabase: JukeDatabase {
     public nonisolated func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         // IMMEDIATE takes the write lock up front, so two writers queue on busy_timeout
         // instead of one failing with SQLITE_BUSY when it upgrades a read lock.
-        try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN IMMEDIATE", body) }
+        await beginWriting()
+        do {
+            let result = try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN IMMEDIATE", body) }
+            await endWriting()
+            return result
+        } catch {
+            await endWriting()
+            throw error
+        }
+    }
+
+    private func beginWriting() async {
+        if !writing {
+            writing = true
+            return
+        }
+        await withCheckedContinuation { writers.append($0) }
+    }
+
+    private func endWriting() {
+        if writers.isEmpty {
+            writing = false
+        } else {
+            writers.removeFirst().resume()  // the turn passes on; `writing` stays true
+        }
     }
 
     /// One server per SQLite file: there is nobody else to tell.

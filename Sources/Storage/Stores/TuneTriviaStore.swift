@@ -86,6 +86,21 @@ public struct TuneTriviaStore: Sendable {
         _ id: SessionID, cached: (game: Game, version: Int)?, now: Date,
         _ change: @escaping @Sendable (inout Game) throws -> [GameEvent]
     ) async throws -> (game: Game, version: Int, events: [GameEvent]) {
+        try await update(id, now: now, cached: { cached }, remember: { _, _ in }, change)
+    }
+
+    /// `update`, for a caller that keeps a cache shared by concurrent commands: `cached` is
+    /// asked for once the lock is held (so it holds the previous command's result, not what
+    /// was there when this one arrived; otherwise every command in a burst would reload the
+    /// whole game), and `remember` is told the new game before the commit, so the next
+    /// command finds it. Should the commit fail, the cache is a version ahead of the
+    /// database, and the next reader reloads: versions must match exactly to be used.
+    public func update(
+        _ id: SessionID, now: Date,
+        cached: @escaping @Sendable () async -> (game: Game, version: Int)?,
+        remember: @escaping @Sendable (Game, Int) async -> Void,
+        _ change: @escaping @Sendable (inout Game) throws -> [GameEvent]
+    ) async throws -> (game: Game, version: Int, events: [GameEvent]) {
         let lock = database.kind == .postgres ? " FOR UPDATE" : ""
         return try await database.transaction { db in
             guard
@@ -96,7 +111,7 @@ public struct TuneTriviaStore: Sendable {
             else { throw StorageError.notFound("game \(id)") }
             let stored = try row.decode(column: "version", as: Int.self)
             let before: Game
-            if let cached, cached.version == stored {
+            if let cached = await cached(), cached.version == stored {
                 before = cached.game
             } else {
                 guard let fresh = try await Self.load(id, on: db) else { throw StorageError.notFound("game \(id)") }
@@ -112,6 +127,7 @@ public struct TuneTriviaStore: Sendable {
                     updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description)
                 """
             ).run()
+            await remember(after, stored + 1)
             return (after, stored + 1, events)
         }
     }

@@ -3,20 +3,35 @@ import Hummingbird
 import HummingbirdWebSocket
 import JukeAPI
 import JukeCore
+import Prometheus
 import Storage
 import TuneTrivia
 
 /// The live game, pushed: the game as the viewer may see it (the same JSON as
-/// GET /api/v1/tunetrivia/sessions/{id}), sent at once and again after every change, so no
-/// client has to poll. Over a WebSocket (`/ws`, one text message per state) or, where a
-/// WebSocket cannot get through, as server-sent events (`/events`, which `EventSource`
-/// reconnects by itself).
+/// GET /api/v1/tunetrivia/sessions/{id}), sent at once and again after every change that
+/// shows on their screen, so no client has to poll. Over a WebSocket (`/ws`, one text
+/// message per state) or, where a WebSocket cannot get through, as server-sent events
+/// (`/events`, which `EventSource` reconnects by itself). How long each change took to reach
+/// each screen is recorded in `juke_tunetrivia_push_delay_seconds` (/metrics).
 struct TriviaEventRoutes {
     typealias Context = JukeRequestContext
     let service: TuneTriviaService
     let hub: TriviaHub
     let users: UserStore
     let clock: WallClock
+    let pushDelay: DurationHistogram
+
+    init(service: TuneTriviaService, hub: TriviaHub, users: UserStore, clock: WallClock, metrics: PrometheusCollectorRegistry) {
+        self.service = service
+        self.hub = hub
+        self.users = users
+        self.clock = clock
+        pushDelay = metrics.makeDurationHistogram(name: "juke_tunetrivia_push_delay_seconds", buckets: Self.buckets)
+    }
+
+    static var buckets: [Duration] {
+        [1, 2, 3, 4, 5, 7.5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 125, 150, 200, 300, 500, 1000, 5000].map { .microseconds(Int64($0 * 1000)) }
+    }
 
     func register(on router: Router<Context>) {
         router.get("/api/v1/tunetrivia/sessions/:session_id/events") { request, context in try await events(request, context) }
@@ -33,13 +48,13 @@ struct TriviaEventRoutes {
             else { return }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for try await state in states(of: id, for: user) {
-                        switch state {
+                    try await push(id, to: user) { push in
+                        switch push {
                         case .state(let json): try await outbound.write(.text(json))
-                        case .heartbeat: try await outbound.write(.custom(.init(opcode: .ping, data: ByteBuffer())))
-                        case .deleted:
-                            try await outbound.write(.text(#"{"deleted":true}"#))
-                            return
+                        // A control frame must be final (FIN set; NIO's default is not):
+                        // a non-final ping is a protocol error that closes the connection.
+                        case .heartbeat: try await outbound.write(.custom(.init(fin: true, opcode: .ping, data: ByteBuffer())))
+                        case .deleted: try await outbound.write(.text(#"{"deleted":true}"#))
                         }
                     }
                 }
@@ -57,52 +72,43 @@ struct TriviaEventRoutes {
         case deleted
     }
 
-    /// The states to push to one viewer: one per change signal, rendered for that viewer.
-    func states(of id: SessionID, for user: UserID) -> AsyncThrowingStream<Push, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: Push.self)
-        let service = self.service, hub = self.hub
-        let task = Task {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            for await signal in await hub.subscribe(id, user: user) {
-                switch signal {
-                case .heartbeat:
-                    continuation.yield(.heartbeat)
-                case .changed:
-                    guard let game = try? await service.game(id) else {
-                        continuation.yield(.deleted)
-                        continuation.finish()
-                        return
-                    }
-                    do {
-                        let json = try encoder.encode(TriviaMapping.session(game.view(for: user), online: await hub.online(id)))
-                        continuation.yield(.state(String(decoding: json, as: UTF8.self)))
-                    } catch {
-                        continuation.finish(throwing: error)
-                        return
-                    }
+    /// Sends `user` the game's states until the connection or the game ends: the current
+    /// state first, then each change that shows on their screen.
+    func push(_ id: SessionID, to user: UserID, send: (Push) async throws -> Void) async throws {
+        let current = try await service.current(id)
+        let mailbox = await hub.subscribe(id, user: user, game: current.game, version: current.version)
+        do {
+            for await _ in mailbox.wakeups {
+                let mail = mailbox.take()
+                if mail.deleted {
+                    try await send(.deleted)
+                    break
+                }
+                if let frame = mail.frame {
+                    let online = frame.game.host == user ? await hub.online(id) : nil
+                    try await send(.state(try frame.message(for: user, online: online)))
+                    if let since = mail.since { pushDelay.record(.now - since) }
+                } else if mail.heartbeat {
+                    try await send(.heartbeat)
                 }
             }
-            continuation.finish()
+        } catch {
+            await hub.unsubscribe(id, mailbox)
+            throw error
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        await hub.unsubscribe(id, mailbox)
     }
 
     func events(_ request: Request, _ context: Context) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
         _ = try await service.game(id)  // 404 before the stream starts
-        let pushes = states(of: id, for: user.id)
         let body = ResponseBody { writer in
-            for try await push in pushes {
+            try await push(id, to: user.id) { push in
                 switch push {
                 case .heartbeat: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                 case .state(let json): try await writer.write(ByteBuffer(string: "event: state\ndata: \(json)\n\n"))
-                case .deleted:
-                    try await writer.write(ByteBuffer(string: "event: deleted\ndata: {}\n\n"))
-                    try await writer.finish(nil)
-                    return
+                case .deleted: try await writer.write(ByteBuffer(string: "event: deleted\ndata: {}\n\n"))
                 }
             }
             try await writer.finish(nil)

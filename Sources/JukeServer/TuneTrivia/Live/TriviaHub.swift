@@ -1,61 +1,265 @@
 import Foundation
 import JukeCore
+import Logging
 import TuneTrivia
 
-/// Who is watching which game, so that every change reaches every open connection (event
-/// stream or WebSocket) at once. A change is only a signal: each connection then renders the
-/// game as its own viewer may see it. Signals coalesce (a connection busy sending one state
-/// gets the next change once, not a backlog), and each subscription also gets a heartbeat so
-/// idle connections stay open through proxies.
+/// Who is watching which game, and the pushing of each change to their screens.
+///
+/// A change arrives with the game after it (from this server's commit, or loaded after
+/// another server's NOTIFY) and the screens it redraws (`PushTargets`). One producer per
+/// game builds a `TriviaFrame` from the newest version, once, and posts it to the mailboxes
+/// of the connections concerned; each connection writes its own viewer's message. Changes
+/// that come faster than frames are built fold into the next frame. Seats and presence
+/// (who joined, who is online) are not urgent for anyone but the host and the player
+/// concerned: the rest of the room sees them within `settle`, in one frame rather than one
+/// per arrival, which is what lets ten thousand phones join one game.
 actor TriviaHub {
-    enum Signal: Sendable { case changed, heartbeat }
-
-    private var subscribers: [SessionID: [UUID: AsyncStream<Signal>.Continuation]] = [:]
-    /// Who each subscription belongs to, for showing the host who is offline.
-    private var watchers: [SessionID: [UUID: UserID]] = [:]
-    private let heartbeat: Duration
-
-    init(heartbeat: Duration = .seconds(15)) { self.heartbeat = heartbeat }
-
-    /// A stream of signals for one game, open until the caller stops iterating.
-    func subscribe(_ id: SessionID, user: UserID) -> AsyncStream<Signal> {
-        let token = UUID()
-        let (stream, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(1))
-        let wasOnline = online(id).contains(user)
-        subscribers[id, default: [:]][token] = continuation
-        watchers[id, default: [:]][token] = user
-        // Someone came online: everyone's view changes (the host's list shows it).
-        if !wasOnline { changed(id) }
-        let beat = heartbeat
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: beat)
-                continuation.yield(.heartbeat)
-            }
-        }
-        continuation.onTermination = { _ in
-            ticker.cancel()
-            Task { await self.remove(id, token) }
-        }
-        continuation.yield(.changed)  // the current state first
-        return stream
+    private struct Watcher {
+        let user: UserID
+        let mailbox: TriviaMailbox
     }
 
-    func changed(_ id: SessionID) {
-        for continuation in (subscribers[id] ?? [:]).values { continuation.yield(.changed) }
+    private struct Channel {
+        var watchers: [UUID: Watcher] = [:]
+        var byUser: [UserID: Set<UUID>] = [:]
+        var latest: (game: Game, version: Int)?
+        var frame: TriviaFrame?
+        var pending = PushTargets()
+        /// Single connections owed the current frame (just subscribed).
+        var pendingWatchers: Set<UUID> = []
+        /// The host is owed a frame (presence changed).
+        var pendingHost = false
+        /// Everyone is owed a frame once the settling time is over (seats changed).
+        var owedSoon = false
+        var since: ContinuousClock.Instant?
+        var producing = false
+        var lastFrame: ContinuousClock.Instant?
+        /// The producer's wait for the pace, cut short when something urgent arrives.
+        var pacer: Task<Void, Never>?
+        var settling = false
+        var heartbeat: Task<Void, Never>?
+
+        init(heartbeat: Task<Void, Never>?) { self.heartbeat = heartbeat }
+
+        mutating func absorb(game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) {
+            if latest.map({ $0.version < version }) ?? true { latest = (game, version) }
+            pending.formUnion(PushTargets(everyone: targets.everyone, players: targets.players))
+            owedSoon = owedSoon || targets.everyoneSoon
+            self.since = min(self.since ?? since, since)
+        }
+    }
+
+    private var channels: [SessionID: Channel] = [:]
+    private let heartbeat: Duration
+    private let settle: Duration
+    private let pace: Duration
+    private let logger: Logger
+
+    /// - Parameters:
+    ///   - settle: how soon the whole room sees who joined or left.
+    ///   - pace: the least time between two frames that only the host and a few players
+    ///     wait for (answers coming in): a thousand answers a second make ten frames, not a
+    ///     thousand. Frames for everyone (start, reveal, next song) go out at once.
+    init(
+        heartbeat: Duration = .seconds(15), settle: Duration = .seconds(1), pace: Duration = .milliseconds(100),
+        logger: Logger = Logger(label: "juke.tunetrivia.hub")
+    ) {
+        self.heartbeat = heartbeat
+        self.settle = settle
+        self.pace = pace
+        self.logger = logger
+    }
+
+    // MARK: - Connections
+
+    /// A mailbox for one connection of `user` to the game, which gets the current state
+    /// first. The caller reads it until done, then calls `unsubscribe`.
+    func subscribe(_ id: SessionID, user: UserID, game: Game, version: Int) -> TriviaMailbox {
+        let mailbox = TriviaMailbox()
+        if channels.index(forKey: id) == nil { channels[id] = Channel(heartbeat: beats(id)) }
+        // In place, through the dictionary: a copy of the channel would copy its ten
+        // thousand watchers for every arrival.
+        let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
+        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox)
+        channels[id]?.byUser[user, default: []].insert(mailbox.token)
+        channels[id]?.pendingWatchers.insert(mailbox.token)
+        channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
+        if channels[id]?.latest.map({ $0.version < version }) ?? true { channels[id]?.latest = (game, version) }
+        // Someone came online: the host's list shows it.
+        if !wasOnline { presenceChanged(id) }
+        produce(id)
+        return mailbox
+    }
+
+    func unsubscribe(_ id: SessionID, _ mailbox: TriviaMailbox) {
+        mailbox.close()
+        guard let watcher = channels[id]?.watchers.removeValue(forKey: mailbox.token) else { return }
+        channels[id]?.byUser[watcher.user]?.remove(mailbox.token)
+        channels[id]?.pendingWatchers.remove(mailbox.token)
+        let nowOffline = channels[id]?.byUser[watcher.user]?.isEmpty == true
+        if nowOffline { channels[id]?.byUser[watcher.user] = nil }
+        if channels[id]?.watchers.isEmpty == true {
+            channels[id]?.heartbeat?.cancel()
+            channels[id] = nil
+            return
+        }
+        // Their last connection closed: they are offline now.
+        if nowOffline { presenceChanged(id) }
     }
 
     /// The users with at least one open connection to the game.
-    func online(_ id: SessionID) -> Set<UserID> { Set((watchers[id] ?? [:]).values) }
+    func online(_ id: SessionID) -> Set<UserID> { Set((channels[id]?.byUser ?? [:]).keys) }
 
-    private func remove(_ id: SessionID, _ token: UUID) {
-        subscribers[id]?[token] = nil
-        let user = watchers[id]?.removeValue(forKey: token)
-        if subscribers[id]?.isEmpty == true {
-            subscribers[id] = nil
-            watchers[id] = nil
+    /// How many connections watch the game.
+    func connections(_ id: SessionID) -> Int { channels[id]?.watchers.count ?? 0 }
+
+    // MARK: - Changes
+
+    /// The game changed to `version`; `since` is when the change began (a request's arrival).
+    func changed(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) {
+        guard channels.index(forKey: id) != nil, !targets.isEmpty else { return }
+        channels[id]?.absorb(game: game, version: version, targets: targets, since: since)  // in place: this runs per command
+        if targets.everyone { channels[id]?.pacer?.cancel() }  // a reveal does not wait for the pace
+        if targets.everyoneSoon { settleSoon(id) }
+        produce(id)
+    }
+
+    /// The game is gone: every connection says so and closes.
+    func deleted(_ id: SessionID) {
+        guard let channel = channels.removeValue(forKey: id) else { return }
+        channel.heartbeat?.cancel()
+        for watcher in channel.watchers.values { watcher.mailbox.delete() }
+    }
+
+    private func presenceChanged(_ id: SessionID) {
+        channels[id]?.pendingHost = true
+        settleSoon(id)
+    }
+
+    /// The frame owed to everyone (seats) or to the host (presence) goes out within
+    /// `settle`, once for all the changes of that time.
+    private func settleSoon(_ id: SessionID) {
+        guard var channel = channels[id], !channel.settling else { return }
+        channel.settling = true
+        channels[id] = channel
+        let delay = settle
+        Task {
+            try? await Task.sleep(for: delay)
+            self.settled(id)
         }
-        // Their last connection closed: they are offline now.
-        if let user, !online(id).contains(user) { changed(id) }
+    }
+
+    private func settled(_ id: SessionID) {
+        guard var channel = channels[id] else { return }
+        channel.settling = false
+        if channel.owedSoon {
+            channel.owedSoon = false
+            channel.pending.everyone = true
+        }
+        channels[id] = channel
+        produce(id)
+    }
+
+    // MARK: - Frames
+
+    private func produce(_ id: SessionID) {
+        guard var channel = channels[id], !channel.producing else { return }
+        channel.producing = true
+        channels[id] = channel
+        Task { await self.frames(id) }
+    }
+
+    private struct Job {
+        let game: Game
+        let version: Int
+        let reusable: TriviaFrame?
+    }
+
+    private enum Step {
+        case build(Job)
+        /// Sleeps until the pace allows the next frame, or until cancelled by an urgent change.
+        case wait(Task<Void, Never>)
+    }
+
+    /// Builds frames outside the actor (standings and encoding take milliseconds in a big
+    /// game) while changes keep arriving, and hands each to `deliver`.
+    private nonisolated func frames(_ id: SessionID) async {
+        while let step = await nextStep(id) {
+            switch step {
+            case .wait(let pacer):
+                await pacer.value
+            case .build(let job):
+                do {
+                    let frame = try job.reusable ?? TriviaFrame(game: job.game, version: job.version)
+                    await deliver(id, frame)
+                } catch {
+                    logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
+                    await stopProducing(id)
+                    return
+                }
+            }
+        }
+    }
+
+    private func stopProducing(_ id: SessionID) { channels[id]?.producing = false }
+
+    private func nextStep(_ id: SessionID) -> Step? {
+        guard var channel = channels[id] else { return nil }
+        let owed = !channel.pending.isEmpty || !channel.pendingWatchers.isEmpty || channel.pendingHost
+        guard owed, let latest = channel.latest else {
+            channel.producing = false
+            channels[id] = channel
+            return nil
+        }
+        let urgent = channel.pending.everyone || !channel.pendingWatchers.isEmpty
+        if !urgent, let last = channel.lastFrame, ContinuousClock.now < last + pace {
+            let pacer = Task<Void, Never> { _ = try? await Task.sleep(until: last + pace, clock: .continuous) }
+            channels[id]?.pacer = pacer
+            return .wait(pacer)
+        }
+        let reusable = channel.frame.flatMap { $0.version == latest.version ? $0 : nil }
+        return .build(Job(game: latest.game, version: latest.version, reusable: reusable))
+    }
+
+    private func deliver(_ id: SessionID, _ frame: TriviaFrame) {
+        guard var channel = channels[id] else { return }
+        if channel.frame.map({ $0.version <= frame.version }) ?? true { channel.frame = frame }
+        let targets = channel.pending
+        let since = channel.since
+        let fresh = channel.pendingWatchers
+        var changed: Set<UUID> = []
+        if targets.everyone {
+            changed = Set(channel.watchers.keys)
+        } else {
+            for player in targets.players {
+                if let user = frame.game.players[player]?.user { changed.formUnion(channel.byUser[user] ?? []) }
+            }
+            if !targets.isEmpty || channel.pendingHost { changed.formUnion(channel.byUser[frame.game.host] ?? []) }
+        }
+        channel.pending = PushTargets()
+        channel.pendingWatchers = []
+        channel.pendingHost = false
+        channel.since = nil
+        channel.lastFrame = .now
+        channels[id] = channel
+        for token in changed { channel.watchers[token]?.mailbox.post(frame, since: since) }
+        // A connection's first frame is not a change: it is not timed.
+        for token in fresh.subtracting(changed) { channel.watchers[token]?.mailbox.post(frame, since: nil) }
+    }
+
+    /// Pings every connection of the game now and then, so idle ones stay open through proxies.
+    private func beats(_ id: SessionID) -> Task<Void, Never> {
+        let interval = heartbeat
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                self.beat(id)
+            }
+        }
+    }
+
+    private func beat(_ id: SessionID) {
+        guard let channel = channels[id] else { return }
+        for watcher in channel.watchers.values { watcher.mailbox.beat() }
     }
 }

@@ -4,22 +4,20 @@ import Storage
 import TuneTrivia
 
 /// Carries TuneTrivia changes between servers sharing a PostgreSQL database: each committed
-/// command is NOTIFYed on `channel`, and this service LISTENs and signals the local
-/// watchers, so a player connected to one server sees the reveal the host made on another.
+/// command is NOTIFYed on `channel` with the screens it changes, and this service LISTENs
+/// and has the changed game pushed to the local watchers, so a player connected to one server sees the reveal the host made on another.
 /// On SQLite it just waits (one server per file).
 struct TriviaNotificationService: Service {
     static let channel = "juke_tunetrivia"
     let database: any JukeDatabase
-    let hub: TriviaHub
+    let service: TuneTriviaService
     let logger: Logger
 
     func run() async throws {
         try await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    try await database.listen(channel: Self.channel) { payload in
-                        if let id = SessionID(payload) { await hub.changed(id) }
-                    }
+                    try await database.listen(channel: Self.channel) { payload in await service.remoteChange(payload) }
                 } catch is CancellationError {
                     return
                 } catch {

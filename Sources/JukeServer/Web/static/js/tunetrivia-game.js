@@ -220,9 +220,10 @@ function lobby() {
       el("div", { class: "qr-box", id: "invite-qr" }, qrSVG(invite, { label: `QR code for ${invite}` })),
       el("button", { class: "ghost", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")));
   }
-  section.append(el("h2", {}, `Players (${players.length})`),
+  section.append(el("h2", {}, `Players (${state.player_count})`),
     el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
-      p.display_name, p.online === false ? el("span", { class: "muted" }, " · offline") : ""))));
+      p.display_name, p.online === false ? el("span", { class: "muted" }, " · offline") : ""))),
+    more(state.player_count - players.length));
   if (!state.is_host) {
     section.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
     return section;
@@ -248,7 +249,7 @@ function lobby() {
         el("button", { class: "ghost", "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
   if (rounds.length < state.settings.num_songs) section.append(songPicker());
   const start = el("button", { class: "primary", id: "start", onclick: () => act(`${base}/start`) }, "Start the game");
-  start.disabled = !rounds.length || !players.length;
+  start.disabled = !rounds.length || !state.player_count;
   section.append(el("div", { class: "actions" }, start,
     el("button", { class: "ghost", onclick: deleteGame }, "Delete game")));
   return section;
@@ -336,8 +337,7 @@ function hostRound() {
   section.append(controls);
   if (round.trivia_question && round.is_revealed) section.append(trivia(round));
   if (state.mode === "party") {
-    const answered = players.filter((p) => p.has_guessed).length;
-    section.append(el("p", { id: "answered" }, `${answered} of ${players.length} answered`));
+    section.append(el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`));
     section.append(el("ul", { class: "guesses", id: "guesses" }, ...state.guesses.map((g) => guessRow(g, players))));
   } else {
     section.append(el("ul", { class: "scoring", id: "scoring" }, ...players.map((p) => scoringRow(p, round))));
@@ -430,12 +430,18 @@ function trivia(round, mine) {
   return box;
 }
 
+// The server lists the leaders and this person's own seat; in a big room, the rest is a count.
 function scoreboard() {
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   return el("section", { class: "scoreboard" }, el("h2", {}, "Scores"),
     el("ol", { id: "scoreboard" }, ...ranked.map((p) =>
       el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", {}, p.display_name), ` ${p.total_score}`,
-        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : ""))));
+        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : ""))),
+    more(state.player_count - ranked.length));
+}
+
+function more(count) {
+  return count > 0 ? el("p", { class: "muted" }, `and ${count.toLocaleString()} more`) : "";
 }
 
 function results() {

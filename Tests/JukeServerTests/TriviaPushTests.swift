@@ -1,0 +1,150 @@
+import Foundation
+import JukeAPI
+import JukeCore
+import Testing
+import TuneTrivia
+
+@testable import JukeServer
+
+/// The pushed messages: each viewer's, spliced from one shared encoding, must be exactly
+/// the view the REST API gives them; and changes reach only the screens they change.
+@Suite struct TriviaPushTests {
+    typealias S = Components.Schemas
+
+    /// A party game with awkward names and guesses (quotes, backslashes, a newline, emoji,
+    /// right-to-left text) and more players than a player's scoreboard lists.
+    static func game() throws -> (game: Game, users: [UserID]) {
+        let host = UserID()
+        var settings = Settings(title: #"Quiz "night" \ 🎵"#)
+        settings.numSongs = 5
+        var game = Game(id: SessionID(), host: host, hostName: "Host", hostPlayer: PlayerID(), inviteCode: "ABC123", settings: settings, at: .now)
+        for (i, song) in [("Dancing Queen", "ABBA"), ("Halo", "Beyoncé")].enumerated() {
+            let round = Round(
+                id: RoundID(), track: TrackID(), number: 0, answer: Answer(title: song.0, artist: song.1, album: "Album \(i)", year: 1976), clipStart: 30)
+            _ = try game.apply(.addRound(round), by: host, at: .now)
+        }
+        let names = [#"Ann "the voice""#, #"Bob \ Jr"#, "Cy\nnewline", "Dé 🎧", "سارة"] + (0..<30).map { "Player \($0)" }
+        var users: [UserID] = []
+        for name in names {
+            let user = UserID()
+            users.append(user)
+            _ = try game.apply(.join(player: PlayerID(), name: name), by: user, at: .now)
+        }
+        _ = try game.apply(.start, by: host, at: .now)
+        for (i, user) in users.enumerated() where i % 2 == 0 {
+            let seat = try #require(game.player(forUser: user))
+            _ = try game.apply(.guess(player: seat.id, artist: i == 0 ? #"ab"ba\"# : "aba", song: i % 4 == 0 ? "Dancing Queen" : "?\t!"), by: user, at: .now)
+        }
+        return (game, [host] + users)
+    }
+
+    @Test func eachViewersMessageIsTheirView() throws {
+        var (game, users) = try Self.game()
+        let online = Set(users.prefix(4))
+        for phase in ["playing", "revealed"] {
+            if phase == "revealed" { _ = try game.apply(.reveal, by: users[0], at: .now) }
+            let frame = try TriviaFrame(game: game, version: 7)
+            for viewer in users + [UserID()] {
+                let isHost = viewer == game.host
+                let message = try frame.message(for: viewer, online: isHost ? online : nil)
+                let pushed = try JSONDecoder().decode(S.TriviaSession.self, from: Data(message.utf8))
+                let expected = TriviaMapping.session(game.view(for: viewer), online: isHost ? online : nil)
+                #expect(pushed == expected, "\(phase): \(message)")
+            }
+        }
+    }
+
+    @Test func targetsFollowTheEventsAndTravelBetweenServers() throws {
+        let ann = PlayerID(), bob = PlayerID()
+        let guess = PushTargets(events: [.guessAccepted(ann)])
+        #expect(guess == PushTargets(players: [ann]))
+        let join = PushTargets(events: [.playerJoined(bob)])
+        #expect(join == PushTargets(players: [bob], everyoneSoon: true))
+        #expect(PushTargets(events: [.revealed(1), .scoresChanged]) == PushTargets(everyone: true))
+        for targets in [guess, join, PushTargets(everyone: true), PushTargets(players: [ann, bob])] {
+            #expect(PushTargets(payload: Substring(targets.payload)) == targets)
+        }
+        #expect(PushTargets(payload: "P not-an-id") == nil && PushTargets(payload: "") == nil && PushTargets(payload: "X") == nil)
+    }
+
+    /// A guess redraws the guesser's screen and the host's, nobody else's; a reveal redraws
+    /// everyone's; a join redraws the joiner's and the host's now and the rest within the
+    /// settling time.
+    @Test func changesReachOnlyTheScreensTheyChange() async throws {
+        var (game, users) = try Self.game()
+        let id = game.id
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(2), pace: .zero)
+        var boxes: [UserID: TriviaMailbox] = [:]
+        for user in users.prefix(4) { boxes[user] = await hub.subscribe(id, user: user, game: game, version: 1) }
+        // Everyone gets the current state first.
+        for user in users.prefix(4) { #expect(try await Self.next(boxes[user])?.version == 1) }
+
+        let guesser = users[2]
+        let seat = try #require(game.player(forUser: guesser))
+        let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: guesser, at: .now)
+        await hub.changed(id, game: game, version: 2, targets: PushTargets(events: events), since: .now)
+        #expect(try await Self.next(boxes[guesser])?.version == 2)
+        #expect(try await Self.next(boxes[users[0]])?.version == 2)  // the host
+        #expect(try await Self.next(boxes[users[1]], within: .milliseconds(300)) == nil)
+
+        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        await hub.changed(id, game: game, version: 3, targets: PushTargets(events: reveal), since: .now)
+        for user in users.prefix(4) { #expect(try await Self.next(boxes[user])?.version == 3) }
+
+        // Seats: the joiner and the host at once, the others after the settling time.
+        let newcomer = UserID()
+        boxes[newcomer] = await hub.subscribe(id, user: newcomer, game: game, version: 3)
+        _ = try await Self.next(boxes[newcomer])
+        let joined = try game.apply(.join(player: PlayerID(), name: "Newcomer"), by: newcomer, at: .now)
+        await hub.changed(id, game: game, version: 4, targets: PushTargets(events: joined), since: .now)
+        #expect(try await Self.next(boxes[newcomer], within: .seconds(1))?.version == 4)
+        #expect(try await Self.next(boxes[users[1]], within: .milliseconds(500)) == nil)
+        #expect(try await Self.next(boxes[users[1]])?.version == 4)
+
+        await hub.deleted(id)
+        #expect(try #require(boxes[users[1]]).take().deleted)
+    }
+
+    /// Answers coming in redraw the host's screen at most once per `pace`, with the newest
+    /// state; a reveal goes out at once.
+    @Test func answersArePacedAndRevealsAreNot() async throws {
+        var (game, users) = try Self.game()
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(3600), pace: .seconds(2))
+        let host = await hub.subscribe(game.id, user: users[0], game: game, version: 1)
+        _ = try await Self.next(host)
+        var version = 1
+        for user in [users[2], users[4], users[6], users[8]] {  // players who have not answered yet
+            let seat = try #require(game.player(forUser: user))
+            let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: user, at: .now)
+            version += 1
+            await hub.changed(game.id, game: game, version: version, targets: PushTargets(events: events), since: .now)
+        }
+        // The first answer's frame at once (nothing was sent within the pace), the other
+        // three folded into one frame a pace later.
+        let start = ContinuousClock.now
+        #expect(try await Self.next(host, within: .seconds(1)) != nil)
+        #expect(try await Self.next(host)?.version == 5)
+        #expect(ContinuousClock.now - start >= .seconds(2))
+        // Another answer starts a wait for the pace; the reveal cuts it short.
+        let late = try #require(game.player(forUser: users[10]))
+        let answer = try game.apply(.guess(player: late.id, artist: "x", song: "y"), by: users[10], at: .now)
+        await hub.changed(game.id, game: game, version: 6, targets: PushTargets(events: answer), since: .now)
+        try await Task.sleep(for: .milliseconds(50))
+        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        let revealedAt = ContinuousClock.now
+        await hub.changed(game.id, game: game, version: 7, targets: PushTargets(events: reveal), since: .now)
+        #expect(try await Self.next(host)?.version == 7)
+        #expect(ContinuousClock.now - revealedAt < .seconds(1))
+    }
+
+    /// The next frame posted to a mailbox, or nil if none comes within `within`.
+    static func next(_ box: TriviaMailbox?, within: Duration = .seconds(5)) async throws -> TriviaFrame? {
+        let box = try #require(box)
+        let deadline = ContinuousClock.now + within
+        while ContinuousClock.now < deadline {
+            if let frame = box.take().frame { return frame }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+}
