@@ -5,6 +5,7 @@
 #   library search over 100,000 tracks: target p99 under 10 ms
 #   fuzz.ratio for all pairs of 1,500 x 1,500 strings: Juke vs RapidFuzz's cdist, every score compared
 #   one query against 1,000,000 catalog entries: Juke's index vs RapidFuzz's extractOne (p50 2 ms, p99 10 ms)
+#   TuneTrivia: 10,000 players in one game, reveal and guess latencies (Scripts/bench-trivia.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -60,3 +61,7 @@ echo "== search over 100,000 tracks (target p99 under 10 ms)"
 echo "== one query against 1,000,000 catalog entries (targets p50 2 ms, p99 10 ms)"
 reference=$("$PY" Benchmarks/reference/rapidfuzz_extract.py "$WORK/catalog.txt" 1000000 500); echo "$reference"
 .build/release/JukeBench catalog "$WORK/catalog.txt" "$(sed -E 's/.*p50 ([0-9.]+) ms.*/\1/' <<<"$reference")"
+
+
+# TuneTrivia under load (its own script, to run alone as well).
+Scripts/bench-trivia.sh

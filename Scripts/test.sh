@@ -11,11 +11,7 @@ log() { printf '\n== %s\n' "$*"; }
 
 # --- What the tests need from the system -------------------------------------------------
 need_packages=()
-find_pg_bin() {
-  for dir in $(command -v initdb >/dev/null 2>&1 && dirname "$(command -v initdb)") /usr/lib/postgresql/*/bin; do
-    [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/postgres" -o -x "/usr/lib/postgresql/15/bin/postgres" ] && { echo "$dir"; return; }
-  done
-}
+source Scripts/postgres.sh
 [ -n "$(find_pg_bin)" ] || need_packages+=(postgresql)
 command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
@@ -28,30 +24,17 @@ if [ ${#need_packages[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_packages[@]}" >/dev/null
 fi
-PG_BIN=$(find_pg_bin)
 
 # --- A throwaway PostgreSQL on a free loopback port -------------------------------------
-free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-PG_DIR=$(mktemp -d /tmp/juke-pg.XXXXXX)
-PG_PORT=$(free_port)
 SERVERS=()
 cleanup() {
   for pid in "${SERVERS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
-  if [ -f "$PG_DIR/data/postmaster.pid" ]; then
-    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -m immediate stop >/dev/null 2>&1 || true
-  fi
-  rm -rf "$PG_DIR"
+  stop_postgres
 }
 trap cleanup EXIT
-as_pg() {
-  if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
-}
-log "starting PostgreSQL on 127.0.0.1:$PG_PORT"
-if [ "$(id -u)" -eq 0 ]; then chown postgres "$PG_DIR"; fi
-as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -A trust -U postgres >/dev/null
-as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
-  -o "-p $PG_PORT -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null
-export JUKE_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
+log "starting PostgreSQL"
+start_postgres fsync=off max_connections=200
+export JUKE_TEST_POSTGRES_URL="$PG_URL"
 
 # --- Format -----------------------------------------------------------------------------
 log "checking the format (swift format lint)"

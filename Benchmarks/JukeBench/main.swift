@@ -11,6 +11,8 @@ import Storage
 ///   JukeBench tags <folder> [rounds]      read every file's tags; best round's files per second
 ///   JukeBench rescan <folder>             scan once, then time an unchanged rescan
 ///   JukeBench search <tracks> [queries]   search latency percentiles over a synthetic library
+///   JukeBench trivia-load <port> <database> [players] [guesses/s]
+///                                         one TuneTrivia party game under load (TriviaLoad.swift)
 
 func files(under folder: String) -> [String] {
     guard let e = FileManager.default.enumerator(atPath: folder) else { return [] }
@@ -187,7 +189,17 @@ case "rescan" where args.count > 2: try await benchRescan(args[2])
 case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
 case "catalog" where args.count > 2: try benchCatalog(args[2], referenceP50: args.count > 3 ? Double(args[3]) : nil)
+case "trivia-load" where args.count > 3:
+    var logger = Logger(label: "load")
+    logger.logLevel = .error
+    try await TriviaLoad(
+        port: Int(args[2]) ?? 8080, database: args[3], players: args.count > 4 ? Int(args[4]) ?? 10_000 : 10_000,
+        guessRate: args.count > 5 ? Int(args[5]) ?? 1000 : 1000, logger: logger
+    ).run()
+    exit(0)  // the players' sockets close with the process
 default:
-    print("usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms]")
+    print(
+        "usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | trivia-load <port> <database> [players] [guesses/s]"
+    )
     exit(2)
 }

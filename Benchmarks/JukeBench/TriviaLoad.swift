@@ -1,0 +1,378 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import HummingbirdWSClient
+import JukeCore
+import Logging
+import Storage
+import Synchronization
+
+/// TuneTrivia under load: one party game with thousands of players, each on its own
+/// WebSocket, against a running `juke serve`. It seats the players (accounts and tokens are
+/// written straight into the server's database: ten thousand password hashes would take
+/// longer than the game), opens their connections, starts the game, has every player guess
+/// once at a steady rate over kept-alive connections, then reveals. It prints the guesses'
+/// latencies (from the moment each was due, so a stall is not hidden) and the reveal's
+/// delivery time, measured by the server (its juke_tunetrivia_push_delay_seconds
+/// histogram) and seen by the clients.
+struct TriviaLoad {
+    let port: Int
+    let database: String
+    let players: Int
+    let guessRate: Int
+    let logger: Logger
+
+    struct Account: Sendable {
+        let token: String
+        let name: String
+    }
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let accounts = try await seed()
+        let host = accounts[0]
+        let seats = Array(accounts.dropFirst())
+        let pool = try await HTTPPool.open(port: port, connections: 32)
+
+        // The game: five songs from the demo library.
+        let created = try await pool.call("POST", "/api/v1/tunetrivia/sessions", host.token, #"{"title":"Load test","mode":"party","num_songs":5}"#)
+        guard created.status == 201, let session = Self.field("id", in: created.body), let code = Self.field("invite_code", in: created.body)
+        else { throw LoadError.refused("create: \(created.status) \(String(decoding: created.body, as: UTF8.self))") }
+        let base = "/api/v1/tunetrivia/sessions/\(session)"
+        // The demo library may still be scanning on a fresh server: ask until five songs are in.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while true {
+            let rounds = try await pool.call("POST", "\(base)/rounds/auto-generate", host.token, nil)
+            guard rounds.status == 200 else { throw LoadError.refused("auto-generate: \(rounds.status)") }
+            let total = (try? JSONSerialization.jsonObject(with: rounds.body) as? [Any])?.count ?? 0
+            if total >= 5 { break }
+            if ContinuousClock.now > deadline { throw LoadError.refused("the library has too few songs for a game") }
+            try await Task.sleep(for: .seconds(1))
+        }
+
+        // Everyone joins by code.
+        let joinTime = try await clock.measure {
+            try await pool.each(seats.count, concurrency: 32) { i, send in
+                let reply = try await send(
+                    "POST", "/api/v1/tunetrivia/sessions/join", seats[i].token, #"{"invite_code":"\#(code)","display_name":"\#(seats[i].name)"}"#)
+                guard reply.status == 200 else { throw LoadError.refused("join \(i): \(reply.status)") }
+            }
+        }
+        say(String(format: "  %d players joined in %.1f s (%.0f joins/s)", seats.count, seconds(joinTime), Double(seats.count) / seconds(joinTime)))
+
+        // Every player and the host on a WebSocket.
+        let watch = Watchers(count: seats.count)
+        let connectTime = try await clock.measure {
+            try await watch.connect(port: port, session: session, tokens: seats.map(\.token) + [host.token], logger: logger)
+        }
+        say(String(format: "  %d WebSockets open in %.1f s", watch.count, seconds(connectTime)))
+
+        watch.mark(#""phase":"playing""#, from: .now)
+        let start = try await pool.call("POST", "\(base)/start", host.token, nil)
+        guard start.status == 200 else { throw LoadError.refused("start: \(start.status) \(String(decoding: start.body, as: UTF8.self))") }
+        try await watch.waitUntilAll(see: #""phase":"playing""#, timeout: .seconds(60))
+
+        // Every player guesses once, at a steady rate.
+        let guessing = try await guesses(pool: pool, base: base, seats: seats)
+        say(guessing)
+        try await Task.sleep(for: .seconds(2))  // let the last pushes out
+
+        // The reveal, timed at the server and at the clients.
+        let before = try await histogram(pool: pool)
+        if let pause = ProcessInfo.processInfo.environment["JUKE_LOAD_PAUSE"].flatMap(Double.init) {
+            // For attaching a profiler to the reveal alone.
+            FileHandle.standardError.write(Data("revealing in \(pause) s\n".utf8))
+            try await Task.sleep(for: .seconds(pause))
+        }
+        let revealStart = ContinuousClock.now
+        watch.mark(#""is_revealed":true"#, from: revealStart)
+        let reveal = try await pool.call("POST", "\(base)/reveal", host.token, nil)
+        let revealReply = ContinuousClock.now - revealStart
+        guard reveal.status == 200 else { throw LoadError.refused("reveal: \(reveal.status)") }
+        try await watch.waitUntilAll(see: #""is_revealed":true"#, timeout: .seconds(60))
+        try await Task.sleep(for: .milliseconds(500))
+        let after = try await histogram(pool: pool)
+        let server = Histogram.delta(after, before)
+        let seen = watch.latencies().sorted()
+        say(
+            String(
+                format: "  reveal to %d players: at the server p50 <= %@ ms, p99 <= %@ ms (%d deliveries; target p99 100 ms); "
+                    + "the reveal request answered in %.1f ms; clients saw it: p50 %.1f ms, p99 %.1f ms, last %.1f ms",
+                seats.count, server.percentile(0.50), server.percentile(0.99), server.count, ms(revealReply),
+                percentile(seen, 0.50), percentile(seen, 0.99), seen.last ?? .nan))
+    }
+
+    /// Accounts written into the database: the host first.
+    func seed() async throws -> [Account] {
+        let location = try DatabaseLocation.parse(database, dataDirectory: ".")
+        let db = try DatabaseFactory.open(location, logger: logger)
+        let users = UserStore(database: db)
+        let run = UUID().uuidString.prefix(8).lowercased()
+        let accounts = (0...players).map { i in Account(token: "load-\(run)-\(i)-\(UUID().uuidString)", name: i == 0 ? "Host" : "Player \(i)") }
+        let now = Date()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for lane in 0..<8 {
+                group.addTask {
+                    for i in stride(from: lane, to: accounts.count, by: 8) {
+                        let user = User(id: UserID(), username: "load-\(run)-\(i)", email: nil, displayName: accounts[i].name, isAdmin: false, createdAt: now)
+                        try await users.create(user, passwordHash: "-")  // no password: signs in by token only
+                        let hash = Hex.string(SHA256.hash(data: Data(accounts[i].token.utf8)))
+                        try await users.storeToken(hash: hash, user: user.id, createdAt: now, expiresAt: now + 86_400)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await db.shutdown()
+        return accounts
+    }
+
+    func guesses(pool: HTTPPool, base: String, seats: [Account]) async throws -> String {
+        let start = ContinuousClock.now + .milliseconds(100)
+        let interval = Duration.seconds(1) / guessRate
+        let latencies = Mutex<[Double]>([])
+        let failures = Mutex<[Int: Int]>([:])
+        try await pool.each(seats.count, concurrency: 64) { i, send in
+            let due = start + interval * i
+            try await Task.sleep(until: due, clock: .continuous)
+            let song = i % 3 == 0 ? "Dancing Queen" : "something else"
+            let reply = try await send("POST", "\(base)/guess", seats[i].token, #"{"artist_guess":"ABBA","song_guess":"\#(song)"}"#)
+            let took = ms(ContinuousClock.now - due)
+            latencies.withLock { $0.append(took) }
+            if reply.status != 202 { failures.withLock { $0[reply.status, default: 0] += 1 } }
+        }
+        let elapsed = seconds(ContinuousClock.now - start)
+        let sorted = latencies.withLock { $0 }.sorted()
+        let errors = failures.withLock { $0 }
+        return String(
+            format: "  %d guesses offered at %d/s, done in %.1f s (%.0f/s): p50 %.2f ms, p99 %.2f ms, max %.1f ms (target p99 20 ms); %@",
+            sorted.count, guessRate, elapsed, Double(sorted.count) / elapsed, percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.last ?? .nan,
+            errors.isEmpty ? "all accepted" : "refused: \(errors)")
+    }
+
+    func histogram(pool: HTTPPool) async throws -> Histogram {
+        let reply = try await pool.call("GET", "/metrics", nil, nil)
+        return Histogram(prometheus: String(decoding: reply.body, as: UTF8.self), name: "juke_tunetrivia_push_delay_seconds")
+    }
+
+    /// A top-level string field of a JSON object.
+    static func field(_ name: String, in body: Data) -> String? {
+        (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?[name] as? String
+    }
+}
+
+/// A line of the report, written at once (stdout is buffered when piped).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+func ms(_ d: Duration) -> Double { seconds(d) * 1000 }
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+}
+
+/// Kept-alive connections shared by many requests.
+struct HTTPPool: Sendable {
+    let port: Int
+    let size: Int
+
+    static func open(port: Int, connections: Int) async throws -> HTTPPool { HTTPPool(port: port, size: connections) }
+
+    /// One request on a connection of its own.
+    func call(_ method: String, _ path: String, _ token: String?, _ json: String?) async throws -> LoopbackHTTP.Reply {
+        let box = Mutex<LoopbackHTTP.Reply?>(nil)
+        try await LoopbackHTTP.connect(port: port).session { send in
+            let reply = try await send(method, path, token, json)
+            box.withLock { $0 = reply }
+        }
+        guard let reply = box.withLock({ $0 }) else { throw LoadError.closed }
+        return reply
+    }
+
+    /// Runs `work` for 0..<count over `concurrency` kept-alive connections, each taking the
+    /// next index when free.
+    func each(
+        _ count: Int, concurrency: Int,
+        _ work: @escaping @Sendable (Int, (String, String, String?, String?) async throws -> LoopbackHTTP.Reply) async throws -> Void
+    ) async throws {
+        let next = Counter()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<min(concurrency, count) {
+                group.addTask {
+                    try await LoopbackHTTP.connect(port: port).session { send in
+                        while true {
+                            let i = next.take()
+                            if i >= count { return }
+                            try await work(i, send)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
+
+/// Hands out 0, 1, 2, … to concurrent workers.
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+    func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+}
+
+/// The players' WebSockets: how many have seen a given state, and when.
+final class Watchers: Sendable {
+    private struct State {
+        var seen: [Bool]
+        var seenCount = 0
+        var marker = ""
+        var since: ContinuousClock.Instant = .now
+        var latencies: [Double] = []
+        var opened = 0
+    }
+
+    private let state: Mutex<State>
+    let players: Int
+    var count: Int { state.withLock { $0.opened } }
+
+    init(count: Int) {
+        players = count
+        state = Mutex(State(seen: Array(repeating: false, count: count)))
+    }
+
+    func connect(port: Int, session: String, tokens: [String], logger: Logger) async throws {
+        let url = "ws://127.0.0.1:\(port)/api/v1/tunetrivia/sessions/\(session)/ws"
+        let (openings, opened) = AsyncStream<Void>.makeStream()
+        for (i, token) in tokens.enumerated() {
+            // Opened in waves, as phones scanning a code would arrive.
+            if i % 250 == 249 { try await Task.sleep(for: .milliseconds(100)) }
+            Task {
+                var headers = HTTPFields()
+                headers[.authorization] = "Bearer \(token)"
+                do {
+                    try await WebSocketClient.connect(
+                        url: url, configuration: .init(maxFrameSize: 1 << 24, additionalHeaders: headers), logger: logger
+                    ) { inbound, _, _ in
+                        var first = true
+                        for try await message in inbound.messages(maxSize: 1 << 24) {
+                            if first {
+                                first = false
+                                self.state.withLock { $0.opened += 1 }
+                                opened.yield()
+                            }
+                            if case .text(let text) = message, i < self.players {
+                                if i == 0, ProcessInfo.processInfo.environment["JUKE_LOAD_TRACE"] != nil { say("player 0 got: \(text.prefix(600))") }
+                                self.received(text, player: i)
+                            }
+                        }
+                    }
+                } catch {
+                    logger.error("WebSocket \(i) failed: \(error)")
+                    opened.yield()
+                }
+            }
+        }
+        var waiting = tokens.count
+        for await _ in openings {
+            waiting -= 1
+            if waiting == 0 { break }
+        }
+        if count < tokens.count { throw LoadError.refused("only \(count) of \(tokens.count) WebSockets opened") }
+    }
+
+    /// From now on, count who sees a message containing `marker`, timed from `since`.
+    func mark(_ marker: String, from since: ContinuousClock.Instant) {
+        state.withLock {
+            $0.marker = marker
+            $0.since = since
+            $0.seen = Array(repeating: false, count: players)
+            $0.seenCount = 0
+            $0.latencies = []
+        }
+    }
+
+    private func received(_ text: String, player: Int) {
+        let (marker, done) = state.withLock { ($0.marker, $0.seen[player]) }
+        // A plain byte search: Foundation's `contains` and the generic `firstRange(of:)` are
+        // slow enough to take the CPU the server needs at a reveal (both share two cores).
+        guard !done, !marker.isEmpty, Self.contains(text, marker) else { return }
+        let now = ContinuousClock.now
+        state.withLock {
+            guard !$0.seen[player] else { return }
+            $0.seen[player] = true
+            $0.seenCount += 1
+            $0.latencies.append(ms(now - $0.since))
+        }
+    }
+
+    /// Waits for every player to have seen what `mark` asked for.
+    static func contains(_ text: String, _ marker: String) -> Bool {
+        var text = text
+        var marker = marker
+        return text.withUTF8 { haystack in
+            marker.withUTF8 { needle in
+                guard let first = needle.first, needle.count <= haystack.count else { return false }
+                var i = 0
+                let last = haystack.count - needle.count
+                while i <= last {
+                    if haystack[i] == first {
+                        var j = 1
+                        while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
+                        if j == needle.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
+    func waitUntilAll(see marker: String, timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while state.withLock({ $0.seenCount }) < players {
+            if ContinuousClock.now > deadline {
+                throw LoadError.refused("only \(state.withLock { $0.seenCount }) of \(players) players saw \(marker)")
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    func latencies() -> [Double] { state.withLock { $0.latencies } }
+}
+
+/// A Prometheus histogram's cumulative buckets, for percentiles of what happened between two
+/// readings (to the bucket: "p99 <= 30 ms").
+struct Histogram {
+    var buckets: [(le: Double, count: Double)] = []
+
+    init(prometheus text: String, name: String) {
+        for line in text.split(separator: "\n") where line.hasPrefix("\(name)_bucket{") {
+            guard let leStart = line.range(of: "le=\""), let leEnd = line[leStart.upperBound...].firstIndex(of: "\""),
+                let value = line.split(separator: " ").last.flatMap({ Double($0) })
+            else { continue }
+            let le = String(line[leStart.upperBound..<leEnd])
+            buckets.append((le == "+Inf" ? .infinity : Double(le) ?? .infinity, value))
+        }
+        buckets.sort { $0.le < $1.le }
+    }
+
+    private init(buckets: [(le: Double, count: Double)]) { self.buckets = buckets }
+
+    static func delta(_ after: Histogram, _ before: Histogram) -> Histogram {
+        Histogram(
+            buckets: after.buckets.map { b in
+                (b.le, b.count - (before.buckets.first { $0.le == b.le }?.count ?? 0))
+            })
+    }
+
+    var count: Int { Int(buckets.last?.count ?? 0) }
+
+    /// The upper bound, in milliseconds, of the bucket holding the percentile.
+    func percentile(_ p: Double) -> String {
+        guard let total = buckets.last?.count, total > 0 else { return "n/a" }
+        for b in buckets where b.count >= total * p {
+            return b.le.isInfinite ? "inf" : String(format: "%g", b.le * 1000)
+        }
+        return "inf"
+    }
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# TuneTrivia under load: one party game with JUKE_BENCH_PLAYERS (10,000) players, each on a
+# WebSocket, against `juke serve` on SQLite and then on a throwaway PostgreSQL. The load
+# client is `JukeBench trivia-load` (Benchmarks/JukeBench/TriviaLoad.swift).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WORK=${JUKE_BENCH_DIR:-/tmp/juke-bench}
+swift build -c release --product JukeBench >/dev/null
+echo "== TuneTrivia: one party game, ${JUKE_BENCH_PLAYERS:-10000} players on WebSockets, on SQLite and on PostgreSQL"
+echo "   (targets: the reveal reaches every player within 100 ms at p99, measured at the server;"
+echo "    1,000 guesses a second accepted with p99 under 20 ms)"
+swift build -c release --product juke >/dev/null
+ulimit -n "$(ulimit -Hn)"   # ten thousand sockets on each side
+source Scripts/postgres.sh
+trap stop_postgres EXIT
+trivia_load() {  # $1 = database, $2 = data folder
+  local port pid
+  port=$(free_port)
+  rm -rf "$2"; mkdir -p "$2"
+  .build/release/juke serve --data-dir "$2" --database "$1" --port "$port" --log-level error > "$2/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
+  .build/release/JukeBench trivia-load "$port" "$1" "${JUKE_BENCH_PLAYERS:-10000}" 1000 || { kill "$pid"; cat "$2/server.log"; return 1; }
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+echo "-- SQLite"
+trivia_load "sqlite://$WORK/trivia-sqlite/juke.sqlite" "$WORK/trivia-sqlite"
+echo "-- PostgreSQL"
+start_postgres max_connections=200
+trivia_load "$PG_URL" "$WORK/trivia-postgres"
