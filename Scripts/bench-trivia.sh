@@ -2,6 +2,7 @@
 # TuneTrivia under load: one party game with JUKE_BENCH_PLAYERS (10,000) players, each on a
 # WebSocket, against `juke serve` on SQLite and then on a throwaway PostgreSQL. The load
 # client is `JukeBench trivia-load` (Benchmarks/JukeBench/TriviaLoad.swift).
+# JUKE_BENCH_DATABASES="sqlite" or "postgres" runs one of the two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=${JUKE_BENCH_DIR:-/tmp/juke-bench}
@@ -23,8 +24,14 @@ trivia_load() {  # $1 = database, $2 = data folder
   .build/release/JukeBench trivia-load "$port" "$1" "${JUKE_BENCH_PLAYERS:-10000}" 1000 || { kill "$pid"; cat "$2/server.log"; return 1; }
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
-echo "-- SQLite"
-trivia_load "sqlite://$WORK/trivia-sqlite/juke.sqlite" "$WORK/trivia-sqlite"
-echo "-- PostgreSQL"
-start_postgres max_connections=200
-trivia_load "$PG_URL" "$WORK/trivia-postgres"
+for database in ${JUKE_BENCH_DATABASES:-sqlite postgres}; do
+  case $database in
+    sqlite)
+      echo "-- SQLite"
+      trivia_load "sqlite://$WORK/trivia-sqlite/juke.sqlite" "$WORK/trivia-sqlite" ;;
+    postgres)
+      echo "-- PostgreSQL"
+      start_postgres max_connections=200
+      trivia_load "$PG_URL" "$WORK/trivia-postgres" ;;
+  esac
+done

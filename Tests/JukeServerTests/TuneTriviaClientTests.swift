@@ -1,7 +1,9 @@
 import Foundation
 import JukeAPI
 import JukeTestSupport
+import Storage
 import Testing
+import TuneTrivia
 
 @testable import JukeServer
 
@@ -99,6 +101,44 @@ import Testing
             #expect(scored.first { $0.id == grandma.id }?.totalScore == 2)
             _ = try await host.deleteTriviaSession(path: .init(sessionId: created.id)).noContent
             await #expect(throws: (any Error).self) { try await host.getTriviaSession(path: .init(sessionId: created.id)).ok }
+        }
+    }
+
+    /// Answers arriving together are committed together: each gets its own reply, a second
+    /// answer from the same player is refused without spoiling the others, and every
+    /// accepted one is stored.
+    @Test(arguments: TestBackend.available)
+    func answersArrivingTogetherEachGetTheirOwnReply(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let host = try client.api(try await client.register("host"))
+            _ = try await app.addSongs(TuneTriviaAPITests.songs)
+            let created = try await host.createTriviaSession(body: .json(S.TriviaSettings(title: "Rush"))).created.body.json
+            _ = try await host.autoGenerateTriviaRounds(path: .init(sessionId: created.id)).ok
+            var players: [Client] = []
+            for i in 0..<24 {
+                let player = try client.api(try await client.register("player\(i)"))
+                _ = try await player.joinTriviaSession(body: .json(.init(inviteCode: created.inviteCode))).ok
+                players.append(player)
+            }
+            _ = try await host.triviaControlStart(path: .init(sessionId: created.id)).ok
+            let path = Operations.SubmitTriviaGuess.Input.Path(sessionId: created.id)
+            let replies = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for player in players + [players[0]] {
+                    group.addTask {
+                        let output = try await player.submitTriviaGuess(path: path, body: .json(.init(songGuess: "a guess")))
+                        if case .accepted = output { return true }
+                        return false
+                    }
+                }
+                return try await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+            #expect(replies.count { $0 } == 24 && replies.count { !$0 } == 1)
+            let state = try await host.getTriviaState(path: .init(sessionId: created.id)).ok.body.json
+            #expect(state.answeredCount == 24)
+            // Stored, not only cached: a fresh read of the game from the database agrees.
+            let sessionID = try #require(SessionID(created.id))
+            let stored = try #require(try await TuneTriviaStore(database: app.services.database).load(sessionID))
+            #expect(stored.game.round.flatMap { stored.game.guesses[$0.id] }?.count == 24)
         }
     }
 }

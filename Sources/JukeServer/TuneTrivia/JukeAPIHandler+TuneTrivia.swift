@@ -157,7 +157,7 @@ extension JukeAPIHandler {
         let user = try CurrentRequest.requireUser()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
-        let seat = try await services.tuneTrivia.game(id).guessingSeat(of: user.id)
+        let seat = try await services.tuneTrivia.guessingSeat(in: id, of: user.id)
         let command: Command
         if let option = body.triviaGuess {
             command = .answerTrivia(player: seat.id, option: option)
