@@ -15,6 +15,9 @@ import Synchronization
 /// latencies (from the moment each was due, so a stall is not hidden) and the reveal's
 /// delivery time, measured by the server (its juke_tunetrivia_push_delay_seconds
 /// histogram) and seen by the clients.
+///
+/// For investigating: JUKE_LOAD_PAUSE=<seconds> waits (and says so on stderr) before the
+/// reveal, to attach a profiler to it alone; JUKE_LOAD_TRACE=1 prints what player 0 receives.
 struct TriviaLoad {
     let port: Int
     let database: String

@@ -110,9 +110,6 @@ actor TriviaHub {
     /// The users with at least one open connection to the game.
     func online(_ id: SessionID) -> Set<UserID> { Set((channels[id]?.byUser ?? [:]).keys) }
 
-    /// How many connections watch the game.
-    func connections(_ id: SessionID) -> Int { channels[id]?.watchers.count ?? 0 }
-
     // MARK: - Changes
 
     /// The game changed to `version`; `since` is when the change began (a request's arrival).
