@@ -35,7 +35,7 @@ struct TriviaLoad {
         let accounts = try await seed()
         let host = accounts[0]
         let seats = Array(accounts.dropFirst())
-        let pool = try await HTTPPool.open(port: port, connections: 32)
+        let pool = HTTPPool(port: port)
 
         // The game: five songs from the demo library.
         let created = try await pool.call("POST", "/api/v1/tunetrivia/sessions", host.token, #"{"title":"Load test","mode":"party","num_songs":5}"#)
@@ -175,12 +175,10 @@ func percentile(_ sorted: [Double], _ p: Double) -> Double {
     sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
 }
 
-/// Kept-alive connections shared by many requests.
+/// Requests to the server under test: one on a connection of its own, or many spread over
+/// kept-alive connections (`each`).
 struct HTTPPool: Sendable {
     let port: Int
-    let size: Int
-
-    static func open(port: Int, connections: Int) async throws -> HTTPPool { HTTPPool(port: port, size: connections) }
 
     /// One request on a connection of its own.
     func call(_ method: String, _ path: String, _ token: String?, _ json: String?) async throws -> LoopbackHTTP.Reply {

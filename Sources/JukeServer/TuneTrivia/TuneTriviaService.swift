@@ -27,6 +27,8 @@ actor TuneTriviaService {
     private var draining: Set<SessionID> = []
     private var random = SystemRandomNumberGenerator()
     private let codeGuard = AttemptLimiter(limit: 10, window: 300)
+    /// This server, in NOTIFY payloads, so that it skips its own.
+    let origin = UUID()
 
     init(database: any JukeDatabase, library: LibraryStore, hub: TriviaHub, clock: WallClock, openAI: OpenAISettings?, logger: Logger) {
         self.ai = openAI.map(AITriviaWriter.init)
@@ -38,14 +40,16 @@ actor TuneTriviaService {
         self.clock = clock
     }
 
-    /// This server, in NOTIFY payloads, so that it skips its own.
-    let origin = UUID()
-
-    /// After a commit: push it to this server's watchers, and to the other servers' through
-    /// NOTIFY ("<origin> <session> <targets>").
+    /// After a commit: push it to this server's watchers, and to the other servers'.
     private func announce(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) async {
         await hub.changed(id, game: game, version: version, targets: targets, since: since)
-        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) \(targets.payload)")
+        await tellOtherServers(id, targets.payload)
+    }
+
+    /// NOTIFY "<origin> <session> <what>": `what` is a `PushTargets` payload, or "D" for a
+    /// deleted game (read back by `remoteChange`).
+    private func tellOtherServers(_ id: SessionID, _ what: String) async {
+        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) \(what)")
     }
 
     /// Another server's NOTIFY: the game is loaded once and pushed to this server's watchers.
@@ -208,7 +212,7 @@ actor TuneTriviaService {
         try await store.delete(id)
         cache[id] = nil
         await hub.deleted(id)
-        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) D")
+        await tellOtherServers(id, "D")
     }
 
     /// Seats the user in the game with this invite code (party mode). Wrong codes are

@@ -67,7 +67,7 @@ public struct GameScreen: Sendable {
         let isHost = viewer == game.host
         let you = viewer.flatMap { game.player(forUser: $0)?.id }
         let ranked = standings.map { playerView($0.player, hasGuessed: (isHost || $0.player.id == you) && hasGuessed($0.player.id)) }
-        let hosts = game.seated.filter(\.isHost).map { playerView($0, hasGuessed: false) }
+        let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
         return ranked + hosts
     }
 
@@ -82,7 +82,7 @@ public struct GameScreen: Sendable {
         let listed = roundGuesses.values.filter { $0.submittedAt != nil || $0.triviaGuess != nil }
             .map { (key: (pending($0) ? 0 : 1, $0.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[$0.player] ?? .max), guess: $0) }
             .sorted { $0.key < $1.key }.map(\.guess)
-        let hosts = game.seated.filter(\.isHost).map { playerView($0, hasGuessed: false) }
+        let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
         return GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings, status: game.status,
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: true, you: hosts.first?.id,
@@ -91,6 +91,9 @@ public struct GameScreen: Sendable {
             playerCount: standings.count, answeredCount: roundGuesses.values.count { $0.submittedAt != nil },
             guesses: listed.prefix(Self.hostListSize).map { guessView($0, forHost: true) })
     }
+
+    /// The host's own seat (never ranked, listed last).
+    private var hostSeat: Player? { game.player(forUser: game.host) }
 
     private func hasGuessed(_ id: PlayerID) -> Bool { roundGuesses[id]?.submittedAt != nil }
 

@@ -225,9 +225,7 @@ actor TriviaHub {
         let since = channel.since
         let fresh = channel.pendingWatchers
         var changed: Set<UUID> = []
-        if targets.everyone {
-            changed = Set(channel.watchers.keys)
-        } else {
+        if !targets.everyone {
             for player in targets.players {
                 if let user = frame.game.players[player]?.user { changed.formUnion(channel.byUser[user] ?? []) }
             }
@@ -239,6 +237,11 @@ actor TriviaHub {
         channel.since = nil
         channel.lastFrame = .now
         channels[id] = channel
+        if targets.everyone {
+            // Everyone: straight through the watchers, without a set of ten thousand tokens.
+            for watcher in channel.watchers.values { watcher.mailbox.post(frame, since: since) }
+            return
+        }
         for token in changed { channel.watchers[token]?.mailbox.post(frame, since: since) }
         // A connection's first frame is not a change: it is not timed.
         for token in fresh.subtracting(changed) { channel.watchers[token]?.mailbox.post(frame, since: nil) }
