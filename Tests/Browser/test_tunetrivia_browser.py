@@ -16,8 +16,20 @@ def wait(driver, timeout=30):
 
 
 def text(driver, css):
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
+    """The rendered text of the first match, read in one script call: the page redraws its lists
+    on every pushed change, so a handle found first and read later can go stale in between."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css) or ""
+
+
+def click(driver, by, selector):
+    """Clicks an element, looking it up again if a redraw replaced it first (a click on a stale
+    handle fails before it reaches the page, so nothing is clicked twice)."""
+    def attempt(d):
+        d.find_element(by, selector).click()
+        return True
+
+    wait(driver).until(attempt)
 
 
 def sign_in(driver, server, username, password):
@@ -89,17 +101,17 @@ def test_a_party_game_with_three_phones(server, admin):
             phone.find_element(By.ID, "password").send_keys(f"{name} password")
             phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
             wait(phone).until(lambda d: d.find_elements(By.ID, "join-code") and d.find_element(By.ID, "join-code").get_attribute("value") == code)
-            phone.find_element(By.CSS_SELECTOR, "#join-form button").click()
+            click(phone, By.CSS_SELECTOR, "#join-form button")
             wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
         # The host's lobby filled up live.
         wait(host).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3)
         # Live updates came over a WebSocket, not polling.
         assert host.find_element(By.ID, "main").get_attribute("data-transport") == "websocket"
-        host.find_element(By.ID, "start").click()
+        click(host, By.ID, "start")
 
         # The host hears the clip and sees the answer; the phones see a hidden cover and a form.
         answer = wait(host).until(lambda d: text(d, "#answer"))
-        title_text = host.find_element(By.CSS_SELECTOR, "#answer strong").text
+        title_text = text(host, "#answer strong")
         artist_text = answer.split(" — ")[1].replace(" (only you can see this)", "")
         for phone in phones:
             wait(phone).until(lambda d: d.find_elements(By.ID, "guess-form"))
@@ -120,23 +132,23 @@ def test_a_party_game_with_three_phones(server, admin):
         assert status == 204
         ann.find_element(By.NAME, "artist").send_keys(artist_text)
         ann.find_element(By.NAME, "song").send_keys(title_text)
-        ann.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        click(ann, By.CSS_SELECTOR, "#guess-form button")
         wait(ann).until(lambda d: d.find_elements(By.ID, "locked"))
         bob.switch_to.active_element.send_keys(" entirely")
         assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else entirely"
-        bob.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        click(bob, By.CSS_SELECTOR, "#guess-form button")
         wait(bob).until(lambda d: d.find_elements(By.ID, "locked"))
         # Cyd's phone reloads: same seat, still able to answer once.
         cyd.refresh()
         wait(cyd).until(lambda d: d.find_elements(By.ID, "guess-form"))
         cyd.find_element(By.NAME, "artist").send_keys(artist_text)
-        cyd.find_element(By.CSS_SELECTOR, "#guess-form button").click()
+        click(cyd, By.CSS_SELECTOR, "#guess-form button")
         wait(cyd).until(lambda d: d.find_elements(By.ID, "locked"))
         cyd.refresh()
         wait(cyd).until(lambda d: d.find_elements(By.ID, "locked"))
 
         wait(host).until(lambda d: text(d, "#answered") == "3 of 3 answered")
-        host.find_element(By.ID, "reveal").click()
+        click(host, By.ID, "reveal")
         wait(ann).until(lambda d: "Artist: right" in text(d, "#my-result") and "Song: right" in text(d, "#my-result"))
         wait(bob).until(lambda d: "Song: wrong" in text(d, "#my-result"))
         wait(cyd).until(lambda d: title_text in text(d, "#answer"))
@@ -155,7 +167,7 @@ def test_a_party_game_with_three_phones(server, admin):
 
         # The host ends the game; everyone sees the podium.
         host.execute_script("window.confirm = () => true")
-        host.find_element(By.XPATH, "//button[text()='End game']").click()
+        click(host, By.XPATH, "//button[text()='End game']")
         for phone in phones:
             wait(phone).until(lambda d: d.find_elements(By.ID, "podium"))
         assert "You finished #1" in text(ann, "#my-final")
@@ -183,31 +195,31 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     # Songs picked by searching the library, then the rest automatically; trivia for one.
     search = wait(browser).until(lambda d: d.find_element(By.ID, "song-search"))
     search.send_keys("entertainer")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#song-results button"))[0].click()
+    click(browser, By.CSS_SELECTOR, "#song-results button")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 1)
     assert "The Entertainer" in text(browser, "#rounds")
-    browser.find_element(By.ID, "auto-generate").click()
+    click(browser, By.ID, "auto-generate")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 5)
-    browser.find_element(By.XPATH, "//ol[@id='rounds']/li[1]//button[text()='Write trivia']").click()
+    click(browser, By.XPATH, "//ol[@id='rounds']/li[1]//button[text()='Write trivia']")
     wait(browser).until(lambda d: "trivia:" in d.find_element(By.CSS_SELECTOR, "#rounds li").text)
     for name in ["Grandma", "Leo"]:
         field = browser.find_element(By.CSS_SELECTOR, "#add-player input[name=name]")
         field.send_keys(name)
-        browser.find_element(By.CSS_SELECTOR, "#add-player button").click()
+        click(browser, By.CSS_SELECTOR, "#add-player button")
         wait(browser).until(lambda d, n=name: n in text(d, "#players"))
-    browser.find_element(By.ID, "start").click()
+    click(browser, By.ID, "start")
     # The host taps: Grandma got the artist and the song, Leo the song.
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#scoring li"))
 
     def tap(player, label):
         # The list is redrawn whenever the game changes; a stale row is looked up again (a
         # click on a stale element fails before it reaches the page, so nothing is tapped twice).
-        def click(d):
+        def tap_row(d):
             row = [li for li in d.find_elements(By.CSS_SELECTOR, "#scoring li") if player in li.text][0]
             row.find_element(By.XPATH, f".//button[text()='{label}']").click()
             return True
 
-        wait(browser).until(click)
+        wait(browser).until(tap_row)
 
     tap("Grandma", "Artist")
     wait(browser).until(lambda d: "Grandma 1 pts" in text(d, "#scoring"))
@@ -215,9 +227,9 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     wait(browser).until(lambda d: "Grandma 2 pts" in text(d, "#scoring"))
     tap("Leo", "Song")
     wait(browser).until(lambda d: "Leo 1 pts" in text(d, "#scoring"))
-    browser.find_element(By.ID, "reveal").click()
+    click(browser, By.ID, "reveal")
     wait(browser).until(lambda d: d.find_elements(By.ID, "reveal-trivia") or d.find_elements(By.ID, "next"))
     browser.execute_script("window.confirm = () => true")
-    browser.find_element(By.XPATH, "//button[text()='End game']").click()
+    click(browser, By.XPATH, "//button[text()='End game']")
     podium = wait(browser).until(lambda d: text(d, "#podium"))
     assert podium.index("Grandma") < podium.index("Leo")
