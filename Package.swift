@@ -44,6 +44,9 @@ let package = Package(
         .target(name: "MediaFormats", swiftSettings: strict),
         // TuneTrivia's rules: a pure state machine (commands in, state and events out).
         .target(name: "TuneTrivia", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
+        // Back2Back's rules: turns and queue states, song memory, Juke's own persona DJ and
+        // direction changes, playlist export. Pure.
+        .target(name: "Back2Back", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Music library: scanning folders, the demo library synthesizer, search.
         .target(
             name: "Library",
@@ -134,6 +137,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
+        .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",

@@ -28,3 +28,25 @@ public struct TrackID: TypedID { public let rawValue: UUID; public init(rawValue
 public struct AlbumID: TypedID { public let rawValue: UUID; public init(rawValue: UUID) { self.rawValue = rawValue } }
 public struct ArtistID: TypedID { public let rawValue: UUID; public init(rawValue: UUID) { self.rawValue = rawValue } }
 public struct LibraryFolderID: TypedID { public let rawValue: UUID; public init(rawValue: UUID) { self.rawValue = rawValue } }
+
+extension TypedID {
+    /// A new ID drawn from `generator`, so engines that make IDs stay deterministic under a
+    /// seeded generator in tests. (A version-4 UUID: the version and variant bits are set.)
+    public static func random(using generator: inout some RandomNumberGenerator) -> Self {
+        let high = generator.next()
+        let low = generator.next()
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(i)))
+            bytes[8 + i] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(i)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+        return Self(rawValue: uuid)
+    }
+}

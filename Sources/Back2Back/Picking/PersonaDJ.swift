@@ -1,0 +1,194 @@
+import JukeCore
+import Matching
+
+/// Juke's own DJ: picks the next song from the library in a persona's style, with no AI and
+/// no network. It weighs the persona's taste (genres, era, artists), the flow from the last
+/// song, variety (no artist twice in a short run, no genre rut) and, when asked, a direction
+/// change; then draws among the best with the persona's sense of adventure.
+public struct PersonaDJ: Sendable {
+    public struct Pick: Sendable, Equatable {
+        public let song: Song
+        public let rationale: String
+        public let score: Double
+
+        public init(song: Song, rationale: String, score: Double) {
+            self.song = song
+            self.rationale = rationale
+            self.score = score
+        }
+    }
+
+    /// How many recent songs variety looks back at.
+    static let memorySpan = 4
+
+    public init() {}
+
+    /// The next song after `recent` (oldest first), or nil when every song is excluded.
+    public func pick(
+        for persona: Persona, from library: [Song], after recent: [Song], excluding excluded: SongExclusions,
+        direction: Direction? = nil, using generator: inout some RandomNumberGenerator
+    ) -> Pick? {
+        let profile = TasteProfile(persona.taste)
+        let last = recent.last
+        let lastArtists = Set(recent.suffix(Self.memorySpan).map { GenreText.fold($0.artist) })
+        let lastGenres = recent.suffix(3).map { GenreText.fold($0.genre ?? "") }
+        let rut = lastGenres.count == 3 && Set(lastGenres).count == 1 && !(lastGenres.first ?? "").isEmpty
+        var best: [(score: Double, song: Song, reasons: [String])] = []
+        for song in library where !excluded.contains(song) {
+            var score = 0.0
+            var reasons: [String] = []
+            let genre = GenreText.fold(song.genre ?? "")
+            // Taste.
+            if let rank = profile.genreRank(of: song.genre) {
+                score += 1.0 - 0.08 * Double(rank)
+                reasons.append(rank < 3 ? "right in \(persona.name)'s lane (\(song.genre ?? ""))" : "\(song.genre ?? "") from the wider crates")
+            } else if profile.hasGenres {
+                score += 0.1
+            } else {
+                score += 0.5
+            }
+            if let years = persona.taste.years, let year = song.year {
+                let distance = year < years.lowerBound ? years.lowerBound - year : max(0, year - years.upperBound)
+                score += distance == 0 ? 0.6 : max(0, 0.6 - Double(distance) / 100)
+            }
+            if profile.lovesArtist(song) {
+                score += 0.6
+                reasons.append("a favourite artist")
+            }
+            // Flow from the last song.
+            if let last {
+                if !genre.isEmpty, genre == GenreText.fold(last.genre ?? "") {
+                    score += rut ? -0.6 : 0.25
+                    if !rut { reasons.append("keeps the \(song.genre ?? "") thread from the last pick") }
+                } else if rut {
+                    score += 0.3
+                    reasons.append("a change of scene after three \(last.genre ?? "") songs")
+                }
+                if let a = song.year, let b = last.year, abs(a - b) <= 15 {
+                    score += 0.15
+                    reasons.append("from the same years as \(last.title)")
+                }
+                if let a = song.tempo, let b = last.tempo, b > 0, abs(a - b) / b <= 0.1 {
+                    score += 0.1
+                    reasons.append("close in tempo")
+                }
+                if !song.album.isEmpty, song.album == last.album { score -= 0.3 }
+            }
+            // Variety: an artist does not come back within a short run.
+            if lastArtists.contains(GenreText.fold(song.artist)) { score -= 1.5 }
+            // A direction change outweighs everything else.
+            if let direction {
+                if let toward = direction.towardGenre {
+                    if GenreText.sameGenre(song.genre, toward) {
+                        score += 3
+                        reasons.insert("the turn toward \(toward) you asked for", at: 0)
+                    } else {
+                        score -= 0.5
+                    }
+                }
+                if let years = direction.towardYears, let year = song.year {
+                    if years.contains(year) {
+                        score += 2
+                        if direction.towardGenre == nil { reasons.insert("the jump to \(Era.name(of: year)) you asked for", at: 0) }
+                    } else {
+                        let distance = year < years.lowerBound ? years.lowerBound - year : year - years.upperBound
+                        score -= min(2, Double(distance) / 50)
+                    }
+                }
+                if let away = direction.awayFromGenre, GenreText.sameGenre(song.genre, away) { score -= 3 }
+            }
+            // Adventure: a little chance, so the same set does not come back every time.
+            score += Double.random(in: 0..<(0.05 + persona.taste.adventure), using: &generator)
+            best.append((score, song, reasons))
+        }
+        guard let top = best.max(by: { $0.score < $1.score }) else { return nil }
+        return Pick(song: top.song, rationale: Self.rationale(for: top.song, reasons: top.reasons), score: top.score)
+    }
+
+    /// One or two short sentences a person reads in the history.
+    static func rationale(for song: Song, reasons: [String]) -> String {
+        var what = "\(song.title) by \(song.artist)"
+        if let year = song.year { what += " (\(year))" }
+        guard !reasons.isEmpty else { return what + ": a left turn to keep the set from settling." }
+        let joined = reasons.prefix(2).joined(separator: ", ")
+        return what + ": " + joined + "."
+    }
+}
+
+/// Songs a pick must not be: this session's, and the persona's song memory.
+public struct SongExclusions: Sendable {
+    private var texts: Set<String> = []
+    private var isrcs: Set<String> = []
+    private var tracks: Set<TrackID> = []
+
+    public init() {}
+
+    public init(_ keys: [SongKey], songs: [Song] = []) {
+        for key in keys { insert(key) }
+        for song in songs { insert(song) }
+    }
+
+    public mutating func insert(_ key: SongKey) {
+        texts.insert(key.text)
+        if let isrc = key.isrc { isrcs.insert(isrc) }
+    }
+
+    public mutating func insert(_ song: Song) {
+        insert(SongKey(song))
+        tracks.insert(song.track)
+    }
+
+    public func contains(_ song: Song) -> Bool {
+        if tracks.contains(song.track) { return true }
+        let key = SongKey(song)
+        if let isrc = key.isrc, isrcs.contains(isrc) { return true }
+        return texts.contains(key.text)
+    }
+
+    public var count: Int { texts.count }
+}
+
+/// A persona's taste, folded once for a pick over a whole library.
+struct TasteProfile {
+    let genres: [String]
+    let artists: Set<String>
+
+    init(_ taste: Taste) {
+        genres = taste.genres.map(GenreText.fold)
+        artists = Set(taste.artists.map(GenreText.fold))
+    }
+
+    var hasGenres: Bool { !genres.isEmpty }
+
+    func genreRank(of genre: String?) -> Int? {
+        guard let genre, !genre.isEmpty else { return nil }
+        let folded = GenreText.fold(genre)
+        if let exact = genres.firstIndex(of: folded) { return exact }
+        let words = Set(folded.split(separator: " "))
+        return genres.firstIndex { !words.isDisjoint(with: $0.split(separator: " ")) }
+    }
+
+    func lovesArtist(_ song: Song) -> Bool {
+        guard !artists.isEmpty else { return false }
+        return artists.contains(GenreText.fold(song.artist)) || song.composer.map { artists.contains(GenreText.fold($0)) } == true
+    }
+}
+
+/// Genres and names compared the way people mean them: accents, case and punctuation aside.
+enum GenreText {
+    static func fold(_ text: String) -> String {
+        MusicTextNormalizer.fold(text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ")
+    }
+
+    static func sameGenre(_ a: String?, _ b: String) -> Bool {
+        guard let a, !a.isEmpty else { return false }
+        return fold(a) == fold(b)
+    }
+}
+
+/// Names of eras for labels: centuries before 1900, decades after.
+enum Era {
+    static func name(of year: Int) -> String {
+        year < 1900 ? "the \(year / 100 * 100)s" : "the \(year / 10 * 10)s"
+    }
+}

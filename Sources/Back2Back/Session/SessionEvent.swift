@@ -1,0 +1,64 @@
+public import JukeCore
+
+/// What can happen to a session: people's commands, the player's reports and the AI's answers.
+public enum SessionEvent: Sendable, Equatable {
+    /// A person picks the next song on their turn.
+    case pick(Song, by: UserID)
+    /// The AI starts the session instead of a person.
+    case letAIStart(by: UserID)
+    /// The AI answered a pick request.
+    case aiPicked(AITaskID, Song, rationale: String)
+    /// The AI (and Juke's own picker after it) found nothing playable.
+    case aiFailed(AITaskID, reason: String)
+    /// The player reached `fraction` (0...1) of the song now playing.
+    case progress(EntryID, fraction: Double)
+    /// The song now playing came to its end. Reports for any other song are ignored, so
+    /// several devices may report the same end.
+    case finished(EntryID)
+    /// Skip what is playing; the next queued song plays.
+    case skip(by: UserID)
+    /// Tap a queued song: it plays now, and the songs before it are passed over.
+    case skipTo(EntryID, by: UserID)
+    /// A suggested direction change arrived.
+    case directionSuggested(AITaskID, Direction)
+    /// The direction suggestion could not be made.
+    case directionFailed(AITaskID)
+    /// The person whose turn it is takes the suggested direction.
+    case takeDirection(by: UserID)
+    case join(UserID)
+    case leave(UserID)
+    case changePersona(PersonaID, by: UserID)
+}
+
+/// What the caller must do after an event.
+public enum SessionAction: Sendable, Equatable {
+    /// Ask the AI (or Juke's own picker) for a song; answer with `.aiPicked` or `.aiFailed`
+    /// carrying the request's task.
+    case requestPick(AIRequest)
+    /// The song now playing is near its end and nothing is queued: answer the pending
+    /// request at once, with Juke's own picker if the AI is not done.
+    case hurry(AITaskID)
+    /// Ask for a direction suggestion; answer with `.directionSuggested` or `.directionFailed`.
+    case requestDirection(AITaskID)
+    /// The player starts this entry now.
+    case play(SessionEntry)
+    /// Load this entry so it starts without a gap (the song now playing is at 95%).
+    case preload(SessionEntry)
+    /// Keep this AI pick in the persona's song memory.
+    case remember(Song, persona: PersonaID)
+}
+
+/// Why an event was refused. The server maps these to statuses: invalid 400, forbidden 403,
+/// notFound 404, conflict 409.
+public enum SessionError: Error, Sendable, Equatable {
+    case invalid(String, String)
+    case forbidden(String)
+    case notFound(String)
+    case conflict(String)
+
+    public var message: String {
+        switch self {
+        case .invalid(_, let m), .forbidden(let m), .notFound(let m), .conflict(let m): m
+        }
+    }
+}
