@@ -60,7 +60,12 @@ public actor SQLiteDatabase: JukeDatabase {
         return try await withCheckedThrowingContinuation { waiters.append($0) }
     }
 
-    private func checkin(_ connection: SQLiteConnection) {
+    private func checkin(_ connection: SQLiteConnection) async {
+        if isShutDown {
+            // Returned after shutdown: closed now, since nobody will take it again.
+            await Task { try? await connection.close() }.value
+            return
+        }
         if !waiters.isEmpty {
             waiters.removeFirst().resume(returning: connection)
         } else {
@@ -117,12 +122,22 @@ public actor SQLiteDatabase: JukeDatabase {
         while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
     }
 
+    /// Closes the pool. Safe to call twice (the application and a test may both): the
+    /// actor is re-entered at each close, so the lists are taken before the first await.
     public func shutdown() async {
+        guard !isShutDown else { return }
         isShutDown = true
-        for waiter in waiters { waiter.resume(throwing: StorageError.closed) }
+        let waiting = waiters
         waiters = []
-        for connection in idle { try? await connection.close() }
+        for waiter in waiting { waiter.resume(throwing: StorageError.closed) }
+        let closing = idle
         idle = []
-        try? await threadPool.shutdownGracefully()
+        // In a task of its own: shutdown often runs in a cancelled task (a service group
+        // torn down), where closing would give up at once and leave the handle open.
+        let pool = threadPool
+        await Task {
+            for connection in closing { try? await connection.close() }
+            try? await pool.shutdownGracefully()
+        }.value
     }
 }
