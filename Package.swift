@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "TuneTrivia",
+                "TuneTrivia", "Back2Back",
                 "JukeCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia", "Back2Back"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [

@@ -308,13 +308,7 @@ public struct TuneTriviaStore: Sendable {
         ).run()
     }
 
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
+    static func encode(_ value: some Encodable) throws -> String { try JSONText.encode(value) }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
-    }
+    static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T { try JSONText.decode(type, text) }
 }
