@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "JukeServer",
             dependencies: [
-                "TuneTrivia",
+                "TuneTrivia", "Back2Back",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia",
+                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia", "Back2Back",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

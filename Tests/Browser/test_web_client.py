@@ -49,9 +49,10 @@ def test_a_new_user_registers_and_sees_the_launcher_and_library(server, admin, b
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
     cards = browser.find_elements(By.CSS_SELECTOR, ".app-card")
     assert [c.find_element(By.CSS_SELECTOR, ".app-name").text for c in cards] == ["TuneTrivia", "Back2Back", "Dual Player", "RunBeat"]
-    # TuneTrivia opens; the apps still to come say so.
+    # TuneTrivia and Back2Back open; the apps still to come say so.
     assert cards[0].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/tunetrivia")
-    assert all("Coming soon" in c.text for c in cards[1:]) and "Coming soon" not in cards[0].text
+    assert cards[1].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/back2back")
+    assert all("Coming soon" in c.text for c in cards[2:]) and not any("Coming soon" in c.text for c in cards[:2])
     albums = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
     assert len(albums) >= 6
     # Covers load from the server with the session cookie.

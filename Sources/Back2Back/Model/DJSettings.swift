@@ -47,10 +47,16 @@ public struct DJSettings: Sendable, Codable, Equatable {
             return ("crossfade_seconds", "The crossfade is 0 to 12 seconds.")
         }
         for (field, choice) in [("song_selection", songSelection), ("direction_change", directionChange), ("style_guide", styleGuide)] {
-            let ok = choice.model.count <= 100 && !choice.model.isEmpty
-                && choice.model.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._:-/".unicodeScalars.contains($0) }
-            if !ok { return (field, "A model name is 1 to 100 letters, digits and . _ : - /.") }
+            if !Self.isModelName(choice.model) { return (field, "A model name is 1 to 100 letters, digits and . _ : / -.") }
         }
         return nil
+    }
+
+    /// The contract's pattern for a model name: ^[A-Za-z0-9._:/-]+$, 1 to 100 characters.
+    public static func isModelName(_ name: String) -> Bool {
+        (1...100).contains(name.unicodeScalars.count)
+            && name.unicodeScalars.allSatisfy { s in
+                ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "._:/-".unicodeScalars.contains(s)
+            }
     }
 }

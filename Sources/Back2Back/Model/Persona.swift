@@ -36,14 +36,25 @@ public struct Persona: Sendable, Codable, Equatable, Identifiable {
     public static let descriptionLimit = 2_000
     public static let styleGuideLimit = 20_000
 
-    /// Checks what a person typed; returns the first problem as (field, message).
+    /// Checks what a person typed; returns the first problem as (field, message). Lengths
+    /// count Unicode scalars, as the API's JSON Schema does.
     public static func problem(name: String, description: String, styleGuide: String) -> (field: String, message: String)? {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.isEmpty { return ("name", "A persona needs a name.") }
-        if trimmed.count > nameLimit { return ("name", "A name has at most \(nameLimit) characters.") }
-        if description.count > descriptionLimit { return ("description", "A description has at most \(descriptionLimit) characters.") }
-        if styleGuide.count > styleGuideLimit { return ("style_guide", "A style guide has at most \(styleGuideLimit) characters.") }
+        if name.unicodeScalars.allSatisfy(isBlank) { return ("name", "A persona needs a name.") }
+        if name.unicodeScalars.count > nameLimit { return ("name", "A name has at most \(nameLimit) characters.") }
+        if description.unicodeScalars.count > descriptionLimit {
+            return ("description", "A description has at most \(descriptionLimit) characters.")
+        }
+        if styleGuide.unicodeScalars.count > styleGuideLimit { return ("style_guide", "A style guide has at most \(styleGuideLimit) characters.") }
         return nil
+    }
+
+    /// White space as JSON Schema patterns (ECMAScript's \\s) know it, so "blank" means the
+    /// same to the contract and to the server.
+    public static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+        default: false
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import Back2Back
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -42,6 +43,18 @@ struct APIError: Error, Sendable {
 extension APIError {
     /// A game's refusal as HTTP: bad input 400, not the host 403, no such thing 404, not now 409.
     init(_ error: GameError) {
+        switch error {
+        case .invalid(let field, let message): self = .badRequest(message, field: field)
+        case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)
+        case .notFound(let message): self = APIError(status: .notFound, code: "not_found", message: message)
+        case .conflict(let message): self = .conflict(message)
+        }
+    }
+}
+
+extension APIError {
+    /// A Back2Back session's refusal as HTTP, with the same statuses as a game's.
+    init(_ error: SessionError) {
         switch error {
         case .invalid(let field, let message): self = .badRequest(message, field: field)
         case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)

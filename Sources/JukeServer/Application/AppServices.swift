@@ -16,6 +16,7 @@ public struct AppServices: Sendable {
     let search: CatalogSearch
     let scans: ScanCoordinator
     let tuneTrivia: TuneTriviaService
+    let back2back: Back2BackService
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
@@ -34,6 +35,7 @@ public struct AppServices: Sendable {
         self.tuneTrivia = TuneTriviaService(
             database: database, library: library, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
             openAI: configuration.openAI, logger: logger)
+        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: JukeDJ(), logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

@@ -31,7 +31,8 @@ public func buildApplication(services: AppServices) throws -> some ApplicationPr
         DatabaseService(database: services.database),
         LibraryUpkeepService(services: services),
         HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window),
-        TriviaNotificationService(database: services.database, service: services.tuneTrivia, logger: services.logger)
+        TriviaNotificationService(database: services.database, service: services.tuneTrivia, logger: services.logger),
+        Back2BackWorkService(service: services.back2back)
     )
     return app
 }
@@ -53,7 +54,9 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     router.add(middleware: AuthMiddleware(users: services.users, clock: services.clock))
     router.add(middleware: SessionCookieMiddleware())
 
-    try JukeAPIHandler(services: services).registerHandlers(on: router)
+    let handler = JukeAPIHandler(services: services)
+    try handler.registerHandlers(on: router)
+    Back2BackRoutes(handler: handler).register(on: router)
     let media = MediaRoutes<JukeRequestContext>(library: services.library)
     media.register(on: router)
     TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)

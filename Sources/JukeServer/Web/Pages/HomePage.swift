@@ -17,7 +17,7 @@ enum HomePage {
     ]
 
     /// Apps that can be opened; the others show "Coming soon".
-    static let readyApps: Set<String> = ["tunetrivia"]
+    static let readyApps: Set<String> = ["tunetrivia", "back2back"]
 
     static func render(user: User) -> String {
         let cards = apps.map { app -> String in

@@ -38,6 +38,23 @@ struct WebRoutes<Context: RequestContext> {
             guard UUID(uuidString: raw) != nil else { throw APIError.notFound("game") }
             return html(TuneTriviaPages.game(user: user, session: raw.lowercased()))
         }
+        router.get("/back2back") { _, _ in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            return html(Back2BackPages.home(user: user))
+        }
+        // The invite link: signing in first if needed, then joining (a POST from the page).
+        router.get("/back2back/join/:token") { _, context in
+            let token = context.parameters.get("token") ?? ""
+            let safe = token.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            guard let user = CurrentRequest.user else { return redirect("/login?next=%2Fback2back%2Fjoin%2F\(safe)") }
+            return html(Back2BackPages.join(user: user, token: token))
+        }
+        router.get("/back2back/:session_id") { _, context in
+            guard let user = CurrentRequest.user else { return redirect("/login") }
+            let raw = context.parameters.get("session_id") ?? ""
+            guard UUID(uuidString: raw) != nil else { throw APIError.notFound("session") }
+            return html(Back2BackPages.session(user: user, session: raw.lowercased()))
+        }
         router.get("/static/**") { request, context in try await staticFile(request, context) }
     }
 

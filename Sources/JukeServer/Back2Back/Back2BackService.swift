@@ -1,0 +1,266 @@
+import Back2Back
+import Foundation
+import JukeCore
+import Logging
+import Storage
+
+/// Back2Back on the server: the session rules (the Back2Back engine) over their storage, and
+/// what only a server knows: the library, the clock, randomness, who is asking, and the DJ
+/// that answers the engine's requests for picks and direction changes.
+///
+/// Every event runs through `Back2BackStore.update` under the session's lock, so it is
+/// committed before it is answered; the actions it returns are then carried out here: picks
+/// and directions are asked of the DJ in the background, and their answers come back as
+/// events with the task they answer (a superseded one is dropped by the rules).
+actor Back2BackService {
+    let store: Back2BackStore
+    private let library: LibraryStore
+    private let users: UserStore
+    private let clock: WallClock
+    private let logger: Logger
+    private let dj: any SessionDJ
+    let live = Back2BackLive()
+    private var random = SystemRandomNumberGenerator()
+    /// The library as songs, rebuilt when the library's generation moves.
+    private var songs: (generation: Int, list: [Song])?
+    /// Background work (picks, directions), so tests and shutdown can wait for it.
+    private var work: [UUID: Task<Void, Never>] = [:]
+    /// Set at shutdown: no new background work starts, so the database can close after the rest.
+    private var stopping = false
+
+    init(database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ, logger: Logger) {
+        self.store = Back2BackStore(database: database)
+        self.library = library
+        self.users = users
+        self.clock = clock
+        self.dj = dj
+        self.logger = logger
+    }
+
+    var aiConfigured: Bool { dj.usesAI }
+
+    // MARK: - Sessions
+
+    struct Loaded: Sendable {
+        let session: DJSession
+        let title: String
+        let inviteToken: String
+        let version: Int
+    }
+
+    func create(title: String?, host: User, persona requested: PersonaID?) async throws -> Loaded {
+        let now = clock.now()
+        let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard title.unicodeScalars.count <= 100 else { throw APIError.badRequest("A title has at most 100 characters.", field: "title") }
+        let persona = try await choosePersona(requested, for: host.id)
+        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, at: now)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
+        let token = Hex.string(bytes)
+        let name = title.isEmpty ? "\(host.displayName) × \(persona.name)" : title
+        try await store.create(session, title: name, inviteToken: token)
+        return Loaded(session: session, title: name, inviteToken: token, version: 1)
+    }
+
+    /// The persona asked for (it must be the user's), else the one chosen last, else the first.
+    private func choosePersona(_ requested: PersonaID?, for user: UserID) async throws -> Persona {
+        let mine = try await store.personas(of: user, now: clock.now())
+        if let requested {
+            guard let persona = mine.first(where: { $0.id == requested }) else {
+                throw APIError.notFound("persona of yours")
+            }
+            return persona
+        }
+        let settings = try await store.settings(of: user, now: clock.now())
+        if let last = settings.persona, let persona = mine.first(where: { $0.id == last }) { return persona }
+        if let first = mine.first(where: { $0.name == "Rare Groove Collector" }) ?? mine.first { return first }
+        // Every persona deleted: the built-ins come back as this user's, so a session can start.
+        var persona = Persona.builtIns(at: clock.now())[0]
+        persona.id = PersonaID()
+        persona.owner = user
+        try await store.save(persona)
+        return persona
+    }
+
+    /// The session, for a member.
+    func session(_ id: DJSessionID, for user: UserID) async throws -> Loaded {
+        guard let found = try await store.load(id) else { throw APIError.notFound("session") }
+        guard found.session.members.contains(user) else {
+            throw APIError(status: .forbidden, code: "forbidden", message: "Only the people in this session can see it; ask for its invite link.")
+        }
+        return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
+    }
+
+    func sessions(for user: UserID, limit: Int, offset: Int) async throws -> (items: [Back2BackStore.Summary], total: Int) {
+        try await store.sessions(for: user, limit: limit, offset: offset)
+    }
+
+    func join(token: String, user: UserID) async throws -> Loaded {
+        guard let id = try await store.sessionID(inviteToken: token.trimmingCharacters(in: .whitespaces)) else {
+            throw APIError.notFound("session for that invite link")
+        }
+        try await apply(id, .join(user))
+        return try await session(id, for: user)
+    }
+
+    func delete(_ id: DJSessionID, by user: UserID) async throws {
+        let found = try await session(id, for: user)
+        guard found.session.host == user else { throw APIError(status: .forbidden, code: "forbidden", message: "Only the host can delete the session.") }
+        try await store.delete(id)
+        await live.deleted(id)
+    }
+
+    /// Applies a person's event (their membership and turn are the rules' to check).
+    @discardableResult
+    func run(_ id: DJSessionID, _ event: SessionEvent) async throws -> Loaded {
+        try await apply(id, event)
+        guard let found = try await store.load(id) else { throw APIError.notFound("session") }
+        return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
+    }
+
+    /// The library track a person picked, as a song.
+    func song(_ track: TrackID) async throws -> Song {
+        guard let t = try await library.track(id: track) else { throw APIError.notFound("track in the library") }
+        return Self.song(t)
+    }
+
+    // MARK: - Events and actions
+
+    /// Commits `event` and carries out the actions it returns.
+    private func apply(_ id: DJSessionID, _ event: SessionEvent) async throws {
+        let now = clock.now()
+        // The rules draw new IDs from a generator seeded here (the closure may run again).
+        let seed = random.next()
+        let result: (session: DJSession, version: Int, actions: [SessionAction])
+        do {
+            result = try await store.update(id) { session in
+                var generator = SplitMix64(seed: seed)
+                return try session.apply(event, at: now, using: &generator)
+            }
+        } catch let error as SessionError {
+            throw APIError(error)
+        } catch StorageError.notFound {
+            throw APIError.notFound("session")
+        }
+        await live.changed(id, version: result.version)
+        for action in result.actions { perform(action, in: result.session) }
+    }
+
+    /// An answer from the DJ (a system event: never refused for turns or membership).
+    private func answer(_ id: DJSessionID, _ event: SessionEvent) async {
+        do {
+            try await apply(id, event)
+        } catch {
+            logger.warning("Back2Back answer not applied", metadata: ["session": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    private func perform(_ action: SessionAction, in session: DJSession) {
+        switch action {
+        case .requestPick(let request):
+            background { await self.pick(for: session.id, request) }
+        case .requestDirection(let task):
+            background { await self.direction(for: session.id, task) }
+        case .hurry(let task):
+            background { await self.dj.hurry(task) }
+        case .remember(let song, let persona):
+            let owner = session.host
+            let now = clock.now()
+            background {
+                do {
+                    try await self.store.remember(song, persona: persona, owner: owner, at: now)
+                } catch {
+                    self.logger.error("Back2Back song memory not saved", metadata: ["error": "\(error)"])
+                }
+            }
+        case .play, .preload:
+            break  // the players read them from the session's state
+        }
+    }
+
+    private func background(_ body: @escaping @Sendable () async -> Void) {
+        guard !stopping else { return }
+        let key = UUID()
+        work[key] = Task {
+            await body()
+            self.finished(key)
+        }
+    }
+
+    private func finished(_ key: UUID) { work[key] = nil }
+
+    /// Waits until no background work is left (tests).
+    func settle() async {
+        while let next = work.values.first { await next.value }
+    }
+
+    /// Shutdown: lets the work under way finish (it writes to the database) and starts no more.
+    func stop() async {
+        stopping = true
+        await settle()
+    }
+
+    // MARK: - Asking the DJ
+
+    private func pick(for id: DJSessionID, _ request: AIRequest) async {
+        do {
+            guard let found = try await store.load(id), found.session.aiTask?.task == request.task else { return }
+            let session = found.session
+            let now = clock.now()
+            let persona = try await store.persona(session.persona) ?? Persona.builtIns(at: now)[0]
+            let memory = try await store.memory(persona: session.persona, owner: session.host, at: now)
+            let context = PickContext(
+                request: request, persona: persona, library: try await librarySongs(),
+                recent: session.entries.map(\.song),
+                exclusions: SongExclusions(memory.recent(persona: session.persona, at: now).map(\.key), songs: session.entries.map(\.song)),
+                memory: memory.recent(persona: session.persona, at: now))
+            switch await dj.pick(context) {
+            case .success(let pick): await answer(id, .aiPicked(request.task, pick.song, rationale: pick.rationale))
+            case .failure(let failure): await answer(id, .aiFailed(request.task, reason: failure.message))
+            }
+        } catch {
+            logger.error("Back2Back pick failed", metadata: ["session": "\(id)", "error": "\(error)"])
+            await answer(id, .aiFailed(request.task, reason: "The DJ could not pick: the server had a problem."))
+        }
+    }
+
+    private func direction(for id: DJSessionID, _ task: AITaskID) async {
+        do {
+            guard let found = try await store.load(id), found.session.directionTask == task else { return }
+            let persona = try await store.persona(found.session.persona) ?? Persona.builtIns(at: clock.now())[0]
+            if let direction = await dj.direction(after: found.session.entries.map(\.song), persona: persona, library: try await librarySongs()) {
+                await answer(id, .directionSuggested(task, direction))
+            } else {
+                await answer(id, .directionFailed(task))
+            }
+        } catch {
+            await answer(id, .directionFailed(task))
+        }
+    }
+
+    /// Every library track as a song, cached until the library changes.
+    func librarySongs() async throws -> [Song] {
+        let generation = try await library.generation()
+        if let songs, songs.generation == generation { return songs.list }
+        let list = try await library.allTracks().map(Self.song)
+        songs = (generation, list)
+        return list
+    }
+
+    static func song(_ t: Track) -> Song {
+        Song(
+            track: t.id, title: t.title, artist: t.artist, album: t.album, duration: t.duration, genre: t.genre, year: t.year,
+            composer: t.composer, isrc: t.isrc)
+    }
+
+    // MARK: - People
+
+    /// Display names of the users, for the session's page.
+    func names(_ ids: [UserID]) async -> [UserID: String] {
+        var out: [UserID: String] = [:]
+        for id in Set(ids) {
+            if let user = try? await users.user(id: id) { out[id] = user.displayName }
+        }
+        return out
+    }
+}

@@ -1,0 +1,58 @@
+import Back2Back
+import JukeCore
+
+/// Who answers a session's requests: picks and direction changes. Juke's own DJ answers with
+/// no network; an AI DJ answers through a provider and falls back to Juke's own.
+protocol SessionDJ: Sendable {
+    /// Whether an AI answers (the settings page says so).
+    var usesAI: Bool { get }
+    func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure>
+    func direction(after recent: [Song], persona: Persona, library: [Song]) async -> Direction?
+    /// The song playing is about to end with nothing queued: the pick for `task` is needed now.
+    func hurry(_ task: AITaskID) async
+}
+
+/// Everything a DJ needs to pick the next song.
+struct PickContext: Sendable {
+    let request: AIRequest
+    let persona: Persona
+    let library: [Song]
+    /// The session's songs in playing order (history, now playing, queue).
+    let recent: [Song]
+    /// The session's songs and the persona's song memory: never to be picked.
+    let exclusions: SongExclusions
+    /// The persona's memory, for prompts.
+    let memory: [SongMemory.Remembered]
+}
+
+struct DJFailure: Error, Sendable, Equatable {
+    let message: String
+}
+
+/// Juke's own DJ: the persona engine over the library. Instant, offline, always available.
+struct JukeDJ: SessionDJ {
+    var usesAI: Bool { false }
+
+    func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure> {
+        var generator = SystemRandomNumberGenerator()
+        guard
+            let pick = PersonaDJ().pick(
+                for: context.persona, from: context.library, after: context.recent, excluding: context.exclusions,
+                direction: context.request.direction, using: &generator)
+        else {
+            let message =
+                context.library.isEmpty
+                ? "The library is empty: add music first."
+                : "Every song in the library has played in this session or in the persona's last 24 hours; clear the song memory to hear them again."
+            return .failure(DJFailure(message: message))
+        }
+        return .success(pick)
+    }
+
+    func direction(after recent: [Song], persona: Persona, library: [Song]) async -> Direction? {
+        var generator = SystemRandomNumberGenerator()
+        return DirectionPlanner().suggest(after: recent, library: library, using: &generator)
+    }
+
+    func hurry(_ task: AITaskID) async {}  // its picks are instant
+}
