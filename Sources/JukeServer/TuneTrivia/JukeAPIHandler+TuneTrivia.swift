@@ -24,7 +24,7 @@ extension JukeAPIHandler {
     func createTriviaSession(_ input: Operations.CreateTriviaSession.Input) async throws -> Operations.CreateTriviaSession.Output {
         let user = try CurrentRequest.requireUser()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let game = try await services.tuneTrivia.create(TriviaMapping.settings(body), host: user)
+        let game = try await services.tuneTrivia.create(try TriviaMapping.settings(body), host: user)
         return .created(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
     }
 
@@ -54,7 +54,7 @@ extension JukeAPIHandler {
         let user = try CurrentRequest.requireUser()
         guard case .json(let patch) = input.body else { throw APIError.badRequest("Send JSON.") }
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
-        let settings = TriviaMapping.apply(patch, to: try await services.tuneTrivia.game(id).settings)
+        let settings = try TriviaMapping.apply(patch, to: try await services.tuneTrivia.game(id).settings)
         let game = try await services.tuneTrivia.run(id, by: user.id, .updateSettings(settings)).game
         return .ok(.init(body: .json(TriviaMapping.session(game.view(for: user.id)))))
     }

@@ -9,7 +9,14 @@ import TuneTrivia
 enum TriviaMapping {
     typealias S = Components.Schemas
 
-    static func settings(_ b: S.TriviaSettings) -> Settings {
+    /// The generator spells a JSON null in an enum as an empty string, so "" decodes as a
+    /// value; it is refused here, as the contract's enum does not list it.
+    static func refuseEmpty(_ values: [(field: String, raw: String?)]) throws(APIError) {
+        for (field, raw) in values where raw == "" { throw .badRequest("\(field) cannot be empty: leave it out or use one of its values.", field: field) }
+    }
+
+    static func settings(_ b: S.TriviaSettings) throws(APIError) -> Settings {
+        try refuseEmpty([("mode", b.mode?.rawValue), ("decade", b.decade?.rawValue)])
         var s = Settings(title: b.title)
         s.mode = b.mode.flatMap { Settings.Mode(rawValue: $0.rawValue) } ?? .party
         s.numSongs = b.numSongs ?? s.numSongs
@@ -27,7 +34,8 @@ enum TriviaMapping {
         return s
     }
 
-    static func apply(_ p: S.TriviaSettingsPatch, to current: Settings) -> Settings {
+    static func apply(_ p: S.TriviaSettingsPatch, to current: Settings) throws(APIError) -> Settings {
+        try refuseEmpty([("mode", p.mode?.rawValue), ("decade", p.decade?.rawValue)])
         var s = current
         if let v = p.title { s.title = v }
         if let v = p.mode.flatMap({ Settings.Mode(rawValue: $0.rawValue) }) { s.mode = v }

@@ -58,8 +58,11 @@ public struct Settings: Sendable, Codable, Equatable {
 
     /// The first problem with these settings, as (field, message).
     public func validate() throws(GameError) {
+        // Lengths in Unicode scalars, as the API's JSON Schema counts them; blank is refused.
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Self.titleLength.contains(trimmed.count) else { throw .invalid("title", "A title has 1 to 200 characters.") }
+        guard !trimmed.isEmpty, Self.titleLength.contains(title.unicodeScalars.count) else {
+            throw .invalid("title", "A title has 1 to 200 characters.")
+        }
         guard Self.songs.contains(numSongs) else { throw .invalid("num_songs", "A game has 5 to 50 songs.") }
         guard Self.seconds.contains(secondsPerSong) else { throw .invalid("seconds_per_song", "A clip lasts 10 to 30 seconds.") }
         for (field, value) in [("points_artist", pointsArtist), ("points_song", pointsSong), ("points_trivia", pointsTrivia), ("speed_bonus", speedBonus)]
@@ -67,9 +70,9 @@ public struct Settings: Sendable, Codable, Equatable {
             throw .invalid(field, "Points are between 0 and 100.")
         }
         guard (50...100).contains(matchThreshold) else { throw .invalid("match_threshold", "The match threshold is between 50 and 100.") }
-        if let genre, genre.count > Self.textLength { throw .invalid("genre", "Genres have at most 100 characters.") }
+        if let genre, genre.unicodeScalars.count > Self.textLength { throw .invalid("genre", "Genres have at most 100 characters.") }
         guard artists.count <= 20 else { throw .invalid("artists", "At most 20 artists.") }
-        if artists.contains(where: { $0.count > Self.textLength }) { throw .invalid("artists", "An artist has at most 100 characters.") }
+        if artists.contains(where: { $0.unicodeScalars.count > Self.textLength }) { throw .invalid("artists", "An artist has at most 100 characters.") }
     }
 
     /// The genres named, trimmed and lower-cased.
