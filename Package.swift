@@ -47,6 +47,9 @@ let package = Package(
         // Back2Back's rules: turns and queue states, song memory, Juke's own persona DJ and
         // direction changes, playlist export. Pure.
         .target(name: "Back2Back", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
+        // Outside services: a client per service, speaking its documented wire format, with
+        // a hard deadline on every request. Tested against local fakes of each service.
+        .target(name: "Providers", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         // Music library: scanning folders, the demo library synthesizer, search.
         .target(
             name: "Library",
@@ -83,7 +86,7 @@ let package = Package(
         .target(
             name: "JukeServer",
             dependencies: [
-                "TuneTrivia", "Back2Back",
+                "TuneTrivia", "Back2Back", "Providers",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -128,7 +131,11 @@ let package = Package(
         // Shared by the test targets only: throwaway databases on both backends.
         .target(
             name: "JukeTestSupport",
-            dependencies: ["Storage", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: [
+                "Storage", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+                // A local fake of OpenAI's API for the provider and AI DJ tests.
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -137,12 +144,19 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
+        .testTarget(
+            name: "ProvidersTests",
+            dependencies: [
+                "Providers", "JukeTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia", "Back2Back"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia", "Back2Back",
+                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers", "Matching",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

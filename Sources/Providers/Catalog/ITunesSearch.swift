@@ -1,0 +1,68 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Apple's iTunes Search API (no account needed): `GET /search?term=&media=music&entity=song`.
+/// Its paging is `limit` and `offset`; results come as `{"resultCount", "results": [...]}`
+/// with `trackName`, `artistName`, `collectionName`, `trackTimeMillis`, `releaseDate`,
+/// `primaryGenreName` and `artworkUrl100`. It has no ISRCs.
+public struct ITunesSearch: MusicCatalog {
+    public let baseURL: URL
+    public var country: String
+    public var timeout: TimeInterval
+    let http = HTTPClient()
+
+    public init(baseURL: URL, country: String = "US", timeout: TimeInterval = 10) {
+        self.baseURL = baseURL
+        self.country = country
+        self.timeout = timeout
+    }
+
+    public var name: String { "iTunes Search" }
+
+    public func search(_ term: String, limit: Int, offset: Int) async throws(CatalogError) -> CatalogPage {
+        var components = URLComponents(url: baseURL.appendingPathComponent("search"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [
+            URLQueryItem(name: "term", value: term), URLQueryItem(name: "media", value: "music"), URLQueryItem(name: "entity", value: "song"),
+            URLQueryItem(name: "country", value: country), URLQueryItem(name: "limit", value: String(max(1, min(200, limit)))),
+            URLQueryItem(name: "offset", value: String(max(0, offset))),
+        ]
+        guard let url = components?.url else { throw .malformed("bad search term") }
+        let reply: HTTPReply
+        do {
+            reply = try await http.send(URLRequest(url: url, timeoutInterval: timeout), timeout: timeout)
+        } catch {
+            switch error {
+            case .timeout: throw .timeout
+            case .unreachable(let m): throw .unreachable(m)
+            }
+        }
+        switch reply.status {
+        case 200: return try Self.parse(reply.body, limit: limit)
+        case 403, 429: throw .rateLimited(retryAfter: reply.headers["retry-after"].flatMap(Double.init))
+        default:
+            let message = ((try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any])?["errorMessage"] as? String
+            throw .status(reply.status, message ?? "HTTP \(reply.status)")
+        }
+    }
+
+    static func parse(_ data: Data, limit: Int) throws(CatalogError) -> CatalogPage {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let results = root["results"] as? [[String: Any]] else {
+            throw .malformed("not an iTunes Search result")
+        }
+        let songs = results.compactMap { r -> CatalogSong? in
+            guard r["kind"] as? String == "song" || r["wrapperType"] as? String == "track",
+                let title = r["trackName"] as? String, let artist = r["artistName"] as? String
+            else { return nil }
+            let id = (r["trackId"] as? Int).map(String.init) ?? (r["trackId"] as? String) ?? "\(artist) - \(title)"
+            return CatalogSong(
+                id: id, title: title, artist: artist, album: r["collectionName"] as? String,
+                duration: (r["trackTimeMillis"] as? Double).map { $0 / 1000 } ?? (r["trackTimeMillis"] as? Int).map { Double($0) / 1000 },
+                year: yearOf(r["releaseDate"] as? String), genre: r["primaryGenreName"] as? String, artworkURL: r["artworkUrl100"] as? String,
+                url: r["trackViewUrl"] as? String)
+        }
+        return CatalogPage(songs: songs, hasMore: results.count >= limit)
+    }
+}
