@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not create the demo library on the first start.")
     var noDemo = false
 
-    @Option(name: .long, help: "An OpenAI-compatible API for AI trivia, e.g. https://api.openai.com/v1 (env JUKE_OPENAI_BASE_URL).")
+    @Option(name: .long, help: "An OpenAI-compatible API for AI trivia and the Back2Back DJ, e.g. https://api.openai.com/v1 (env JUKE_OPENAI_BASE_URL).")
     var openaiBaseUrl: String?
 
     @Option(name: .long, help: "Its API key; prefer the environment (env JUKE_OPENAI_API_KEY).")
@@ -26,6 +26,40 @@ struct Serve: AsyncParsableCommand {
 
     @Option(name: .long, help: "The model that words trivia (env JUKE_TRIVIA_MODEL; default gpt-4o-mini).")
     var triviaModel: String?
+
+    @Option(name: .long, help: "A MusicKit private key (.p8) for the Apple Music catalog (env JUKE_APPLE_MUSIC_KEY_FILE).")
+    var appleMusicKeyFile: String?
+
+    @Option(name: .long, help: "That key's 10-character ID (env JUKE_APPLE_MUSIC_KEY_ID).")
+    var appleMusicKeyId: String?
+
+    @Option(name: .long, help: "Your Apple developer team ID (env JUKE_APPLE_MUSIC_TEAM_ID).")
+    var appleMusicTeamId: String?
+
+    @Option(name: .long, help: "The Apple Music storefront to search (env JUKE_APPLE_MUSIC_STOREFRONT; default us).")
+    var appleMusicStorefront: String?
+
+    @Option(name: .long, help: "The iTunes Search API, e.g. https://itunes.apple.com (env JUKE_ITUNES_SEARCH_URL); off by default.")
+    var itunesSearchUrl: String?
+
+    /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
+    /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
+    func catalog(_ env: [String: String]) throws -> CatalogSettings? {
+        if let path = appleMusicKeyFile ?? env["JUKE_APPLE_MUSIC_KEY_FILE"], !path.isEmpty {
+            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw ValidationError("cannot read the Apple Music key \(path)") }
+            guard let keyID = appleMusicKeyId ?? env["JUKE_APPLE_MUSIC_KEY_ID"], let teamID = appleMusicTeamId ?? env["JUKE_APPLE_MUSIC_TEAM_ID"] else {
+                throw ValidationError("an Apple Music key needs --apple-music-key-id and --apple-music-team-id")
+            }
+            return .appleMusic(pem: pem, keyID: keyID, teamID: teamID, storefront: appleMusicStorefront ?? env["JUKE_APPLE_MUSIC_STOREFRONT"] ?? "us")
+        }
+        if let raw = itunesSearchUrl ?? env["JUKE_ITUNES_SEARCH_URL"], !raw.isEmpty {
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--itunes-search-url must be an http(s) URL")
+            }
+            return .iTunesSearch(url)
+        }
+        return nil
+    }
 
     /// The AI service, when both its address and key are given.
     func openAI(_ env: [String: String]) throws -> OpenAISettings? {
@@ -53,11 +87,13 @@ struct Serve: AsyncParsableCommand {
         let logger = try data.logger()
         var configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
         configuration.openAI = try openAI(env)
+        configuration.catalog = try catalog(env)
         logger.info(
             "starting Juke",
             metadata: [
                 "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
                 "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
+                "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")",
             ])
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()

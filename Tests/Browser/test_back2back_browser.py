@@ -80,6 +80,11 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     browser.find_element(By.CSS_SELECTOR, "a.app-link[href='/back2back']").click()
     select = wait(browser).until(lambda d: d.find_element(By.ID, "persona-select"))
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#persona-select option")) == 2)
+    # The persona's style guide, written by Juke from its taste (no AI here), streams into the form.
+    click(browser, By.XPATH, "//li[@class='persona'][.//strong[text()='Rare Groove Collector']]//button[text()='Edit']")
+    click(browser, By.ID, "write-guide")
+    wait(browser).until(lambda d: "saved to the persona" in text(d, "#guide-progress"))
+    assert "Home ground is Rare Groove" in browser.find_element(By.NAME, "style_guide").get_attribute("value")
     browser.execute_script(
         "const s = document.getElementById('persona-select');"
         "s.value = [...s.options].find(o => o.text === 'Rare Groove Collector').value;")

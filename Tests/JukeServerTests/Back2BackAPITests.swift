@@ -176,6 +176,14 @@ import Testing
                 (try await client.json(.get, "/api/v1/back2back/personas", token: other).json["items"] as? [[String: Any]])?.first?["id"] as? String)
             #expect(try await client.json(.put, "\(base)/persona", token: user, body: #"{"persona_id":"\#(theirs)"}"#).status == .notFound)
             #expect(try await client.json(.get, "/api/v1/back2back/personas/\(theirs)", token: user).status == .notFound)
+            // Juke writes the style guide from the taste (no AI configured), streamed, and saves it.
+            let guide = try await client.json(.post, "/api/v1/back2back/personas/\(persona)/style-guide", token: user)
+            #expect(guide.status == .ok && guide.headers[.contentType] == "text/event-stream")
+            let events = String(buffer: guide.raw)
+            #expect(events.contains("event: progress") && events.contains("event: text") && events.contains("event: done"))
+            let written = try await client.json(.get, "/api/v1/back2back/personas/\(persona)", token: user)
+            #expect((written.json["style_guide"] as? String)?.contains("Home ground is Folk, Americana") == true)
+            #expect(try await client.json(.post, "/api/v1/back2back/personas/\(theirs)/style-guide", token: user).status == .notFound)
             #expect(try await client.json(.delete, "/api/v1/back2back/memory?persona_id=\(persona)", token: user).status == .noContent)
             #expect(try await client.json(.delete, "/api/v1/back2back/personas/\(persona)", token: user).status == .noContent)
         }

@@ -28,6 +28,15 @@ public struct PersonaDJ: Sendable {
         for persona: Persona, from library: [Song], after recent: [Song], excluding excluded: SongExclusions,
         direction: Direction? = nil, using generator: inout some RandomNumberGenerator
     ) -> Pick? {
+        rank(for: persona, from: library, after: recent, excluding: excluded, direction: direction, limit: 1, using: &generator).first
+    }
+
+    /// The `limit` best songs to follow `recent`, best first (an AI DJ is shown these as the
+    /// library it can choose from).
+    public func rank(
+        for persona: Persona, from library: [Song], after recent: [Song], excluding excluded: SongExclusions,
+        direction: Direction? = nil, limit: Int, using generator: inout some RandomNumberGenerator
+    ) -> [Pick] {
         let profile = TasteProfile(persona.taste)
         let last = recent.last
         let lastArtists = Set(recent.suffix(Self.memorySpan).map { GenreText.fold($0.artist) })
@@ -101,8 +110,8 @@ public struct PersonaDJ: Sendable {
             score += Double.random(in: 0..<(0.05 + persona.taste.adventure), using: &generator)
             best.append((score, song, reasons))
         }
-        guard let top = best.max(by: { $0.score < $1.score }) else { return nil }
-        return Pick(song: top.song, rationale: Self.rationale(for: top.song, reasons: top.reasons), score: top.score)
+        let top = limit == 1 ? best.max(by: { $0.score < $1.score }).map { [$0] } ?? [] : Array(best.sorted { $0.score > $1.score }.prefix(limit))
+        return top.map { Pick(song: $0.song, rationale: Self.rationale(for: $0.song, reasons: $0.reasons), score: $0.score) }
     }
 
     /// One or two short sentences a person reads in the history.

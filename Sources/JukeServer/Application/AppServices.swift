@@ -3,6 +3,7 @@ import JukeCore
 import Library
 import Logging
 import Prometheus
+import Providers
 import Storage
 import TuneTrivia
 
@@ -35,10 +36,33 @@ public struct AppServices: Sendable {
         self.tuneTrivia = TuneTriviaService(
             database: database, library: library, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
             openAI: configuration.openAI, logger: logger)
-        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: JukeDJ(), logger: logger)
+        // With an AI endpoint the AI DJ picks (Juke's own DJ stands in when it cannot);
+        // without one, Juke's own DJ.
+        let catalog = Self.catalog(configuration.catalog, logger: logger)
+        let dj: any SessionDJ =
+            configuration.openAI.map {
+                AIDJ(client: OpenAIClient(baseURL: $0.baseURL, apiKey: $0.apiKey, timeout: max($0.timeout, 90)), catalog: catalog, logger: logger)
+            } ?? JukeDJ()
+        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: dj, logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
+    }
+
+    /// The configured outside catalog; a key Apple would refuse is reported and left out.
+    static func catalog(_ settings: CatalogSettings?, logger: Logger) -> (any MusicCatalog)? {
+        switch settings {
+        case .appleMusic(let pem, let keyID, let teamID, let storefront):
+            guard let base = URL(string: "https://api.music.apple.com/v1") else { return nil }
+            do {
+                return AppleMusic(baseURL: base, token: try AppleMusicToken(pem: pem, keyID: keyID, teamID: teamID), storefront: storefront)
+            } catch {
+                logger.error("Apple Music is off: the key cannot be used", metadata: ["error": "\(error)"])
+                return nil
+            }
+        case .iTunesSearch(let url): return ITunesSearch(baseURL: url)
+        case nil: return nil
+        }
     }
 
     /// Watches a folder on the server's disk and starts scanning it (the admin page and

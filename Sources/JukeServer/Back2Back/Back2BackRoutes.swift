@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JukeCore
+import Providers
 
 /// Back2Back's routes that are not JSON: the live session as server-sent events (the same
 /// JSON as GET /api/v1/back2back/sessions/{id}, pushed after every change) and the session's
@@ -15,6 +16,36 @@ struct Back2BackRoutes {
     func register(on router: Router<Context>) {
         router.get("/api/v1/back2back/sessions/:session_id/events") { request, context in try await events(request, context) }
         router.get("/api/v1/back2back/sessions/:session_id/export") { request, context in try await export(request, context) }
+        router.post("/api/v1/back2back/personas/:persona_id/style-guide") { request, context in try await styleGuide(request, context) }
+    }
+
+    /// Writes the persona's style guide and streams it as server-sent events: `progress`
+    /// (a step, such as searching the web), `text` (the next piece), `source` (a cited page),
+    /// then `done` with the whole guide (saved to the persona), or `failed` with the reason.
+    func styleGuide(_ request: Request, _ context: Context) async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let id: PersonaID = try parseID(context.parameters.get("persona_id") ?? "", field: "persona_id")
+        let events = try await service.styleGuide(id, for: user.id)
+        let body = ResponseBody { writer in
+            func send(_ type: String, _ object: [String: String]) async throws {
+                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+                try await writer.write(ByteBuffer(string: "event: \(type)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"))
+            }
+            do {
+                for try await event in events {
+                    switch event {
+                    case .progress(let message): try await send("progress", ["message": message])
+                    case .text(let text): try await send("text", ["text": text])
+                    case .source(let source): try await send("source", ["title": source.title, "url": source.url])
+                    case .done(let text): try await send("done", ["style_guide": text])
+                    }
+                }
+            } catch {
+                try await send("failed", ["message": describe(error)])
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
     }
 
     func events(_ request: Request, _ context: Context) async throws -> Response {

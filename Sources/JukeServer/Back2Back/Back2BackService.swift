@@ -2,6 +2,7 @@ import Back2Back
 import Foundation
 import JukeCore
 import Logging
+import Providers
 import Storage
 
 /// Back2Back on the server: the session rules (the Back2Back engine) over their storage, and
@@ -209,11 +210,12 @@ actor Back2BackService {
             let now = clock.now()
             let persona = try await store.persona(session.persona) ?? Persona.builtIns(at: now)[0]
             let memory = try await store.memory(persona: session.persona, owner: session.host, at: now)
+            let settings = try await store.settings(of: session.host, now: now)
             let context = PickContext(
                 request: request, persona: persona, library: try await librarySongs(),
                 recent: session.entries.map(\.song),
                 exclusions: SongExclusions(memory.recent(persona: session.persona, at: now).map(\.key), songs: session.entries.map(\.song)),
-                memory: memory.recent(persona: session.persona, at: now))
+                memory: memory.recent(persona: session.persona, at: now), settings: settings)
             switch await dj.pick(context) {
             case .success(let pick): await answer(id, .aiPicked(request.task, pick.song, rationale: pick.rationale))
             case .failure(let failure): await answer(id, .aiFailed(request.task, reason: failure.message))
@@ -228,7 +230,9 @@ actor Back2BackService {
         do {
             guard let found = try await store.load(id), found.session.directionTask == task else { return }
             let persona = try await store.persona(found.session.persona) ?? Persona.builtIns(at: clock.now())[0]
-            if let direction = await dj.direction(after: found.session.entries.map(\.song), persona: persona, library: try await librarySongs()) {
+            let settings = try await store.settings(of: found.session.host, now: clock.now())
+            let recent = found.session.entries.map(\.song)
+            if let direction = await dj.direction(after: recent, persona: persona, library: try await librarySongs(), settings: settings) {
                 await answer(id, .directionSuggested(task, direction))
             } else {
                 await answer(id, .directionFailed(task))
@@ -251,6 +255,38 @@ actor Back2BackService {
         Song(
             track: t.id, title: t.title, artist: t.artist, album: t.album, duration: t.duration, genre: t.genre, year: t.year,
             composer: t.composer, isrc: t.isrc)
+    }
+
+    // MARK: - Style guides
+
+    /// Writes the persona's style guide (the AI's, or Juke's own), streamed; the finished
+    /// guide is saved to the persona even if the page that asked has gone away meanwhile.
+    func styleGuide(_ id: PersonaID, for user: UserID) async throws -> AsyncThrowingStream<StreamEvent, any Error> {
+        guard let persona = try await store.persona(id), persona.owner == user else { throw APIError.notFound("persona") }
+        let settings = try await store.settings(of: user, now: clock.now())
+        let source = dj.styleGuide(for: persona, settings: settings)
+        let store = self.store
+        let clock = self.clock
+        let logger = self.logger
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
+        Task {
+            do {
+                for try await event in source {
+                    if case .done(let text) = event {
+                        var updated = persona
+                        updated.styleGuide = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Persona.styleGuideLimit)))
+                        updated.updatedAt = clock.now()
+                        try await store.save(updated)
+                    }
+                    continuation.yield(event)
+                }
+                continuation.finish()
+            } catch {
+                logger.warning("Back2Back style guide not written", metadata: ["persona": "\(id)", "error": "\(describe(error))"])
+                continuation.finish(throwing: error)
+            }
+        }
+        return stream
     }
 
     // MARK: - People

@@ -1,5 +1,6 @@
 import Back2Back
 import JukeCore
+import Providers
 
 /// Who answers a session's requests: picks and direction changes. Juke's own DJ answers with
 /// no network; an AI DJ answers through a provider and falls back to Juke's own.
@@ -7,9 +8,11 @@ protocol SessionDJ: Sendable {
     /// Whether an AI answers (the settings page says so).
     var usesAI: Bool { get }
     func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure>
-    func direction(after recent: [Song], persona: Persona, library: [Song]) async -> Direction?
+    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction?
     /// The song playing is about to end with nothing queued: the pick for `task` is needed now.
     func hurry(_ task: AITaskID) async
+    /// A style guide for the persona, streamed as it is written.
+    func styleGuide(for persona: Persona, settings: DJSettings) -> AsyncThrowingStream<StreamEvent, any Error>
 }
 
 /// Everything a DJ needs to pick the next song.
@@ -23,6 +26,8 @@ struct PickContext: Sendable {
     let exclusions: SongExclusions
     /// The persona's memory, for prompts.
     let memory: [SongMemory.Remembered]
+    /// The host's settings: which model and effort picks use.
+    let settings: DJSettings
 }
 
 struct DJFailure: Error, Sendable, Equatable {
@@ -49,10 +54,24 @@ struct JukeDJ: SessionDJ {
         return .success(pick)
     }
 
-    func direction(after recent: [Song], persona: Persona, library: [Song]) async -> Direction? {
+    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
         var generator = SystemRandomNumberGenerator()
         return DirectionPlanner().suggest(after: recent, library: library, using: &generator)
     }
 
     func hurry(_ task: AITaskID) async {}  // its picks are instant
+
+    func styleGuide(for persona: Persona, settings: DJSettings) -> AsyncThrowingStream<StreamEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            continuation.yield(.progress("Writing from the persona's taste (no AI is configured)"))
+            var all = ""
+            for paragraph in StyleGuideWriter.paragraphs(for: persona) {
+                let piece = (all.isEmpty ? "" : "\n\n") + paragraph
+                all += piece
+                continuation.yield(.text(piece))
+            }
+            continuation.yield(.done(all))
+            continuation.finish()
+        }
+    }
 }

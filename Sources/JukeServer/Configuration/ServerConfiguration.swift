@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
     public var openAI: OpenAISettings?
+    /// An outside music catalog for Back2Back's AI picks; nil means none.
+    public var catalog: CatalogSettings?
     /// How often live game connections are pinged, so idle ones stay open through proxies.
     public var liveHeartbeat: Duration = .seconds(15)
 
@@ -40,4 +42,19 @@ public struct ServerConfiguration: Sendable {
     }
 
     public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
+}
+
+/// Which outside catalog Back2Back looks AI picks up in.
+public enum CatalogSettings: Sendable, CustomStringConvertible {
+    /// Apple Music with a MusicKit key (.p8 PEM text, its key ID, the team ID).
+    case appleMusic(pem: String, keyID: String, teamID: String, storefront: String)
+    /// The iTunes Search API at this address.
+    case iTunesSearch(URL)
+
+    public var description: String {
+        switch self {
+        case .appleMusic(_, let keyID, _, let storefront): "Apple Music (key \(keyID), storefront \(storefront))"
+        case .iTunesSearch(let url): "iTunes Search at \(url)"
+        }
+    }
 }

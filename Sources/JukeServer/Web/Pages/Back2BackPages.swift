@@ -43,6 +43,13 @@ enum Back2BackPages {
                       <label class="wide">Who is this DJ? <textarea name="description" rows="2" maxlength="2000"></textarea></label>
                       <label class="wide">Style guide <textarea name="style_guide" rows="5" maxlength="20000"
                         placeholder="Written by the AI when one is configured, or by you."></textarea></label>
+                      <div class="wide" id="guide-box">
+                        <button class="ghost" type="button" id="write-guide">Write the style guide</button>
+                        <p class="muted" id="guide-note">With an AI this can take several minutes (it researches the style on the web);
+                          you may leave the page: the guide is saved to the persona when it is done.</p>
+                        <p id="guide-progress" role="status" aria-live="polite"></p>
+                        <ul id="guide-sources" class="muted"></ul>
+                      </div>
                       <label class="wide">Favourite genres, in order <input name="genres" maxlength="1000" placeholder="Disco, Salsa, Funk"></label>
                       <label class="wide">Favourite artists <input name="artists" maxlength="2000" placeholder="Comma-separated"></label>
                       <label>From year <input name="year_from" type="number" min="1000" max="3000"></label>

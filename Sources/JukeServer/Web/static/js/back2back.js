@@ -1,7 +1,7 @@
 // Back2Back's home: start a session with a persona, your sessions, the personas (list,
 // create, edit, delete) and the settings (models and reasoning per AI job, crossfade, song
 // memory).
-import { api, bindLogout, el } from "./api.js";
+import { api, bindLogout, el, token } from "./api.js";
 
 bindLogout();
 
@@ -51,6 +51,8 @@ function editPersona(p) {
 
 function resetPersonaForm() {
   personaForm.reset();
+  document.getElementById("guide-progress").textContent = "";
+  document.getElementById("guide-sources").replaceChildren();
   personaForm.elements.id.value = "";
   document.getElementById("persona-save").textContent = "Create persona";
   document.getElementById("persona-cancel").hidden = true;
@@ -84,6 +86,65 @@ personaForm.addEventListener("submit", async (event) => {
   }
 });
 document.getElementById("persona-cancel").addEventListener("click", resetPersonaForm);
+
+// The style guide, written by the AI (or by Juke from the taste) and streamed in as it comes.
+document.getElementById("write-guide").addEventListener("click", async () => {
+  const f = personaForm.elements;
+  const progress = document.getElementById("guide-progress");
+  const sources = document.getElementById("guide-sources");
+  const button = document.getElementById("write-guide");
+  personaError.textContent = "";
+  try {
+    // A new persona is saved first: the guide is written for a persona that exists.
+    if (!f.id.value) {
+      const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
+      const created = await api("/api/v1/back2back/personas", {
+        method: "POST",
+        body: { name: f.name.value.trim(), description: f.description.value, style_guide: "", taste },
+      });
+      f.id.value = created.id;
+      await loadPersonas();
+    }
+    button.disabled = true;
+    f.style_guide.value = "";
+    sources.replaceChildren();
+    progress.textContent = "Starting…";
+    const response = await fetch(`/api/v1/back2back/personas/${f.id.value}/style-guide`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token()}`, Accept: "text/event-stream" },
+    });
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).message || `Failed (${response.status})`);
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const type = (block.match(/^event: (.*)$/m) || [])[1];
+        const data = JSON.parse((block.match(/^data: (.*)$/m) || [, "{}"])[1]);
+        if (type === "progress") progress.textContent = data.message;
+        else if (type === "text") {
+          f.style_guide.value += data.text;
+          progress.textContent = `Writing… ${f.style_guide.value.length} characters`;
+        } else if (type === "source") sources.append(el("li", {}, el("a", { href: data.url, target: "_blank", rel: "noopener" }, data.title)));
+        else if (type === "done") {
+          f.style_guide.value = data.style_guide;
+          progress.textContent = "Done: the guide is saved to the persona.";
+        } else if (type === "failed") progress.textContent = `Not written: ${data.message}`;
+      }
+    }
+    await loadPersonas();
+  } catch (e) {
+    personaError.textContent = e.message;
+  } finally {
+    button.disabled = false;
+  }
+});
 
 async function loadSettings() {
   settings = await api("/api/v1/back2back/settings");
