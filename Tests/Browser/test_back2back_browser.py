@@ -2,43 +2,10 @@
 the AI, its reasons, a direction change, a skip, a tap on a queued song, playback through the
 page's player (the test moves the playhead to the end instead of waiting), export, and a
 friend joining by the invite link."""
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver, request
-
-
-def wait(driver, timeout=30):
-    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
-
-
-def text(driver, css):
-    """The rendered text of the first match, read in one script call (the page redraws)."""
-    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css) or ""
-
-
-def texts(driver, css):
-    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText);", css)
-
-
-def click(driver, by, selector):
-    def attempt(d):
-        element = d.find_element(by, selector)
-        # Into the middle of the window: at the top it would sit under the sticky header.
-        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-        element.click()
-        return True
-
-    wait(driver).until(attempt)
-
-
-def sign_in(driver, server, username, password):
-    driver.get(server.base + "/login")
-    driver.find_element(By.ID, "username").send_keys(username)
-    driver.find_element(By.ID, "password").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
+from helpers import click, sign_in, text, texts, wait
 
 
 def state(driver, server, token):

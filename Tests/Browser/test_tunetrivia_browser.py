@@ -1,52 +1,10 @@
 """A TuneTrivia party game in headless Chromium: a host and three players on phones, live
 updates without polling, a player who reloads mid-round, the reveal and the podium."""
-import subprocess
-import tempfile
-
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import make_driver, request
-
-
-def wait(driver, timeout=30):
-    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
-
-
-def text(driver, css):
-    """The rendered text of the first match, read in one script call: the page redraws its lists
-    on every pushed change, so a handle found first and read later can go stale in between."""
-    return driver.execute_script(
-        "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css) or ""
-
-
-def click(driver, by, selector):
-    """Clicks an element, looking it up again if a redraw replaced it first (a click on a stale
-    handle fails before it reaches the page, so nothing is clicked twice)."""
-    def attempt(d):
-        d.find_element(by, selector).click()
-        return True
-
-    wait(driver).until(attempt)
-
-
-def sign_in(driver, server, username, password):
-    driver.get(server.base + "/login")
-    driver.find_element(By.ID, "username").send_keys(username)
-    driver.find_element(By.ID, "password").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
-
-
-def decode_qr(element):
-    """The text of the QR code in a page element, read by zbar from a screenshot."""
-    with tempfile.NamedTemporaryFile(suffix=".png") as png:
-        png.write(element.screenshot_as_png)
-        png.flush()
-        result = subprocess.run(["zbarimg", "--raw", "-q", png.name], capture_output=True, text=True)
-    return result.stdout.strip()
+from helpers import click, decode_qr, sign_in, text, wait
 
 
 def test_qr_codes_of_every_size_read_back(server, admin, browser):

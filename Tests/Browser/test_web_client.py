@@ -6,26 +6,11 @@ import subprocess
 import tempfile
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import JUKE, request
-
-
-def wait(driver, timeout=20):
-    # Lists are redrawn as data arrives; a handle from before a redraw goes stale, so a
-    # condition that meets one simply tries again.
-    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
-
-
-def sign_in(driver, server, username, password):
-    driver.get(server.base + "/login")
-    driver.find_element(By.ID, "username").send_keys(username)
-    driver.find_element(By.ID, "password").send_keys(password)
-    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
+from helpers import sign_in, wait
 
 
 def severe_console_errors(driver):

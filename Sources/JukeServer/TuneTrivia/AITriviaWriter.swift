@@ -1,4 +1,5 @@
 import Foundation
+import Providers
 import TuneTrivia
 
 #if canImport(FoundationNetworking)
@@ -42,15 +43,17 @@ struct AITriviaWriter: Sendable {
         request.setValue("Bearer \(settings.apiKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try? JSONSerialization.data(withJSONObject: body(title: title, artist: artist), options: [.sortedKeys])
-        let data: Data
-        let status: Int
+        let reply: HTTPReply
         do {
-            (data, status) = try await Self.fetch(request, timeout: settings.timeout)
-        } catch let failure as Failure {
-            throw failure
+            reply = try await HTTPClient().send(request, timeout: settings.timeout)
         } catch {
-            throw .unreachable(error.localizedDescription)
+            switch error {
+            case .timeout(let seconds): throw .unreachable("no answer within \(Int(seconds)) s")
+            case .unreachable(let message): throw .unreachable(message)
+            }
         }
+        let data = reply.body
+        let status = reply.status
         guard (200..<300).contains(status) else {
             let message =
                 ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])
@@ -58,35 +61,6 @@ struct AITriviaWriter: Sendable {
             throw .status(status, message ?? "HTTP \(status)")
         }
         return try Self.parse(data, model: settings.triviaModel)
-    }
-
-    /// The request's body and status, abandoned after `timeout` seconds. URLRequest's own
-    /// timeout counts between bytes and is not enforced everywhere, and a cancelled request
-    /// may still be finishing, so the caller is answered by whichever comes first.
-    static func fetch(_ request: URLRequest, timeout: TimeInterval) async throws -> (Data, Int) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Result<(Data, Int), any Error>?.self)
-        let call = Task {
-            do {
-                let (data, response) = try await URLSession.shared.data(for: request)
-                continuation.yield(.success((data, (response as? HTTPURLResponse)?.statusCode ?? 0)))
-            } catch {
-                continuation.yield(.failure(error))
-            }
-        }
-        let timer = Task {
-            try? await Task.sleep(for: .seconds(timeout))
-            continuation.yield(nil)
-        }
-        defer {
-            call.cancel()
-            timer.cancel()
-            continuation.finish()
-        }
-        for await first in stream {
-            guard let first else { throw Failure.unreachable("no answer within \(Int(timeout)) s") }
-            return try first.get()
-        }
-        throw Failure.unreachable("no answer")
     }
 
     func body(title: String, artist: String) -> [String: Any] {

@@ -1,0 +1,52 @@
+"""Selenium helpers shared by the browser tests. The pages redraw their lists on every pushed
+change, so a handle found first and used later can go stale in between: these read and click
+in one step, or look the element up again."""
+import subprocess
+import tempfile
+
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(driver, timeout=30):
+    return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
+
+
+def text(driver, css):
+    """The rendered text of the first match, read in one script call."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css) or ""
+
+
+def texts(driver, css):
+    return driver.execute_script("return [...document.querySelectorAll(arguments[0])].map(e => e.innerText);", css)
+
+
+def click(driver, by, selector):
+    """Clicks an element, looking it up again if a redraw replaced it first (a click on a stale
+    handle fails before it reaches the page, so nothing is clicked twice). The element is
+    scrolled to the middle of the window first: at the top it would sit under the sticky header."""
+    def attempt(d):
+        element = d.find_element(by, selector)
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        return True
+
+    wait(driver).until(attempt)
+
+
+def sign_in(driver, server, username, password):
+    driver.get(server.base + "/login")
+    driver.find_element(By.ID, "username").send_keys(username)
+    driver.find_element(By.ID, "password").send_keys(password)
+    driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
+
+
+def decode_qr(element):
+    """The text of the QR code in a page element, read by zbar from a screenshot."""
+    with tempfile.NamedTemporaryFile(suffix=".png") as png:
+        png.write(element.screenshot_as_png)
+        png.flush()
+        result = subprocess.run(["zbarimg", "--raw", "-q", png.name], capture_output=True, text=True)
+    return result.stdout.strip()
