@@ -31,7 +31,12 @@ public func buildApplication(services: AppServices) throws -> some ApplicationPr
         DatabaseService(database: services.database),
         LibraryUpkeepService(services: services),
         HousekeepingService(users: services.users, clock: services.clock, window: services.auth.throttle.window),
-        TriviaNotificationService(database: services.database, service: services.tuneTrivia, logger: services.logger),
+        NotificationListener(channel: NotificationListener.tuneTrivia, database: services.database, logger: services.logger) {
+            await services.tuneTrivia.remoteChange($0)
+        },
+        NotificationListener(channel: NotificationListener.back2back, database: services.database, logger: services.logger) {
+            await services.back2back.remoteChange($0)
+        },
         Back2BackWorkService(service: services.back2back)
     )
     return app

@@ -15,6 +15,7 @@ import Storage
 /// events with the task they answer (a superseded one is dropped by the rules).
 actor Back2BackService {
     let store: Back2BackStore
+    private let database: any JukeDatabase
     private let library: LibraryStore
     private let users: UserStore
     private let clock: WallClock
@@ -28,9 +29,12 @@ actor Back2BackService {
     private var work: [UUID: Task<Void, Never>] = [:]
     /// Set at shutdown: no new background work starts, so the database can close after the rest.
     private var stopping = false
+    /// This server, in NOTIFY payloads, so that it skips its own.
+    let origin = UUID()
 
     init(database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ, logger: Logger) {
         self.store = Back2BackStore(database: database)
+        self.database = database
         self.library = library
         self.users = users
         self.clock = clock
@@ -109,6 +113,7 @@ actor Back2BackService {
         guard found.session.host == user else { throw APIError(status: .forbidden, code: "forbidden", message: "Only the host can delete the session.") }
         try await store.delete(id)
         await live.deleted(id)
+        await tellOtherServers("\(id) D")
     }
 
     /// Applies a person's event (their membership and turn are the rules' to check).
@@ -144,7 +149,23 @@ actor Back2BackService {
             throw APIError.notFound("session")
         }
         await live.changed(id, version: result.version)
+        await tellOtherServers("\(id) \(result.version)")
         for action in result.actions { perform(action, in: result.session) }
+    }
+
+    /// Servers sharing a PostgreSQL database push the change to their own watchers too.
+    private func tellOtherServers(_ what: String) async {
+        try? await database.notify(channel: NotificationListener.back2back, payload: "\(origin) \(what)")
+    }
+
+    /// Another server's NOTIFY: "<origin> <session> <version>" or "<origin> <session> D".
+    func remoteChange(_ payload: String) async {
+        let words = payload.split(separator: " ")
+        guard words.count == 3, let origin = UUID(uuidString: String(words[0])), origin != self.origin, let id = DJSessionID(String(words[1])) else {
+            return
+        }
+        if words[2] == "D" { return await live.deleted(id) }
+        if let version = Int(words[2]) { await live.changed(id, version: version) }
     }
 
     /// An answer from the DJ (a system event: never refused for turns or membership).

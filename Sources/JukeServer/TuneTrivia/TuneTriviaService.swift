@@ -49,7 +49,7 @@ actor TuneTriviaService {
     /// NOTIFY "<origin> <session> <what>": `what` is a `PushTargets` payload, or "D" for a
     /// deleted game (read back by `remoteChange`).
     private func tellOtherServers(_ id: SessionID, _ what: String) async {
-        try? await database.notify(channel: TriviaNotificationService.channel, payload: "\(origin) \(id) \(what)")
+        try? await database.notify(channel: NotificationListener.tuneTrivia, payload: "\(origin) \(id) \(what)")
     }
 
     /// Another server's NOTIFY: the game is loaded once and pushed to this server's watchers.

@@ -1,0 +1,52 @@
+import Back2Back
+import Foundation
+import JukeCore
+import JukeTestSupport
+import Testing
+
+@testable import JukeServer
+
+/// Two Juke servers on one PostgreSQL database: a person watching a session on one sees a
+/// change made on the other (NOTIFY carries it; each server skips its own).
+@Suite struct Back2BackServersTests {
+    @Test func aChangeOnOneServerReachesTheWatchersOfTheOther() async throws {
+        guard TestBackend.available.contains(.postgres) else { return }
+        try await TestDatabase.with(.postgres) { db in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-b2b-\(UUID().uuidString)").path
+            let one = AppServices(
+                configuration: TestApp.configuration(dataDirectory: folder), database: db.database, clock: .system, logger: TestDatabase.logger)
+            let two = AppServices(
+                configuration: TestApp.configuration(dataDirectory: folder), database: db.database, clock: .system, logger: TestDatabase.logger)
+            let host = User(id: UserID(), username: "host", email: nil, displayName: "Host", isAdmin: false, createdAt: Date())
+            try await one.users.create(host, passwordHash: "h")
+            // Each server listens, as NotificationListener does in the application.
+            let listeners = [one, two].map { services in
+                Task { try? await db.database.listen(channel: NotificationListener.back2back) { await services.back2back.remoteChange($0) } }
+            }
+            defer { listeners.forEach { $0.cancel() } }
+            try await Task.sleep(for: .milliseconds(300))  // LISTEN is in place
+
+            let session = try await one.back2back.create(title: "Shared", host: host, persona: nil)
+            let (token, signals) = await two.back2back.live.subscribe(session.session.id)
+            try await one.back2back.run(session.session.id, .letAIStart(by: host.id))
+            // The first signal on the other server, or nil after 10 s (so a broken relay fails
+            // the test instead of hanging it).
+            let first = await withTaskGroup(of: Back2BackLive.Signal?.self) { group in
+                group.addTask {
+                    for await signal in signals where signal != .heartbeat { return signal }
+                    return nil
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(10))
+                    return nil
+                }
+                let result = await group.next() ?? nil
+                group.cancelAll()
+                return result
+            }
+            #expect(first == .changed(version: 2))
+            await two.back2back.live.unsubscribe(session.session.id, token)
+            await one.back2back.settle()
+        }
+    }
+}
