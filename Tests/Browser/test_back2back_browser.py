@@ -47,6 +47,8 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     browser.find_element(By.CSS_SELECTOR, "a.app-link[href='/back2back']").click()
     select = wait(browser).until(lambda d: d.find_element(By.ID, "persona-select"))
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#persona-select option")) == 2)
+    # The admin sees which AI service the DJ uses: none here, so Juke's own DJ picks.
+    wait(browser).until(lambda d: "Juke's own DJ picks" in text(d, "#ai-source"))
     # The persona's style guide, written by Juke from its taste (no AI here), streams into the form.
     click(browser, By.XPATH, "//li[@class='persona'][.//strong[text()='Rare Groove Collector']]//button[text()='Edit']")
     click(browser, By.ID, "write-guide")

@@ -141,4 +141,47 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestBackend.available)
+    func anAdminSetsTheAIEndpointOnTheSettingsPageAndTheKeyNeverComesBack(backend: TestBackend) async throws {
+        let fake = FakeOpenAI(behaviour: .script([Self.answer("Scott Joplin", "Maple Leaf Rag", "Set from the settings page.")]))
+        try await fake.run { url in
+            try await TestApp.run(backend) { app, client in
+                let admin = try await client.register("admin")  // the first account is the admin
+                let member = try await client.register("member")
+                _ = try await app.addSongs(Back2BackAPITests.songs)
+                #expect(try await client.json(.get, "/api/v1/back2back/ai-endpoint", token: member).status == .forbidden)
+                #expect(try await client.json(.get, "/api/v1/back2back/ai-endpoint", token: admin).json["source"] as? String == "off")
+                let bad = try await client.json(.put, "/api/v1/back2back/ai-endpoint", token: admin, body: #"{"base_url":"ftp://x","api_key":"k"}"#)
+                #expect(bad.status == .unprocessableContent && bad.json["field"] as? String == "base_url")
+                let set = try await client.json(
+                    .put, "/api/v1/back2back/ai-endpoint", token: admin, body: #"{"base_url":"\#(url.absoluteString)","api_key":"test-key"}"#)
+                #expect(set.status == .ok && set.json["source"] as? String == "settings" && set.json["key_set"] as? Bool == true)
+                #expect(!String(buffer: set.raw).contains("test-key"))
+                #expect(try await client.json(.get, "/api/v1/back2back/settings", token: member).json["ai_configured"] as? Bool == true)
+
+                // A member's session now picks through that endpoint.
+                let created = try await client.json(.post, "/api/v1/back2back/sessions", token: member, body: "{}")
+                let base = "/api/v1/back2back/sessions/\(created.json["id"] as? String ?? "")"
+                #expect(try await client.json(.post, "\(base)/ai-start", token: member).status == .ok)
+                await app.services.back2back.settle()
+                let state = try await client.json(.get, base, token: member).json
+                #expect((state["now_playing"] as? [String: Any])?["rationale"] as? String == "Set from the settings page.")
+
+                let cleared = try await client.json(.delete, "/api/v1/back2back/ai-endpoint", token: admin)
+                #expect(cleared.json["source"] as? String == "off" && cleared.json["key_set"] as? Bool == false)
+                #expect(try await client.json(.get, "/api/v1/back2back/settings", token: member).json["ai_configured"] as? Bool == false)
+            }
+        }
+    }
+
+    @Test func endpointRulesMatchTheContract() {
+        for good in ["https://api.openai.com/v1", "http://127.0.0.1:8000", "http://localhost:11434/v1/", "https://a-b.example/x_y~z"] {
+            #expect(AIEndpointRules.isBaseURL(good), "\(good)")
+        }
+        for bad in ["ftp://x", "https://", "https://host:123456", "https://host/with space", "https://host?q=1", "api.openai.com"] {
+            #expect(!AIEndpointRules.isBaseURL(bad), "\(bad)")
+        }
+        #expect(AIEndpointRules.isKey("sk-abc_123") && !AIEndpointRules.isKey("") && !AIEndpointRules.isKey("with space") && !AIEndpointRules.isKey("é"))
+    }
 }

@@ -18,6 +18,7 @@ public struct AppServices: Sendable {
     let scans: ScanCoordinator
     let tuneTrivia: TuneTriviaService
     let back2back: Back2BackService
+    let djSelector: DJSelector
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
@@ -36,14 +37,12 @@ public struct AppServices: Sendable {
         self.tuneTrivia = TuneTriviaService(
             database: database, library: library, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
             openAI: configuration.openAI, logger: logger)
-        // With an AI endpoint the AI DJ picks (Juke's own DJ stands in when it cannot);
-        // without one, Juke's own DJ.
-        let catalog = Self.catalog(configuration.catalog, logger: logger)
-        let dj: any SessionDJ =
-            configuration.openAI.map {
-                AIDJ(client: OpenAIClient(baseURL: $0.baseURL, apiKey: $0.apiKey, timeout: max($0.timeout, 90)), catalog: catalog, logger: logger)
-            } ?? JukeDJ()
-        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: dj, logger: logger)
+        // The AI DJ when an AI endpoint is set (on the settings page, or by flags or the
+        // environment), Juke's own DJ otherwise; decided at each request.
+        djSelector = DJSelector(
+            environment: configuration.openAI, store: Back2BackStore(database: database), catalog: Self.catalog(configuration.catalog, logger: logger),
+            logger: logger)
+        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: djSelector, logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

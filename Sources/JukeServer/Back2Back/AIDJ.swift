@@ -12,7 +12,7 @@ import Providers
 /// feedback, up to `attempts` times. Then, or at once on a quota, key or network error, or
 /// when the song playing is about to end (`hurry`), Juke's own DJ picks instead, and says so.
 actor AIDJ: SessionDJ {
-    nonisolated let usesAI = true
+    func usesAI() async -> Bool { true }
     let client: OpenAIClient
     /// An outside catalog to learn a pick's ISRC and length from, if configured.
     let catalog: (any MusicCatalog)?

@@ -42,7 +42,7 @@ actor Back2BackService {
         self.logger = logger
     }
 
-    var aiConfigured: Bool { dj.usesAI }
+    func aiConfigured() async -> Bool { await dj.usesAI() }
 
     // MARK: - Sessions
 

@@ -177,7 +177,7 @@ extension JukeAPIHandler {
     func getB2BSettings(_ input: Operations.GetB2BSettings.Input) async throws -> Operations.GetB2BSettings.Output {
         let user = try CurrentRequest.requireUser()
         let settings = try await back2back.store.settings(of: user.id, now: services.clock.now())
-        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured))))
+        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
     }
 
     func updateB2BSettings(_ input: Operations.UpdateB2BSettings.Input) async throws -> Operations.UpdateB2BSettings.Output {
@@ -190,7 +190,7 @@ extension JukeAPIHandler {
             }
         }
         try await back2back.store.save(settings, of: user.id, now: services.clock.now())
-        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured))))
+        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
     }
 
     func clearB2BMemory(_ input: Operations.ClearB2BMemory.Input) async throws -> Operations.ClearB2BMemory.Output {
@@ -198,5 +198,75 @@ extension JukeAPIHandler {
         let persona: PersonaID? = try input.query.personaId.map { try parseID($0, field: "persona_id") }
         try await back2back.store.clearMemory(owner: user.id, persona: persona)
         return .noContent(.init())
+    }
+
+    // MARK: The AI endpoint (admins)
+
+    private func requireAdmin() throws -> User {
+        let user = try CurrentRequest.requireUser()
+        guard user.isAdmin else { throw APIError.adminOnly }
+        return user
+    }
+
+    /// The endpoint in use; the key itself never leaves the server.
+    private func aiEndpointView() async -> Components.Schemas.B2BAIEndpoint {
+        let (settings, source) = await services.djSelector.endpoint()
+        let payload = Components.Schemas.B2BAIEndpoint.SourcePayload(rawValue: source.rawValue) ?? .off
+        return .init(source: payload, baseUrl: settings?.baseURL.absoluteString, keySet: settings != nil)
+    }
+
+    func getB2BAIEndpoint(_ input: Operations.GetB2BAIEndpoint.Input) async throws -> Operations.GetB2BAIEndpoint.Output {
+        _ = try requireAdmin()
+        return .ok(.init(body: .json(await aiEndpointView())))
+    }
+
+    func setB2BAIEndpoint(_ input: Operations.SetB2BAIEndpoint.Input) async throws -> Operations.SetB2BAIEndpoint.Output {
+        _ = try requireAdmin()
+        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+        guard AIEndpointRules.isBaseURL(body.baseUrl) else {
+            throw APIError.unprocessable("Give the service's address, such as https://api.openai.com/v1.", field: "base_url")
+        }
+        guard AIEndpointRules.isKey(body.apiKey) else { throw APIError.unprocessable("A key is 1 to 500 visible ASCII characters.", field: "api_key") }
+        try await services.back2back.store.saveAIEndpoint(baseURL: body.baseUrl, apiKey: body.apiKey, at: services.clock.now())
+        return .ok(.init(body: .json(await aiEndpointView())))
+    }
+
+    func clearB2BAIEndpoint(_ input: Operations.ClearB2BAIEndpoint.Input) async throws -> Operations.ClearB2BAIEndpoint.Output {
+        _ = try requireAdmin()
+        try await services.back2back.store.clearAIEndpoint()
+        return .ok(.init(body: .json(await aiEndpointView())))
+    }
+}
+
+/// The contract's rules for an AI endpoint, checked the same way here:
+/// base_url ^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?$, up to 500 characters;
+/// api_key 1 to 500 characters from ! to ~.
+enum AIEndpointRules {
+    static func isBaseURL(_ text: String) -> Bool {
+        guard text.unicodeScalars.count <= 500 else { return false }
+        let rest: Substring
+        if text.hasPrefix("https://") {
+            rest = text.dropFirst(8)
+        } else if text.hasPrefix("http://") {
+            rest = text.dropFirst(7)
+        } else {
+            return false
+        }
+        let hostChars = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+        let pathChars = hostChars.union("._~/")
+        let host = rest.prefix { hostChars.contains($0) }
+        guard !host.isEmpty else { return false }
+        var tail = rest.dropFirst(host.count)
+        if tail.first == ":" {
+            let digits = tail.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard (1...5).contains(digits.count) else { return false }
+            tail = tail.dropFirst(1 + digits.count)
+        }
+        if tail.isEmpty { return true }
+        return tail.first == "/" && tail.allSatisfy { pathChars.contains($0) }
+    }
+
+    static func isKey(_ text: String) -> Bool {
+        (1...500).contains(text.unicodeScalars.count) && text.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
     }
 }

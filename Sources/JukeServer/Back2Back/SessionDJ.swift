@@ -6,7 +6,7 @@ import Providers
 /// no network; an AI DJ answers through a provider and falls back to Juke's own.
 protocol SessionDJ: Sendable {
     /// Whether an AI answers (the settings page says so).
-    var usesAI: Bool { get }
+    func usesAI() async -> Bool
     func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure>
     func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction?
     /// The song playing is about to end with nothing queued: the pick for `task` is needed now.
@@ -36,7 +36,7 @@ struct DJFailure: Error, Sendable, Equatable {
 
 /// Juke's own DJ: the persona engine over the library. Instant, offline, always available.
 struct JukeDJ: SessionDJ {
-    var usesAI: Bool { false }
+    func usesAI() async -> Bool { false }
 
     func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure> {
         var generator = SystemRandomNumberGenerator()

@@ -211,5 +211,19 @@ enum Schema {
                 """,
             ]
         },
+        Migration(version: 5, name: "back2back ai endpoint") { _ in
+            [
+                // The AI service an admin set on the settings page (it wins over the
+                // environment's). One row; the key is kept here as the environment keeps it.
+                """
+                CREATE TABLE b2b_ai_endpoint (
+                    id BIGINT PRIMARY KEY,
+                    base_url TEXT NOT NULL,
+                    api_key TEXT NOT NULL,
+                    updated_at DOUBLE PRECISION NOT NULL
+                )
+                """
+            ]
+        },
     ]
 }

@@ -207,6 +207,32 @@ public struct Back2BackStore: Sendable {
         }
     }
 
+    // MARK: - The AI endpoint
+
+    /// The AI service an admin set on the settings page, if any.
+    public func aiEndpoint() async throws -> (baseURL: String, apiKey: String)? {
+        try await database.withConnection { db in
+            guard let row = try await db.raw("SELECT base_url, api_key FROM b2b_ai_endpoint WHERE id = 1").first() else { return nil }
+            return (try row.decode(column: "base_url", as: String.self), try row.decode(column: "api_key", as: String.self))
+        }
+    }
+
+    public func saveAIEndpoint(baseURL: String, apiKey: String, at now: Date) async throws {
+        try await database.transaction { db in
+            try await db.raw("DELETE FROM b2b_ai_endpoint WHERE id = 1").run()
+            try await db.raw(
+                """
+                INSERT INTO b2b_ai_endpoint (id, base_url, api_key, updated_at)
+                VALUES (1, \(bind: baseURL), \(bind: apiKey), \(bind: now.timeIntervalSince1970))
+                """
+            ).run()
+        }
+    }
+
+    public func clearAIEndpoint() async throws {
+        try await database.withConnection { db in try await db.raw("DELETE FROM b2b_ai_endpoint WHERE id = 1").run() }
+    }
+
     // MARK: - Song memory
 
     /// Remembers that `persona` played `song` for `owner` at `now`.

@@ -78,9 +78,28 @@ enum Back2BackPages {
                     </form>
                     <p class="form-note" id="settings-note" role="status"></p>
                   </section>
+                  \(user.isAdmin ? aiEndpointPanel : "")
                 </main>
                 """)
     }
+
+    /// For admins: the AI service the DJ uses, for everyone on this server.
+    static let aiEndpointPanel = """
+        <section aria-labelledby="ai-title" class="panel" id="ai-panel">
+          <h2 id="ai-title">AI service (admins)</h2>
+          <p id="ai-source" class="muted"></p>
+          <form id="ai-form" class="grid-form" autocomplete="off">
+            <label class="wide">Address <input name="base_url" type="url" required maxlength="500" placeholder="https://api.openai.com/v1"></label>
+            <label class="wide">API key <input name="api_key" type="password" required maxlength="500" autocomplete="new-password"
+              placeholder="Kept on the server; never shown again"></label>
+            <div class="wide button-row">
+              <button class="primary" type="submit">Use this service</button>
+              <button class="ghost" type="button" id="ai-clear">Remove</button>
+            </div>
+          </form>
+          <p class="form-note" id="ai-note" role="status"></p>
+        </section>
+        """
 
     static func session(user: User, session: String) -> String {
         HTML.page(

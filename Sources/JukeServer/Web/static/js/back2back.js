@@ -205,6 +205,35 @@ async function loadSessions() {
   document.getElementById("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
 }
 
+// Admins: the AI service (address and key) every account's DJ uses.
+const aiForm = document.getElementById("ai-form");
+function showEndpoint(endpoint) {
+  const where = { settings: "set here", environment: "from the server's configuration" }[endpoint.source];
+  document.getElementById("ai-source").textContent = where
+    ? `The DJ uses the AI at ${endpoint.base_url} (${where}).`
+    : "No AI service: Juke's own DJ picks.";
+}
+if (aiForm) {
+  showEndpoint(await api("/api/v1/back2back/ai-endpoint"));
+  aiForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const note = document.getElementById("ai-note");
+    try {
+      const body = { base_url: aiForm.elements.base_url.value.trim(), api_key: aiForm.elements.api_key.value.trim() };
+      showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "PUT", body }));
+      aiForm.elements.api_key.value = "";
+      note.textContent = "Saved. The key stays on the server.";
+      await loadSettings();
+    } catch (e) {
+      note.textContent = e.message;
+    }
+  });
+  document.getElementById("ai-clear").addEventListener("click", async () => {
+    showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "DELETE" }));
+    await loadSettings();
+  });
+}
+
 await loadSettings();
 await loadPersonas();
 await loadSessions();
