@@ -73,7 +73,9 @@ import TuneTrivia
     @Test func changesReachOnlyTheScreensTheyChange() async throws {
         var (game, users) = try Self.game()
         let id = game.id
-        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(2), pace: .zero)
+        // A settling time far longer than the test, so "not yet" below cannot be a matter of
+        // how busy the machine is (the delivery after it is the next test's).
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(120), pace: .zero)
         var boxes: [UserID: TriviaMailbox] = [:]
         for user in users.prefix(4) { boxes[user] = await hub.subscribe(id, user: user, game: game, version: 1) }
         // Everyone gets the current state first.
@@ -91,18 +93,32 @@ import TuneTrivia
         await hub.changed(id, game: game, version: 3, targets: PushTargets(events: reveal), since: .now)
         for user in users.prefix(4) { #expect(try await Self.next(boxes[user])?.version == 3) }
 
-        // Seats: the joiner and the host at once, the others after the settling time.
+        // Seats: the joiner and the host at once, the others not before the settling time.
         let newcomer = UserID()
         boxes[newcomer] = await hub.subscribe(id, user: newcomer, game: game, version: 3)
         _ = try await Self.next(boxes[newcomer])
         let joined = try game.apply(.join(player: PlayerID(), name: "Newcomer"), by: newcomer, at: .now)
         await hub.changed(id, game: game, version: 4, targets: PushTargets(events: joined), since: .now)
-        #expect(try await Self.next(boxes[newcomer], within: .seconds(1))?.version == 4)
+        #expect(try await Self.next(boxes[newcomer])?.version == 4)
         #expect(try await Self.next(boxes[users[1]], within: .milliseconds(500)) == nil)
-        #expect(try await Self.next(boxes[users[1]])?.version == 4)
 
         await hub.deleted(id)
         #expect(try #require(boxes[users[1]]).take().deleted)
+    }
+
+    /// After the settling time, the rest of the room sees who joined, in one frame.
+    @Test func theRestOfTheRoomSeesAJoinAfterTheSettlingTime() async throws {
+        var (game, users) = try Self.game()
+        let id = game.id
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .milliseconds(200), pace: .zero)
+        var boxes: [UserID: TriviaMailbox] = [:]
+        for user in users.prefix(2) { boxes[user] = await hub.subscribe(id, user: user, game: game, version: 1) }
+        for user in users.prefix(2) { #expect(try await Self.next(boxes[user])?.version == 1) }
+        let newcomer = UserID()
+        let joined = try game.apply(.join(player: PlayerID(), name: "Newcomer"), by: newcomer, at: .now)
+        await hub.changed(id, game: game, version: 2, targets: PushTargets(events: joined), since: .now)
+        #expect(try await Self.next(boxes[users[1]])?.version == 2)
+        await hub.deleted(id)
     }
 
     /// Answers coming in redraw the host's screen at most once per `pace`, with the newest
