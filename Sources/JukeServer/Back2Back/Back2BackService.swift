@@ -104,8 +104,7 @@ actor Back2BackService {
         guard let id = try await store.sessionID(inviteToken: token.trimmingCharacters(in: .whitespaces)) else {
             throw APIError.notFound("session for that invite link")
         }
-        try await apply(id, .join(user))
-        return try await session(id, for: user)
+        return try await apply(id, .join(user))
     }
 
     func delete(_ id: DJSessionID, by user: UserID) async throws {
@@ -120,8 +119,6 @@ actor Back2BackService {
     @discardableResult
     func run(_ id: DJSessionID, _ event: SessionEvent) async throws -> Loaded {
         try await apply(id, event)
-        guard let found = try await store.load(id) else { throw APIError.notFound("session") }
-        return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
     }
 
     /// The library track a person picked, as a song.
@@ -132,12 +129,13 @@ actor Back2BackService {
 
     // MARK: - Events and actions
 
-    /// Commits `event` and carries out the actions it returns.
-    private func apply(_ id: DJSessionID, _ event: SessionEvent) async throws {
+    /// Commits `event` and carries out the actions it returns; the session as it now is.
+    @discardableResult
+    private func apply(_ id: DJSessionID, _ event: SessionEvent) async throws -> Loaded {
         let now = clock.now()
         // The rules draw new IDs from a generator seeded here (the closure may run again).
         let seed = random.next()
-        let result: (session: DJSession, version: Int, actions: [SessionAction])
+        let result: Back2BackStore.Updated
         do {
             result = try await store.update(id) { session in
                 var generator = SplitMix64(seed: seed)
@@ -148,9 +146,13 @@ actor Back2BackService {
         } catch StorageError.notFound {
             throw APIError.notFound("session")
         }
-        await live.changed(id, version: result.version)
-        await tellOtherServers("\(id) \(result.version)")
+        // Only a stored change is news (a repeated end report or a mid-song progress is not).
+        if result.changed {
+            await live.changed(id, version: result.version)
+            await tellOtherServers("\(id) \(result.version)")
+        }
         for action in result.actions { perform(action, in: result.session) }
+        return Loaded(session: result.session, title: result.title, inviteToken: result.inviteToken, version: result.version)
     }
 
     /// Servers sharing a PostgreSQL database push the change to their own watchers too.

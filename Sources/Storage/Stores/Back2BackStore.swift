@@ -60,23 +60,39 @@ public struct Back2BackStore: Sendable {
         }
     }
 
+    /// What an update left: the session, its version, the rules' actions, whether anything was
+    /// stored, and the title and invite token (so the caller need not read the row again).
+    public struct Updated: Sendable {
+        public let session: DJSession
+        public let version: Int
+        public let actions: [SessionAction]
+        public let changed: Bool
+        public let title: String
+        public let inviteToken: String
+    }
+
     /// Applies `change` to the stored session under its lock and stores the result when it
     /// changed. A change that throws stores nothing.
     public func update(
         _ id: DJSessionID, _ change: @escaping @Sendable (inout DJSession) throws -> [SessionAction]
-    ) async throws -> (session: DJSession, version: Int, actions: [SessionAction]) {
+    ) async throws -> Updated {
         let lock = database.kind == .postgres ? " FOR UPDATE" : ""
         return try await database.transaction { db in
             guard
                 let row = try await db.raw(
-                    SQLQueryString("SELECT state, version FROM b2b_sessions WHERE id = ") + "\(bind: id.description)" + SQLQueryString(lock)
+                    SQLQueryString("SELECT state, version, title, invite_token FROM b2b_sessions WHERE id = ") + "\(bind: id.description)"
+                        + SQLQueryString(lock)
                 ).first()
             else { throw StorageError.notFound("session \(id)") }
             let before = try JSONText.decode(DJSession.self, try row.decode(column: "state", as: String.self))
             let version = try row.decode(column: "version", as: Int.self)
+            let title = try row.decode(column: "title", as: String.self)
+            let token = try row.decode(column: "invite_token", as: String.self)
             var after = before
             let actions = try change(&after)
-            guard after != before else { return (before, version, actions) }
+            guard after != before else {
+                return Updated(session: before, version: version, actions: actions, changed: false, title: title, inviteToken: token)
+            }
             try await db.raw(
                 """
                 UPDATE b2b_sessions SET state = \(bind: try JSONText.encode(after)), version = version + 1,
@@ -84,7 +100,7 @@ public struct Back2BackStore: Sendable {
                 """
             ).run()
             if after.members != before.members { try await Self.syncMembers(after, on: db) }
-            return (after, version + 1, actions)
+            return Updated(session: after, version: version + 1, actions: actions, changed: true, title: title, inviteToken: token)
         }
     }
 
