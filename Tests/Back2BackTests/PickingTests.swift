@@ -135,11 +135,42 @@ struct PersonaDJTests {
         for _ in 0..<20 {
             let direction = try #require(DirectionPlanner().suggest(after: romantic, library: demoSongs, using: &generator))
             #expect(Direction.isUsableLabel(direction.label), "\(direction.label)")
-            #expect(direction.awayFromGenre == "Romantic")
-            #expect(direction.towardGenre != nil && direction.towardGenre != "Romantic")
-            #expect(direction.prompt.contains("Romantic"))
+            if let pace = direction.towardTempo {
+                // The demo pieces carry their tempo, so a change of pace competes with genre.
+                #expect(direction.towardGenre == nil && direction.prompt.contains("BPM"))
+                #expect(demoSongs.filter { pace.contains($0.tempo ?? 0) }.count >= 2)
+            } else {
+                #expect(direction.awayFromGenre == "Romantic")
+                #expect(direction.towardGenre != nil && direction.towardGenre != "Romantic")
+                #expect(direction.prompt.contains("Romantic"))
+            }
         }
         #expect(DirectionPlanner().suggest(after: [], library: demoSongs, using: &generator) == nil)
+    }
+
+    @Test func aSlowSetOfOneGenreIsOfferedAChangeOfPaceAndTheDJFollowsIt() throws {
+        var generator = SplitMix64(seed: 4)
+        func paced(_ n: Int, _ bpm: Double) -> Song {
+            var s = song(n, genre: "Soul", year: 1970 + n)
+            s.tempo = bpm
+            return s
+        }
+        let slow = [paced(1, 72), paced(2, 76), paced(3, 70)]
+        let library = slow + [paced(4, 128), paced(5, 124), paced(6, 80), paced(7, 132)]
+        let direction = try #require(DirectionPlanner().suggest(after: slow, library: library, using: &generator))
+        #expect(direction.towardTempo == 102...400)
+        #expect(["Pick up the pace", "Faster and brighter", "Turn up the tempo"].contains(direction.label))
+        for seed in 0..<20 as Range<UInt64> {
+            var g = SplitMix64(seed: seed)
+            let pick = try #require(
+                PersonaDJ().pick(
+                    for: collector, from: library, after: slow, excluding: SongExclusions([], songs: slow), direction: direction, using: &g))
+            #expect((pick.song.tempo ?? 0) >= 102, "seed \(seed)")
+            #expect(pick.rationale.contains("change of pace"))
+        }
+        // A set whose songs mostly have no tempo gets no change of pace.
+        let unknown = [song(1, genre: "Soul"), song(2, genre: "Soul"), paced(3, 70)]
+        #expect(DirectionPlanner.paceContrast(unknown, library: library, using: &generator) == nil)
     }
 
     @Test func withOneGenreTheContrastIsAnEra() throws {

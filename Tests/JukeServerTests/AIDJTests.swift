@@ -115,7 +115,9 @@ import Testing
             let direction = await Self.dj(url).direction(
                 after: Array(Self.library.prefix(2)), persona: Persona.builtIns(at: Date())[0], library: Self.library, settings: DJSettings())
             let label = try #require(direction?.label)
-            #expect(Direction.isUsableLabel(label) && (direction?.towardGenre != nil || direction?.towardYears != nil))  // Juke's own
+            // Juke's own: a structured target.
+            let target = direction?.towardGenre != nil || direction?.towardYears != nil || direction?.towardTempo != nil
+            #expect(Direction.isUsableLabel(label) && target)
         }
     }
 

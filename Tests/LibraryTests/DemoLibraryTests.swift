@@ -46,11 +46,24 @@ import Testing
             #expect(meta.albumArtist == DemoLibrary.albumArtist)
             #expect((meta.duration ?? 0) >= DemoLibrary.minimumSeconds)
             #expect(meta.frontCover?.mimeType == "image/png")
+            #expect(meta.bpm == piece.tempo.rounded())
         }
         // A second run leaves the files alone.
         let before = try FileManager.default.attributesOfItem(atPath: paths[0])[.modificationDate] as? Date
         _ = try DemoLibrary.generate(into: folder, pieces: pieces)
         #expect(try FileManager.default.attributesOfItem(atPath: paths[0])[.modificationDate] as? Date == before)
+    }
+
+    @Test func aDemoLibraryFromAnOlderJukeIsWrittenAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pieces = Array(DemoCatalog.pieces.prefix(1))
+        let paths = try DemoLibrary.generate(into: folder, pieces: pieces)
+        // What an older Juke left: the file without its tempo tag, and no version mark.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: paths[0]))
+        try FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(DemoLibrary.versionFileName))
+        _ = try DemoLibrary.generate(into: folder, pieces: pieces)
+        #expect(try TagReader.read(path: paths[0]).bpm == pieces[0].tempo.rounded())
     }
 
     @Test func coversAreValidPNGs() {

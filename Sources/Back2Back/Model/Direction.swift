@@ -11,13 +11,19 @@ public struct Direction: Sendable, Codable, Equatable {
     public var towardYears: ClosedRange<Int>?
     /// Away from the session's dominant genre.
     public var awayFromGenre: String?
+    /// Toward these beats per minute, if the direction changes the pace.
+    public var towardTempo: ClosedRange<Double>?
 
-    public init(label: String, prompt: String, towardGenre: String? = nil, towardYears: ClosedRange<Int>? = nil, awayFromGenre: String? = nil) {
+    public init(
+        label: String, prompt: String, towardGenre: String? = nil, towardYears: ClosedRange<Int>? = nil, awayFromGenre: String? = nil,
+        towardTempo: ClosedRange<Double>? = nil
+    ) {
         self.label = label
         self.prompt = prompt
         self.towardGenre = towardGenre
         self.towardYears = towardYears
         self.awayFromGenre = awayFromGenre
+        self.towardTempo = towardTempo
     }
 
     /// Whether a label has the two to four words a button has room for.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Juke's own direction changes, with no AI: finds the session's dominant pattern (its most
-/// played genre and era) and proposes the library's most dramatic contrast to it, with a
-/// two-to-four-word label for the button.
+/// played genre, its era, its pace where tempos are known) and proposes the library's most
+/// dramatic contrast to it, with a two-to-four-word label for the button.
 public struct DirectionPlanner: Sendable {
     /// How many recent songs make the pattern.
     static let span = 6
@@ -34,7 +34,11 @@ public struct DirectionPlanner: Sendable {
             if let year, let dominantYear { distance = Double(abs(year - dominantYear)) / 50 }
             return (distance + Double.random(in: 0..<0.5, using: &generator), candidate.name, year)
         }
-        if let (_, genre, year) = scored.max(by: { $0.0 < $1.0 }) {
+        let genreContrast = scored.max(by: { $0.0 < $1.0 })
+        if let pace = Self.paceContrast(window, library: library, using: &generator), pace.strength > (genreContrast?.0 ?? 0) {
+            return pace.direction
+        }
+        if let (_, genre, year) = genreContrast {
             let short = genre.split(separator: " ").prefix(2).joined(separator: " ")
             let labels = ["Switch to \(short)", "\(short) detour", "Into \(short) territory"].filter(Direction.isUsableLabel)
             let label = labels.isEmpty ? "Change it up" : labels[Int.random(in: 0..<labels.count, using: &generator)]
@@ -55,6 +59,32 @@ public struct DirectionPlanner: Sendable {
         return Direction(
             label: label, prompt: "Leave \(Era.name(of: dominantYear)) behind and play something from \(Era.name(of: far)).",
             towardYears: era)
+    }
+
+    /// A change of pace: when most of the recent songs have a known tempo and the library
+    /// holds enough songs far from it (30 BPM or more), slow down a fast set or speed up a
+    /// slow one. Its strength is measured like the genre contrast's, so the bigger contrast wins.
+    static func paceContrast(
+        _ window: [Song], library: [Song], using generator: inout some RandomNumberGenerator
+    ) -> (strength: Double, direction: Direction)? {
+        let tempos = window.compactMap(\.tempo).filter(\.isFinite).map { Int($0.rounded()) }
+        guard tempos.count * 2 >= window.count, let pace = median(tempos) else { return nil }
+        let played = Set(window.map(\.track))
+        let known = library.filter { !played.contains($0.track) }.compactMap(\.tempo).filter(\.isFinite)
+        let slower = known.filter { $0 <= Double(pace) - 30 }
+        let faster = known.filter { $0 >= Double(pace) + 30 }
+        // Speed up a slow set, slow down a fast one; the side with songs enough to follow.
+        let speedUp = pace < 110 ? faster.count >= 2 : slower.count < 2 && faster.count >= 2
+        let target = speedUp ? faster : slower
+        guard target.count >= 2, let targetPace = median(target.map { Int($0.rounded()) }) else { return nil }
+        let range = speedUp ? (Double(pace) + 30)...400 : 20...(Double(pace) - 30)
+        let labels = speedUp ? ["Pick up the pace", "Faster and brighter", "Turn up the tempo"] : ["Slow it down", "Bring it down", "Ease the tempo"]
+        let label = labels[Int.random(in: 0..<labels.count, using: &generator)]
+        let prompt =
+            "The set has sat around \(pace) BPM: " + (speedUp ? "lift it" : "bring it down")
+            + " to something near \(targetPace) BPM, a dramatic change of pace and mood."
+        let strength = Double(abs(targetPace - pace)) / 40 + Double.random(in: 0..<0.5, using: &generator)
+        return (strength, Direction(label: label, prompt: prompt, towardTempo: range))
     }
 
     /// The most played genre of `songs`; a tie goes to the most recent.

@@ -105,6 +105,17 @@ public struct PersonaDJ: Sendable {
                     }
                 }
                 if let away = direction.awayFromGenre, GenreText.sameGenre(song.genre, away) { score -= 3 }
+                if let pace = direction.towardTempo {
+                    if let tempo = song.tempo, pace.contains(tempo) {
+                        score += 3
+                        reasons.insert("the change of pace you asked for (\(Int(tempo.rounded())) BPM)", at: 0)
+                    } else if let tempo = song.tempo {
+                        let distance = tempo < pace.lowerBound ? pace.lowerBound - tempo : tempo - pace.upperBound
+                        score -= min(3, distance / 20)
+                    } else {
+                        score -= 1
+                    }
+                }
             }
             // Adventure: a little chance, so the same set does not come back every time.
             score += Double.random(in: 0..<(0.05 + persona.taste.adventure), using: &generator)

@@ -22,6 +22,8 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
     public var duration: Double
     public var isrc: String?
     public var musicBrainzID: String?
+    /// Beats per minute, where the file's tags say.
+    public var bpm: Double?
     /// SHA-256 (hex) of the embedded cover, stored once in the artwork table.
     public var artworkHash: String?
     public var addedAt: Date
@@ -33,7 +35,7 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
         id: TrackID, folderID: LibraryFolderID, path: String, fileSize: Int64, modifiedMillis: Int64, format: String,
         title: String, artist: String, album: String, albumArtist: String, composer: String? = nil,
         genre: String? = nil, year: Int? = nil, trackNumber: Int? = nil, discNumber: Int? = nil, duration: Double,
-        isrc: String? = nil, musicBrainzID: String? = nil, artworkHash: String? = nil, addedAt: Date
+        isrc: String? = nil, musicBrainzID: String? = nil, bpm: Double? = nil, artworkHash: String? = nil, addedAt: Date
     ) {
         self.id = id
         self.folderID = folderID
@@ -53,6 +55,7 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
         self.duration = duration
         self.isrc = isrc
         self.musicBrainzID = musicBrainzID
+        self.bpm = bpm
         self.artworkHash = artworkHash
         self.addedAt = addedAt
     }

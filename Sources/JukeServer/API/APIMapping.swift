@@ -15,7 +15,7 @@ enum APIMapping {
             id: t.id.description, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist,
             albumId: t.albumID.description, artistId: t.artistID.description, composer: t.composer, genre: t.genre,
             year: t.year, trackNumber: t.trackNumber, discNumber: t.discNumber, duration: t.duration, format: t.format,
-            isrc: t.isrc, musicbrainzId: t.musicBrainzID,
+            isrc: t.isrc, musicbrainzId: t.musicBrainzID, bpm: t.bpm,
             audioUrl: "/api/v1/catalog/tracks/\(t.id)/audio",
             artworkUrl: t.artworkHash.map { _ in "/api/v1/catalog/tracks/\(t.id)/artwork" }
         )

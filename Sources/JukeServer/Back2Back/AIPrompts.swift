@@ -45,6 +45,7 @@ enum PickPrompt {
         if !song.album.isEmpty { facts.append(song.album) }
         if let year = song.year { facts.append(String(year)) }
         if let genre = song.genre, !genre.isEmpty { facts.append(genre) }
+        if let bpm = song.tempo, bpm.isFinite { facts.append("\(Int(bpm.rounded())) BPM") }
         if !facts.isEmpty { text += " (\(facts.joined(separator: ", ")))" }
         return text
     }

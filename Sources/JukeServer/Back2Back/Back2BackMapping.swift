@@ -43,7 +43,7 @@ enum Back2BackMapping {
     static func song(_ s: Song) -> S.B2BSong {
         S.B2BSong(
             trackId: s.track.description, title: s.title, artist: s.artist, album: s.album, duration: s.duration.isFinite ? s.duration : 0,
-            genre: s.genre, year: s.year)
+            genre: s.genre, year: s.year, bpm: s.tempo.flatMap { $0.isFinite ? $0 : nil })
     }
 
     static func summary(_ s: Back2BackStore.Summary, viewer: UserID) -> S.B2BSessionSummary {

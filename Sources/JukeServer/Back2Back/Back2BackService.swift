@@ -277,7 +277,7 @@ actor Back2BackService {
     static func song(_ t: Track) -> Song {
         Song(
             track: t.id, title: t.title, artist: t.artist, album: t.album, duration: t.duration, genre: t.genre, year: t.year,
-            composer: t.composer, isrc: t.isrc)
+            composer: t.composer, isrc: t.isrc, tempo: t.bpm)
     }
 
     // MARK: - Style guides

@@ -7,12 +7,19 @@ public enum DemoLibrary {
     public static let albumArtist = "Juke Demo Ensemble"
     public static let sampleRate = 22050
     public static let minimumSeconds = 20.0
+    /// Bumped when the files gain something (version 2: the TBPM tempo tag), so a demo
+    /// library written by an older Juke is written again once instead of staying behind.
+    static let formatVersion = "2"
+    static let versionFileName = ".juke-demo-version"
 
-    /// Creates the files that are missing under `folder`; existing ones are left alone.
-    /// Returns the paths of all demo files.
+    /// Creates the files that are missing under `folder`; existing ones are left alone unless
+    /// an older Juke wrote them. Returns the paths of all demo files.
     @discardableResult
     public static func generate(into folder: String, pieces: [DemoPiece] = DemoCatalog.pieces) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let versionPath = (folder as NSString).appendingPathComponent(versionFileName)
+        let writtenVersion = (try? String(contentsOfFile: versionPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let rewrite = writtenVersion != formatVersion
         var paths: [String] = []
         let byAlbum = Dictionary(grouping: pieces.enumerated(), by: { $0.element.album })
         for (album, entries) in byAlbum {
@@ -23,14 +30,18 @@ public enum DemoLibrary {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 let path = (directory as NSString).appendingPathComponent(name)
                 paths.append(path)
-                if FileManager.default.fileExists(atPath: path) { continue }
+                if !rewrite, FileManager.default.fileExists(atPath: path) { continue }
                 let bytes = try encode(piece, trackNumber: number + 1, trackTotal: entries.count)
                 // Write beside, then rename: a scan never sees a half-written file.
                 let partial = path + ".partial"
                 try Data(bytes).write(to: URL(fileURLWithPath: partial))
-                try FileManager.default.moveItem(atPath: partial, toPath: path)
+                // rename(2) replaces an older file in one step.
+                guard rename(partial, path) == 0 else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+                }
             }
         }
+        if rewrite { try Data((formatVersion + "\n").utf8).write(to: URL(fileURLWithPath: versionPath)) }
         return paths.sorted()
     }
 
@@ -45,6 +56,7 @@ public enum DemoLibrary {
         tag.text("TCON", piece.genre)
         tag.text("TDRC", String(piece.year))
         tag.text("TRCK", "\(trackNumber)/\(trackTotal)")
+        tag.text("TBPM", String(Int(piece.tempo.rounded())))
         tag.comment(piece.fact)
         tag.picture(mimeType: "image/png", data: CoverArt.png(title: piece.title, genre: piece.genre))
         var wav = WAVWriter(sampleRate: sampleRate)

@@ -35,7 +35,7 @@ enum TrackBuilder {
             composer: meta.composer, genre: meta.genre, year: meta.year,
             trackNumber: meta.trackNumber, discNumber: meta.discNumber,
             duration: meta.duration ?? 0,
-            isrc: meta.isrc, musicBrainzID: meta.musicBrainzRecordingID,
+            isrc: meta.isrc, musicBrainzID: meta.musicBrainzRecordingID, bpm: meta.bpm,
             artworkHash: artwork?.0, addedAt: addedAt
         )
         return Built(track: track, artwork: artwork)

@@ -15,6 +15,8 @@ public struct AudioMetadata: Sendable, Equatable {
     public var isrc: String?
     /// MusicBrainz recording ID ("MusicBrainz Track Id" in Picard's naming).
     public var musicBrainzRecordingID: String?
+    /// Beats per minute (ID3 TBPM, Vorbis BPM, MP4 tmpo), as DJ software and taggers write it.
+    public var bpm: Double?
     /// Seconds of audio; nil when the container does not say and it cannot be estimated.
     public var duration: Double?
     public var sampleRate: Int?
@@ -47,6 +49,7 @@ public struct AudioMetadata: Sendable, Equatable {
         discTotal = discTotal ?? other.discTotal
         isrc = isrc ?? other.isrc
         musicBrainzRecordingID = musicBrainzRecordingID ?? other.musicBrainzRecordingID
+        bpm = bpm ?? other.bpm
         if artwork.isEmpty { artwork = other.artwork }
     }
 }
@@ -102,6 +105,16 @@ func parseNumberPair(_ text: String?) -> (Int?, Int?) {
     let first = parts.first.flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
     let second = parts.count > 1 ? Int(parts[1]).flatMap { $0 > 0 ? $0 : nil } : nil
     return (first, second)
+}
+
+/// Beats per minute from "128", "127.98" or "128 BPM"; nil outside 20...400, where a value is
+/// a typo or a different unit, so a DJ engine never matches on it.
+func parseBPM(_ text: String?) -> Double? {
+    guard let text else { return nil }
+    let digits = text.drop { $0 == " " }.prefix { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
+    let number = String(digits.map { $0 == "," ? "." : $0 })
+    guard let value = Double(number), value.isFinite, (20...400).contains(value) else { return nil }
+    return value
 }
 
 /// The year from "1999", "1999-05-02", "1999-05-02T10:00", "c. 1824" or "May 1999".

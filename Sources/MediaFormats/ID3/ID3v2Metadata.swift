@@ -24,6 +24,7 @@ enum ID3v2Metadata {
             case "TDRC", "TDOR": recordingDate = recordingDate ?? text(frame.body)
             case "TYER", "TORY": tyer = tyer ?? text(frame.body)
             case "TSRC": meta.isrc = meta.isrc ?? text(frame.body)
+            case "TBPM": meta.bpm = meta.bpm ?? parseBPM(text(frame.body))
             case "TLEN":
                 if meta.duration == nil, let ms = text(frame.body).flatMap({ Double($0) }), ms > 0 {
                     meta.duration = ms / 1000

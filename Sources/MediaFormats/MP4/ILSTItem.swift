@@ -43,6 +43,11 @@ enum ILSTItem {
                 meta.discNumber = number > 0 ? number : nil
                 meta.discTotal = total > 0 ? total : nil
             }
+        case "tmpo":
+            // A big-endian integer, usually 16 bits; some writers use 8 or 32.
+            guard let (_, v) = values.first, (1...4).contains(v.count) else { return }
+            let value = v.reduce(0) { $0 << 8 | Int($1) }
+            meta.bpm = parseBPM(String(value))
         case "covr":
             for (kind, data) in values where !data.isEmpty {
                 let declared = kind == DataType.png.rawValue ? "image/png" : kind == DataType.bmp.rawValue ? "image/bmp" : "image/jpeg"

@@ -225,5 +225,13 @@ enum Schema {
                 """
             ]
         },
+        Migration(version: 6, name: "track tempo") { _ in
+            [
+                "ALTER TABLE tracks ADD COLUMN bpm DOUBLE PRECISION",
+                // Files scanned before Juke read tempo tags are read again on the next scan:
+                // a scan re-reads a file whose size or time differs from the stored one.
+                "UPDATE tracks SET modified_millis = -1",
+            ]
+        },
     ]
 }

@@ -109,19 +109,19 @@ public struct LibraryStore: Sendable {
                 try await db.raw(
                     """
                     INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, title, artist, album, album_artist,
-                        album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, artwork_hash, added_at)
+                        album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, bpm, artwork_hash, added_at)
                     VALUES (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
                         \(bind: t.format), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
                         \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
                         \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
-                        \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
+                        \(bind: t.bpm), \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
                     ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, file_size = excluded.file_size,
                         modified_millis = excluded.modified_millis, format = excluded.format, title = excluded.title,
                         artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
                         album_id = excluded.album_id, artist_id = excluded.artist_id, composer = excluded.composer,
                         genre = excluded.genre, year = excluded.year, track_number = excluded.track_number,
                         disc_number = excluded.disc_number, duration = excluded.duration, isrc = excluded.isrc,
-                        musicbrainz_id = excluded.musicbrainz_id, artwork_hash = excluded.artwork_hash
+                        musicbrainz_id = excluded.musicbrainz_id, bpm = excluded.bpm, artwork_hash = excluded.artwork_hash
                     """
                 ).run()
             }
@@ -324,6 +324,7 @@ public struct LibraryStore: Sendable {
             duration: try row.decode(column: "duration", as: Double.self),
             isrc: try row.decode(column: "isrc", as: String?.self),
             musicBrainzID: try row.decode(column: "musicbrainz_id", as: String?.self),
+            bpm: try row.decode(column: "bpm", as: Double?.self),
             artworkHash: try row.decode(column: "artwork_hash", as: String?.self),
             addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self))
         )
