@@ -87,7 +87,7 @@ class EventStream:
 
 
 class JukeServer:
-    def __init__(self, data_dir, database=None, demo=True):
+    def __init__(self, data_dir, database=None, demo=True, extra_args=()):
         self.data_dir = data_dir
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -96,6 +96,7 @@ class JukeServer:
             args += ["--database", database]
         if not demo:
             args.append("--no-demo")
+        args += list(extra_args)
         self.log = open(os.path.join(data_dir, f"server-{self.port}.log"), "w")
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60

@@ -39,10 +39,10 @@ public struct AppServices: Sendable {
             openAI: configuration.openAI, logger: logger)
         // The AI DJ when an AI endpoint is set (on the settings page, or by flags or the
         // environment), Juke's own DJ otherwise; decided at each request.
-        djSelector = DJSelector(
-            environment: configuration.openAI, store: Back2BackStore(database: database), catalog: Self.catalog(configuration.catalog, logger: logger),
-            logger: logger)
-        self.back2back = Back2BackService(database: database, library: library, users: users, clock: clock, dj: djSelector, logger: logger)
+        let catalog = Self.catalog(configuration.catalog, logger: logger)
+        djSelector = DJSelector(environment: configuration.openAI, store: Back2BackStore(database: database), catalog: catalog, logger: logger)
+        self.back2back = Back2BackService(
+            database: database, library: library, users: users, clock: clock, dj: djSelector, catalog: catalog, logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

@@ -46,6 +46,18 @@ enum Back2BackMapping {
             genre: s.genre, year: s.year, bpm: s.tempo.flatMap { $0.isFinite ? $0 : nil })
     }
 
+    static func catalogPage(_ found: Back2BackService.CatalogResults) -> S.B2BCatalogPage {
+        S.B2BCatalogPage(
+            provider: found.provider,
+            items: found.results.map { result in
+                let s = result.song
+                return S.B2BCatalogSong(
+                    title: s.title, artist: s.artist, album: s.album, year: s.year, genre: s.genre,
+                    duration: s.duration.flatMap { $0.isFinite ? $0 : nil }, isrc: s.isrc, url: s.url, librarySong: result.librarySong.map(song))
+            },
+            hasMore: found.hasMore)
+    }
+
     static func summary(_ s: Back2BackStore.Summary, viewer: UserID) -> S.B2BSessionSummary {
         S.B2BSessionSummary(id: s.id.description, title: s.title, isHost: s.host == viewer, songCount: s.songCount, updatedAt: s.updatedAt)
     }

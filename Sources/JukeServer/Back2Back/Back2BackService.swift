@@ -2,6 +2,7 @@ import Back2Back
 import Foundation
 import JukeCore
 import Logging
+import Matching
 import Providers
 import Storage
 
@@ -21,10 +22,14 @@ actor Back2BackService {
     private let clock: WallClock
     private let logger: Logger
     private let dj: any SessionDJ
+    /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
+    let catalog: (any MusicCatalog)?
     let live = Back2BackLive()
     private var random = SystemRandomNumberGenerator()
     /// The library as songs, rebuilt when the library's generation moves.
     private var songs: (generation: Int, list: [Song])?
+    /// The library as the matching engine's index, for catalog results; rebuilt likewise.
+    private var libraryIndex: (generation: Int, index: TrackCatalog<TrackID>, byID: [TrackID: Song])?
     /// Background work (picks, directions), so tests and shutdown can wait for it.
     private var work: [UUID: Task<Void, Never>] = [:]
     /// Set at shutdown: no new background work starts, so the database can close after the rest.
@@ -32,8 +37,12 @@ actor Back2BackService {
     /// This server, in NOTIFY payloads, so that it skips its own.
     let origin = UUID()
 
-    init(database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ, logger: Logger) {
+    init(
+        database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ,
+        catalog: (any MusicCatalog)? = nil, logger: Logger
+    ) {
         self.store = Back2BackStore(database: database)
+        self.catalog = catalog
         self.database = database
         self.library = library
         self.users = users
@@ -263,6 +272,19 @@ actor Back2BackService {
         } catch {
             await answer(id, .directionFailed(task))
         }
+    }
+
+    /// The library as the matching engine's index (and its songs by track), cached until the
+    /// library changes.
+    func matchingIndex() async throws -> (TrackCatalog<TrackID>, [TrackID: Song]) {
+        let generation = try await library.generation()
+        if let libraryIndex, libraryIndex.generation == generation { return (libraryIndex.index, libraryIndex.byID) }
+        let list = try await librarySongs()
+        let index = TrackCatalog(
+            list.map { TrackResolver.Candidate(id: $0.track, artist: $0.artist, title: $0.title, album: $0.album, duration: $0.duration, isrc: $0.isrc) })
+        let byID = Dictionary(list.map { ($0.track, $0) }, uniquingKeysWith: { a, _ in a })
+        libraryIndex = (generation, index, byID)
+        return (index, byID)
     }
 
     /// Every library track as a song, cached until the library changes.

@@ -135,6 +135,12 @@ extension JukeAPIHandler {
         return persona
     }
 
+    func searchB2BCatalog(_ input: Operations.SearchB2BCatalog.Input) async throws -> Operations.SearchB2BCatalog.Output {
+        _ = try CurrentRequest.requireUser()
+        let found = try await back2back.searchCatalog(input.query.q, limit: input.query.limit ?? 20, offset: input.query.offset ?? 0)
+        return .ok(.init(body: .json(Back2BackMapping.catalogPage(found))))
+    }
+
     func listB2BPersonas(_ input: Operations.ListB2BPersonas.Input) async throws -> Operations.ListB2BPersonas.Output {
         let user = try CurrentRequest.requireUser()
         let personas = try await back2back.store.personas(of: user.id, now: services.clock.now())

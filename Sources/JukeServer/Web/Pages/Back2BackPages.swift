@@ -101,50 +101,63 @@ enum Back2BackPages {
         </section>
         """
 
-    static func session(user: User, session: String) -> String {
-        HTML.page(
-            title: "Back2Back session", script: "back2back-session.js",
-            body: """
-                \(Header.render(user: user, current: "back2back"))
-                <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
-                  <header class="b2b-top">
-                    <h1 id="session-title">Back2Back</h1>
-                    <p id="persona-line" class="muted"></p>
-                    <p id="turn" class="turn" role="status" aria-live="polite">Connecting…</p>
-                    <p id="problem" class="form-error" role="alert"></p>
-                  </header>
-                  <section id="now" class="now-playing panel" aria-label="Now playing"></section>
-                  <section class="panel" aria-labelledby="pick-title" id="pick-panel">
-                    <h2 id="pick-title">Pick the next song</h2>
-                    <div class="button-row">
-                      <button id="direction" class="accent" hidden></button>
-                      <button id="ai-start" class="ghost" hidden>Let the AI start</button>
-                    </div>
-                    <form id="search-form" role="search" autocomplete="off">
-                      <input id="song-search" type="search" placeholder="Search the library" aria-label="Search the library" maxlength="200">
-                    </form>
-                    <ul id="results" class="track-list" aria-live="polite"></ul>
-                    <button id="more-results" class="ghost" hidden>More results</button>
-                  </section>
-                  <section class="panel" aria-labelledby="queue-title">
-                    <h2 id="queue-title">Up next</h2>
-                    <ol id="queue" class="b2b-list"></ol>
-                  </section>
-                  <section class="panel" aria-labelledby="history-title">
-                    <h2 id="history-title">History</h2>
-                    <ol id="history" class="b2b-list" reversed></ol>
-                  </section>
-                  <section class="panel" aria-labelledby="share-title">
-                    <h2 id="share-title">Share and export</h2>
-                    <p id="people" class="muted"></p>
-                    <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
-                    <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
-                    <label class="check"><input type="checkbox" id="play-here"> Play the music on this device</label>
-                  </section>
-                  <audio id="deck-a" preload="auto"></audio>
-                  <audio id="deck-b" preload="auto"></audio>
-                </main>
-                """)
+    /// `catalog` names the outside catalog people may also search (Apple Music, iTunes
+    /// Search), when one is configured.
+    static func session(user: User, session: String, catalog: String? = nil) -> String {
+        let sources =
+            catalog.map { name in
+                """
+                <nav class="tabs" role="tablist" aria-label="Search in" id="search-sources">
+                  <button role="tab" type="button" id="source-library" aria-selected="true" data-source="library">Library</button>
+                  <button role="tab" type="button" id="source-catalog" aria-selected="false" data-source="catalog">\(HTML.escape(name))</button>
+                </nav>
+                """
+            } ?? ""
+        return
+            HTML.page(
+                title: "Back2Back session", script: "back2back-session.js",
+                body: """
+                    \(Header.render(user: user, current: "back2back"))
+                    <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
+                      <header class="b2b-top">
+                        <h1 id="session-title">Back2Back</h1>
+                        <p id="persona-line" class="muted"></p>
+                        <p id="turn" class="turn" role="status" aria-live="polite">Connecting…</p>
+                        <p id="problem" class="form-error" role="alert"></p>
+                      </header>
+                      <section id="now" class="now-playing panel" aria-label="Now playing"></section>
+                      <section class="panel" aria-labelledby="pick-title" id="pick-panel">
+                        <h2 id="pick-title">Pick the next song</h2>
+                        <div class="button-row">
+                          <button id="direction" class="accent" hidden></button>
+                          <button id="ai-start" class="ghost" hidden>Let the AI start</button>
+                        </div>
+                        \(sources)
+                        <form id="search-form" role="search" autocomplete="off">
+                          <input id="song-search" type="search" placeholder="Search the library" aria-label="Search the library" maxlength="200">
+                        </form>
+                        <ul id="results" class="track-list" aria-live="polite"></ul>
+                        <button id="more-results" class="ghost" hidden>More results</button>
+                      </section>
+                      <section class="panel" aria-labelledby="queue-title">
+                        <h2 id="queue-title">Up next</h2>
+                        <ol id="queue" class="b2b-list"></ol>
+                      </section>
+                      <section class="panel" aria-labelledby="history-title">
+                        <h2 id="history-title">History</h2>
+                        <ol id="history" class="b2b-list" reversed></ol>
+                      </section>
+                      <section class="panel" aria-labelledby="share-title">
+                        <h2 id="share-title">Share and export</h2>
+                        <p id="people" class="muted"></p>
+                        <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
+                        <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
+                        <label class="check"><input type="checkbox" id="play-here"> Play the music on this device</label>
+                      </section>
+                      <audio id="deck-a" preload="auto"></audio>
+                      <audio id="deck-b" preload="auto"></audio>
+                    </main>
+                    """)
     }
 }
 

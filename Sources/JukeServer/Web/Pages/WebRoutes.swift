@@ -53,7 +53,7 @@ struct WebRoutes<Context: RequestContext> {
             guard let user = CurrentRequest.user else { return redirect("/login") }
             let raw = context.parameters.get("session_id") ?? ""
             guard UUID(uuidString: raw) != nil else { throw APIError.notFound("session") }
-            return html(Back2BackPages.session(user: user, session: raw.lowercased()))
+            return html(Back2BackPages.session(user: user, session: raw.lowercased(), catalog: services.back2back.catalog?.name))
         }
         router.get("/static/**") { request, context in try await staticFile(request, context) }
     }

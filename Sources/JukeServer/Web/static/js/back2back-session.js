@@ -165,6 +165,10 @@ const PAGE = 20;
 let searchTimer = null;
 let searchOffset = 0;
 let searchQuery = "";
+// Where the search looks: the library, or the outside catalog (Apple Music, iTunes Search)
+// when the server has one; catalog results name the library track to pick, if there is one.
+let searchSource = "library";
+let searchSerial = 0;
 $("song-search").addEventListener("input", () => {
   clearTimeout(searchTimer);
   searchTimer = setTimeout(() => search(0), 750);
@@ -175,28 +179,84 @@ $("search-form").addEventListener("submit", (event) => {
   search(0);
 });
 $("more-results").addEventListener("click", () => search(searchOffset));
+for (const tab of document.querySelectorAll("#search-sources [role=tab]")) {
+  tab.addEventListener("click", () => {
+    searchSource = tab.dataset.source;
+    for (const other of document.querySelectorAll("#search-sources [role=tab]")) {
+      other.setAttribute("aria-selected", String(other === tab));
+    }
+    $("song-search").placeholder = searchSource === "library" ? "Search the library" : `Search ${tab.textContent}`;
+    clearTimeout(searchTimer);
+    search(0);
+  });
+}
 
 async function search(offset) {
   searchQuery = $("song-search").value.trim();
   const results = $("results");
+  const serial = ++searchSerial;
   if (!searchQuery) {
     results.replaceChildren();
     $("more-results").hidden = true;
     return;
   }
-  const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(searchQuery)}&limit=${PAGE}&offset=${offset}`);
-  const rows = page.items.map((track) =>
-    el("li", { class: "track" },
-      el("span", { class: "track-title" }, track.title),
-      el("span", { class: "muted" }, ` ${track.artist}${track.year ? ` (${track.year})` : ""}`),
-      el("button", { class: "primary small", type: "button", onclick: () => pick(track) }, "Pick"),
-    ),
-  );
+  const query = `q=${encodeURIComponent(searchQuery)}&limit=${PAGE}&offset=${offset}`;
+  let rows;
+  let more;
+  if (searchSource === "catalog") {
+    let page;
+    try {
+      page = await api(`/api/v1/back2back/catalog/search?${query}`);
+    } catch (error) {
+      if (serial !== searchSerial) return;
+      // The catalog is down or busy: say so where the results go; the library still works.
+      results.replaceChildren(el("li", { class: "form-error", role: "alert" }, error.message || "The catalog cannot be searched now."));
+      $("more-results").hidden = true;
+      return;
+    }
+    if (serial !== searchSerial) return; // a newer search is on its way
+    rows = page.items.map(catalogRow);
+    searchOffset = offset + page.items.length;
+    more = page.has_more;
+  } else {
+    const page = await api(`/api/v1/catalog/search?${query}`);
+    if (serial !== searchSerial) return;
+    rows = page.items.map((track) =>
+      el("li", { class: "track" },
+        el("span", { class: "track-title" }, track.title),
+        el("span", { class: "muted" }, ` ${track.artist}${track.year ? ` (${track.year})` : ""}`),
+        el("button", { class: "primary small", type: "button", onclick: () => pick({ id: track.id }) }, "Pick"),
+      ),
+    );
+    searchOffset = offset + page.items.length;
+    more = searchOffset < page.total;
+  }
   if (offset === 0) results.replaceChildren(...rows);
   else results.append(...rows);
   if (offset === 0 && !rows.length) results.append(el("li", { class: "muted" }, `Nothing matches “${searchQuery}”.`));
-  searchOffset = offset + page.items.length;
-  $("more-results").hidden = searchOffset >= page.total;
+  $("more-results").hidden = !more;
+}
+
+/** A catalog result: pickable when the library has it, otherwise shown with a link to it. */
+function catalogRow(song) {
+  const about = [song.album, song.year].filter(Boolean).join(", ");
+  const row = el("li", { class: "track catalog-result" },
+    el("span", { class: "track-title" }, song.title),
+    el("span", { class: "muted" }, ` ${song.artist}${about ? ` (${about})` : ""}`),
+  );
+  if (song.library_song) {
+    row.append(
+      el("span", { class: "badge" }, "In your library"),
+      el("button", { class: "primary small", type: "button", onclick: () => pick({ id: song.library_song.track_id }) }, "Pick"),
+    );
+  } else {
+    row.classList.add("missing");
+    row.append(el("span", { class: "muted small" }, "Not in your library"));
+    if (song.url && /^https:\/\//.test(song.url)) {
+      row.append(el("a", { href: song.url, target: "_blank", rel: "noopener noreferrer", class: "small" }, "Open"));
+    }
+  }
+  return row;
 }
 
 async function pick(track) {
