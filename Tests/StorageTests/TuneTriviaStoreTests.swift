@@ -124,6 +124,33 @@ import TuneTrivia
         }
     }
 
+    /// One batch (one transaction) with more answers than one INSERT statement holds, and a
+    /// host scoring the same player twice: every guess is stored once, with its last value.
+    @Test(arguments: TestBackend.available)
+    func aBatchOfCommandsStoresEachGuessOnce(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            let s = try await Self.setUp(db, mode: .host)
+            let seats = (0..<450).map { _ in PlayerID() }
+            var cached = try #require(try await s.store.load(s.game.id))
+            let host = s.host.id
+            let r = try await s.store.update(s.game.id, cached: cached, now: Self.now) { game in
+                var events: [GameEvent] = []
+                for (i, seat) in seats.enumerated() { events += try game.apply(.addManualPlayer(player: seat, name: "P\(i)"), by: host, at: Self.now) }
+                events += try game.apply(.start, by: host, at: Self.now)
+                for seat in seats { events += try game.apply(.score(player: seat, artist: true, song: false, trivia: false), by: host, at: Self.now) }
+                // The first player, scored again in the same batch: an update of the same row.
+                events += try game.apply(.score(player: seats[0], artist: true, song: true, trivia: false), by: host, at: Self.now)
+                return events
+            }
+            cached = (r.game, r.version)
+            let restored = try #require(try await s.store.load(s.game.id))
+            #expect(restored.game == cached.game)
+            #expect(restored.game.allGuesses.count == 450)
+            #expect(restored.game.players[seats[0]]?.score.total == 2)
+            #expect(restored.game.players[seats[449]]?.score.total == 1)
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func theLeaderboardCountsAccountsOnlyAndSharesRanks(backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { db in

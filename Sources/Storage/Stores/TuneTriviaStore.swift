@@ -234,6 +234,11 @@ public struct TuneTriviaStore: Sendable {
         if before.snapshot != after.snapshot {
             try await db.raw("UPDATE tunetrivia_sessions SET state = \(bind: try encode(after.snapshot)) WHERE id = \(bind: id)").run()
         }
+        // Guesses are written once per player per batch, whatever number of events named
+        // them, and the new ones in multi-row INSERTs: a batch of answers is then a handful of
+        // round trips to the database instead of one per answer.
+        var touched: [PlayerID] = []
+        var seen: Set<PlayerID> = []
         for event in events {
             switch event {
             case .playerJoined(let p):
@@ -242,25 +247,37 @@ public struct TuneTriviaStore: Sendable {
                 try await db.raw("DELETE FROM tunetrivia_guesses WHERE player_id = \(bind: p.description)").run()
                 try await db.raw("DELETE FROM tunetrivia_players WHERE id = \(bind: p.description)").run()
             case .guessAccepted(let p), .scored(let p):
-                guard let round = after.round, let guess = after.guesses[round.id]?[p] else { continue }
-                let data = try encode(guess)
-                if before.guesses[round.id]?[p] == nil {
-                    try await db.raw(
-                        """
-                        INSERT INTO tunetrivia_guesses (round_id, player_id, session_id, data)
-                        VALUES (\(bind: round.id.description), \(bind: p.description), \(bind: id), \(bind: data))
-                        """
-                    ).run()
-                } else {
-                    try await db.raw(
-                        "UPDATE tunetrivia_guesses SET data = \(bind: data) WHERE round_id = \(bind: round.id.description) AND player_id = \(bind: p.description)"
-                    ).run()
-                }
+                if seen.insert(p).inserted { touched.append(p) }
             case .ended:
                 try await recordResults(after, on: db, now: now)
             default:
                 continue
             }
+        }
+        guard let round = after.round, !touched.isEmpty else { return }
+        var inserts: [(player: PlayerID, data: String)] = []
+        for p in touched {
+            guard after.players[p] != nil, let guess = after.guesses[round.id]?[p] else { continue }
+            let data = try encode(guess)
+            if before.guesses[round.id]?[p] == nil {
+                inserts.append((p, data))
+            } else {
+                try await db.raw(
+                    "UPDATE tunetrivia_guesses SET data = \(bind: data) WHERE round_id = \(bind: round.id.description) AND player_id = \(bind: p.description)"
+                ).run()
+            }
+        }
+        // 200 rows (800 parameters) a statement stays under every SQLite's parameter limit.
+        var start = 0
+        while start < inserts.count {
+            let chunk = inserts[start..<min(start + 200, inserts.count)]
+            var sql: SQLQueryString = "INSERT INTO tunetrivia_guesses (round_id, player_id, session_id, data) VALUES "
+            for (offset, row) in chunk.enumerated() {
+                if offset > 0 { sql = sql + ", " }
+                sql = sql + "(\(bind: round.id.description), \(bind: row.player.description), \(bind: id), \(bind: row.data))"
+            }
+            try await db.raw(sql).run()
+            start += chunk.count
         }
     }
 
