@@ -85,5 +85,7 @@ import Testing
 
     @Test func escapesHTML() {
         #expect(HTML.escape(#"<script>"x"&'y'</script>"#) == "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;&lt;/script&gt;")
+        // Characters no page or playlist can carry are dropped, not passed through.
+        #expect(HTML.escape("a\u{0}b\u{1B}c\u{FFFF}d\té") == "abcd\té")
     }
 }

@@ -1,3 +1,5 @@
+import JukeCore
+
 /// A session as a playlist file another player can open: M3U8 (extended M3U in UTF-8) or
 /// XSPF (the XML Shareable Playlist Format). Locations come from the caller (URLs of the
 /// Juke server's audio, or file paths for a local export).
@@ -72,21 +74,5 @@ public enum PlaylistExport {
     }
 
     /// XML text escaped, with the characters XML 1.0 cannot carry at all dropped.
-    static func xml(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                let v = scalar.value
-                let allowed = v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || v >= 0x10000
-                if allowed { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
-    }
+    static func xml(_ text: String) -> String { Markup.escape(text) }
 }

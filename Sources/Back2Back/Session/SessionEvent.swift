@@ -48,17 +48,5 @@ public enum SessionAction: Sendable, Equatable {
     case remember(Song, persona: PersonaID)
 }
 
-/// Why an event was refused. The server maps these to statuses: invalid 400, forbidden 403,
-/// notFound 404, conflict 409.
-public enum SessionError: Error, Sendable, Equatable {
-    case invalid(String, String)
-    case forbidden(String)
-    case notFound(String)
-    case conflict(String)
-
-    public var message: String {
-        switch self {
-        case .invalid(_, let m), .forbidden(let m), .notFound(let m), .conflict(let m): m
-        }
-    }
-}
+/// Why a session refused an event: the platform's refusal, which the server maps to HTTP.
+public typealias SessionError = RuleRefusal

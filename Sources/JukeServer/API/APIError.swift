@@ -2,6 +2,7 @@ import Back2Back
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JukeCore
 import TuneTrivia
 
 /// A failure a client caused or must know about, with the status and the JSON body the
@@ -41,20 +42,9 @@ struct APIError: Error, Sendable {
 }
 
 extension APIError {
-    /// A game's refusal as HTTP: bad input 400, not the host 403, no such thing 404, not now 409.
-    init(_ error: GameError) {
-        switch error {
-        case .invalid(let field, let message): self = .badRequest(message, field: field)
-        case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)
-        case .notFound(let message): self = APIError(status: .notFound, code: "not_found", message: message)
-        case .conflict(let message): self = .conflict(message)
-        }
-    }
-}
-
-extension APIError {
-    /// A Back2Back session's refusal as HTTP, with the same statuses as a game's.
-    init(_ error: SessionError) {
+    /// An app's refusal (a game's, a Back2Back session's) as HTTP: bad input 400, not yours
+    /// to do 403, no such thing 404, not now 409.
+    init(_ error: RuleRefusal) {
         switch error {
         case .invalid(let field, let message): self = .badRequest(message, field: field)
         case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)

@@ -1,20 +1,8 @@
+import JukeCore
+
 /// Small, safe HTML building: every interpolated value goes through `escape`.
 enum HTML {
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The page frame shared by every screen: dark theme, viewport for phones, one module.
     static func page(title: String, script: String?, body: String, bodyClass: String = "") -> String {
