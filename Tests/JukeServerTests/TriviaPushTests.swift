@@ -75,7 +75,7 @@ import TuneTrivia
         let id = game.id
         // A settling time far longer than the test, so "not yet" below cannot be a matter of
         // how busy the machine is (the delivery after it is the next test's).
-        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(120), pace: .zero)
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(120), pace: .zero, pacePerWatcher: .zero)
         var boxes: [UserID: TriviaMailbox] = [:]
         for user in users.prefix(4) { boxes[user] = await hub.subscribe(id, user: user, game: game, version: 1) }
         // Everyone gets the current state first.
@@ -110,7 +110,7 @@ import TuneTrivia
     @Test func theRestOfTheRoomSeesAJoinAfterTheSettlingTime() async throws {
         var (game, users) = try Self.game()
         let id = game.id
-        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .milliseconds(200), pace: .zero)
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .milliseconds(200), pace: .zero, pacePerWatcher: .zero)
         var boxes: [UserID: TriviaMailbox] = [:]
         for user in users.prefix(2) { boxes[user] = await hub.subscribe(id, user: user, game: game, version: 1) }
         for user in users.prefix(2) { #expect(try await Self.next(boxes[user])?.version == 1) }
@@ -125,7 +125,7 @@ import TuneTrivia
     /// state; a reveal goes out at once.
     @Test func answersArePacedAndRevealsAreNot() async throws {
         var (game, users) = try Self.game()
-        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(3600), pace: .seconds(2))
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(3600), pace: .seconds(2), pacePerWatcher: .zero)
         let host = await hub.subscribe(game.id, user: users[0], game: game, version: 1)
         _ = try await Self.next(host)
         var version = 1
@@ -150,6 +150,24 @@ import TuneTrivia
         await hub.changed(game.id, game: game, version: 7, targets: PushTargets(events: reveal), since: .now)
         #expect(try await Self.next(host)?.version == 7)
         #expect(ContinuousClock.now - revealedAt < .seconds(1))
+    }
+
+    /// The host's pace grows with the room (its frame lists every answer): with no base pace
+    /// but a long one per connection, an answer waits, and a reveal still goes out at once.
+    @Test func theHostsPaceGrowsWithTheRoom() async throws {
+        var (game, users) = try Self.game()
+        let hub = TriviaHub(heartbeat: .seconds(3600), settle: .seconds(3600), pace: .zero, pacePerWatcher: .seconds(30))
+        let host = await hub.subscribe(game.id, user: users[0], game: game, version: 1)
+        _ = await hub.subscribe(game.id, user: users[2], game: game, version: 1)
+        _ = try await Self.next(host)
+        let seat = try #require(game.player(forUser: users[4]))
+        let answer = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: users[4], at: .now)
+        await hub.changed(game.id, game: game, version: 2, targets: PushTargets(events: answer), since: .now)
+        // Two connections make a minute's pace; half a second shows the answer waiting.
+        #expect(try await Self.next(host, within: .milliseconds(500)) == nil)
+        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        await hub.changed(game.id, game: game, version: 3, targets: PushTargets(events: reveal), since: .now)
+        #expect(try await Self.next(host)?.version == 3)
     }
 
     /// The next frame posted to a mailbox, or nil if none comes within `within`.

@@ -17,6 +17,8 @@ actor TriviaHub {
     private struct Watcher {
         let user: UserID
         let mailbox: TriviaMailbox
+        /// Which tick of the heartbeat pings this connection.
+        let beatSlot: Int
     }
 
     private struct Channel {
@@ -38,6 +40,7 @@ actor TriviaHub {
         var pacer: Task<Void, Never>?
         var settling = false
         var heartbeat: Task<Void, Never>?
+        var subscriptions = 0
 
         init(heartbeat: Task<Void, Never>?) { self.heartbeat = heartbeat }
 
@@ -53,6 +56,7 @@ actor TriviaHub {
     private let heartbeat: Duration
     private let settle: Duration
     private let pace: Duration
+    private let pacePerWatcher: Duration
     private let logger: Logger
 
     /// - Parameters:
@@ -60,13 +64,19 @@ actor TriviaHub {
     ///   - pace: the least time between two frames that only the host and a few players
     ///     wait for (answers coming in): a thousand answers a second make ten frames, not a
     ///     thousand. Frames for everyone (start, reveal, next song) go out at once.
+    ///   - pacePerWatcher: added to `pace` for every open connection. The host's frame
+    ///     lists every answer, so its cost grows with the room: in a room of ten thousand it
+    ///     is megabytes of JSON to build and to read, and ten a second would take the CPU the
+    ///     answers themselves need. There the host's list is redrawn about once a second; in
+    ///     a room of fifty, as good as live.
     init(
         heartbeat: Duration = .seconds(15), settle: Duration = .seconds(1), pace: Duration = .milliseconds(100),
-        logger: Logger = Logger(label: "juke.tunetrivia.hub")
+        pacePerWatcher: Duration = .microseconds(100), logger: Logger = Logger(label: "juke.tunetrivia.hub")
     ) {
         self.heartbeat = heartbeat
         self.settle = settle
         self.pace = pace
+        self.pacePerWatcher = pacePerWatcher
         self.logger = logger
     }
 
@@ -80,7 +90,9 @@ actor TriviaHub {
         // In place, through the dictionary: a copy of the channel would copy its ten
         // thousand watchers for every arrival.
         let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
-        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox)
+        let slot = (channels[id]?.subscriptions ?? 0) % Self.beatSlots
+        channels[id]?.subscriptions += 1
+        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
         channels[id]?.pendingWatchers.insert(mailbox.token)
         channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
@@ -209,6 +221,7 @@ actor TriviaHub {
             return nil
         }
         let urgent = channel.pending.everyone || !channel.pendingWatchers.isEmpty
+        let pace = self.pace + pacePerWatcher * channel.watchers.count
         if !urgent, let last = channel.lastFrame, ContinuousClock.now < last + pace {
             let pacer = Task<Void, Never> { _ = try? await Task.sleep(until: last + pace, clock: .continuous) }
             channels[id]?.pacer = pacer
@@ -247,19 +260,26 @@ actor TriviaHub {
         for token in fresh.subtracting(changed) { channel.watchers[token]?.mailbox.post(frame, since: nil) }
     }
 
-    /// Pings every connection of the game now and then, so idle ones stay open through proxies.
+    /// The heartbeat is spread over this many ticks of its interval.
+    static let beatSlots = 16
+
+    /// Pings every connection of the game now and then, so idle ones stay open through
+    /// proxies. Each tick pings one slot's share of the connections: ten thousand pings at
+    /// once would hold up answers and a reveal as long as a reveal to ten thousand takes.
     private func beats(_ id: SessionID) -> Task<Void, Never> {
-        let interval = heartbeat
+        let tick = heartbeat / Self.beatSlots
         return Task {
+            var slot = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                self.beat(id)
+                try? await Task.sleep(for: tick)
+                self.beat(id, slot: slot)
+                slot = (slot + 1) % Self.beatSlots
             }
         }
     }
 
-    private func beat(_ id: SessionID) {
+    private func beat(_ id: SessionID, slot: Int) {
         guard let channel = channels[id] else { return }
-        for watcher in channel.watchers.values { watcher.mailbox.beat() }
+        for watcher in channel.watchers.values where watcher.beatSlot == slot { watcher.mailbox.beat() }
     }
 }
