@@ -65,10 +65,11 @@ actor TriviaHub {
     ///     wait for (answers coming in): a thousand answers a second make ten frames, not a
     ///     thousand. Frames for everyone (start, reveal, next song) go out at once.
     ///   - pacePerWatcher: added to `pace` for every open connection. The host's frame
-    ///     lists every answer, so its cost grows with the room: in a room of ten thousand it
-    ///     is megabytes of JSON to build and to read, and ten a second would take the CPU the
-    ///     answers themselves need. There the host's list is redrawn about once a second; in
-    ///     a room of fifty, as good as live.
+    ///     ranks every answer of the round (it shows the first hundred), so its cost grows
+    ///     with the room, and each frame also goes to every player who answered since the
+    ///     last: in a room of ten thousand, ten a second took CPU the answers themselves
+    ///     need. There the host's list is redrawn about once a second; in a room of fifty,
+    ///     as good as live.
     init(
         heartbeat: Duration = .seconds(15), settle: Duration = .seconds(1), pace: Duration = .milliseconds(100),
         pacePerWatcher: Duration = .microseconds(100), logger: Logger = Logger(label: "juke.tunetrivia.hub")
