@@ -48,7 +48,8 @@ extension Back2BackService {
         case .rateLimited(let retryAfter):
             var refusal = APIError(
                 status: .serviceUnavailable, code: "catalog_busy", message: "\(provider) is limiting how often Juke may search; try again shortly.")
-            refusal.retryAfter = Int((retryAfter ?? 5).rounded(.up))
+            // The catalog already refuses what is not a finite number of seconds; a minute at most here.
+            refusal.retryAfter = Int(min(max(retryAfter ?? 5, 1), 60).rounded(.up))
             return refusal
         case .unauthorized(let detail), .invalidKey(let detail):
             return APIError(status: .badGateway, code: "catalog_refused", message: "\(provider) refused Juke's key: \(detail.prefix(200))")

@@ -52,7 +52,7 @@ public struct AppleMusic: MusicCatalog {
         switch reply.status {
         case 200: return try Self.parse(reply.body)
         case 401, 403: throw .unauthorized(Self.errorMessage(reply.body) ?? "the developer token was refused")
-        case 429: throw .rateLimited(retryAfter: reply.headers["retry-after"].flatMap(Double.init))
+        case 429: throw .rateLimited(retryAfter: RetryAfter.seconds(reply.headers["retry-after"]))
         default: throw .status(reply.status, Self.errorMessage(reply.body) ?? "HTTP \(reply.status)")
         }
     }

@@ -41,7 +41,7 @@ public struct ITunesSearch: MusicCatalog {
         }
         switch reply.status {
         case 200: return try Self.parse(reply.body, limit: limit)
-        case 403, 429: throw .rateLimited(retryAfter: reply.headers["retry-after"].flatMap(Double.init))
+        case 403, 429: throw .rateLimited(retryAfter: RetryAfter.seconds(reply.headers["retry-after"]))
         default:
             let message = ((try? JSONSerialization.jsonObject(with: reply.body)) as? [String: Any])?["errorMessage"] as? String
             throw .status(reply.status, message ?? "HTTP \(reply.status)")

@@ -139,7 +139,7 @@ public struct OpenAIClient: Sendable {
         switch reply.status {
         case 429:
             if kind.contains("insufficient_quota") { return .quota(message) }
-            let after = reply.headers["retry-after"].flatMap(Double.init) ?? reply.headers["retry-after-ms"].flatMap(Double.init).map { $0 / 1000 }
+            let after = RetryAfter.seconds(reply.headers["retry-after"]) ?? RetryAfter.seconds(reply.headers["retry-after-ms"], scale: 0.001)
             return .rateLimited(retryAfter: after)
         case 401, 403: return .unauthorized(message)
         case 402: return .quota(message)
