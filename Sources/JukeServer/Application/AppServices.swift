@@ -86,12 +86,18 @@ public struct AppServices: Sendable {
     public func waitForScans() async { await scans.waitForAll() }
 
     /// First start: write the demo library into the data folder and scan it. Returns
-    /// whether it did (false when the library already has folders).
+    /// whether it did (false when the library already has folders). On later starts a demo
+    /// library an older Juke wrote is written again with what Juke now tags (tempo, say); the
+    /// rescan every start makes reads it. A current one costs a look at each file.
     @discardableResult
     func installDemoLibraryIfEmpty() async -> Bool {
         do {
-            guard try await library.folders().isEmpty else { return false }
             let path = configuration.demoLibraryPath
+            let folders = try await library.folders()
+            guard folders.isEmpty else {
+                if folders.contains(where: { $0.path == path }) { try DemoLibrary.generate(into: path) }
+                return false
+            }
             logger.info("creating the demo library", metadata: ["path": "\(path)"])
             try DemoLibrary.generate(into: path)
             let folder = try await library.addFolder(path: path, now: clock.now())
