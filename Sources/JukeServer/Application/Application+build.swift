@@ -56,7 +56,7 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     router.add(middleware: PrometheusMiddleware(registry: services.metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: services.configuration.maxBodySize))
-    router.add(middleware: AuthMiddleware(auth: services.auth))
+    router.add(middleware: AuthMiddleware(users: services.users, clock: services.clock))
     router.add(middleware: SessionCookieMiddleware())
 
     let handler = JukeAPIHandler(services: services)
@@ -66,7 +66,7 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     media.register(on: router)
     TriviaClipRoutes(service: services.tuneTrivia, library: services.library, media: media).register(on: router)
     TriviaEventRoutes(
-        service: services.tuneTrivia, hub: services.tuneTrivia.hub, auth: services.auth, metrics: services.metrics
+        service: services.tuneTrivia, hub: services.tuneTrivia.hub, users: services.users, clock: services.clock, metrics: services.metrics
     ).register(on: router)
     SystemRoutes<JukeRequestContext>(services: services).register(on: router)
     WebRoutes<JukeRequestContext>(services: services).register(on: router)

@@ -5,7 +5,8 @@ import Storage
 /// Resolves the caller from `Authorization: Bearer` or, for GET and HEAD only, the session
 /// cookie (so `<audio src>` works, while a forged cross-site POST never carries authority).
 struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
-    let auth: AuthService
+    let users: UserStore
+    let clock: WallClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let remote = context.remoteAddressText
@@ -13,7 +14,7 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await CurrentRequest.$remoteAddress.withValue(remote) { try await next(request, context) }
         }
         let hash = Tokens.hash(token)
-        let user = try await auth.user(tokenHash: hash)
+        let user = try await users.user(tokenHash: hash, now: clock.now())
         return try await CurrentRequest.$remoteAddress.withValue(remote) {
             try await CurrentRequest.$user.withValue(user) {
                 try await CurrentRequest.$tokenHash.withValue(user == nil ? nil : hash) {

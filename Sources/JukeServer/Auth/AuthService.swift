@@ -10,8 +10,6 @@ struct AuthService: Sendable {
     let clock: WallClock
     let tokenLifetime: TimeInterval
     var throttle = LoginThrottle()
-    /// Tokens recently found, so every request of a burst does not read the database.
-    let signedIn = SignedInCache()
 
     struct SignedIn: Sendable {
         let user: User
@@ -79,15 +77,5 @@ struct AuthService: Sendable {
 
     func logout(tokenHash: String) async throws {
         try await users.revokeToken(hash: tokenHash)
-        signedIn.forget(tokenHash)
-    }
-
-    /// The signed-in user a presented token's hash belongs to (nil for unknown or expired).
-    func user(tokenHash: String) async throws -> User? {
-        let now = clock.now()
-        if let user = signedIn.user(tokenHash, now: now) { return user }
-        guard let found = try await users.signedIn(tokenHash: tokenHash, now: now) else { return nil }
-        signedIn.remember(tokenHash, user: found.user, tokenExpiry: found.expiresAt, now: now)
-        return found.user
     }
 }

@@ -85,21 +85,13 @@ public struct UserStore: Sendable {
 
     /// The user a token hash belongs to, if the token exists and has not expired.
     public func user(tokenHash: String, now: Date) async throws -> User? {
-        try await signedIn(tokenHash: tokenHash, now: now)?.user
-    }
-
-    /// The user a token hash belongs to and when the token expires, if it has not yet.
-    public func signedIn(tokenHash: String, now: Date) async throws -> (user: User, expiresAt: Date)? {
         try await database.withConnection { db in
-            guard
-                let row = try await db.raw(
-                    """
-                    SELECT users.*, auth_tokens.expires_at AS token_expires_at FROM auth_tokens JOIN users ON users.id = auth_tokens.user_id
-                    WHERE auth_tokens.token_hash = \(bind: tokenHash) AND auth_tokens.expires_at > \(bind: now.timeIntervalSince1970)
-                    """
-                ).first()
-            else { return nil }
-            return (try Self.user(row), Date(timeIntervalSince1970: try row.decode(column: "token_expires_at", as: Double.self)))
+            try await db.raw(
+                """
+                SELECT users.* FROM auth_tokens JOIN users ON users.id = auth_tokens.user_id
+                WHERE auth_tokens.token_hash = \(bind: tokenHash) AND auth_tokens.expires_at > \(bind: now.timeIntervalSince1970)
+                """
+            ).first().map(Self.user)
         }
     }
 

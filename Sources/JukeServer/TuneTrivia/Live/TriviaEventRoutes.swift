@@ -17,13 +17,15 @@ struct TriviaEventRoutes {
     typealias Context = JukeRequestContext
     let service: TuneTriviaService
     let hub: TriviaHub
-    let auth: AuthService
+    let users: UserStore
+    let clock: WallClock
     let pushDelay: DurationHistogram
 
-    init(service: TuneTriviaService, hub: TriviaHub, auth: AuthService, metrics: PrometheusCollectorRegistry) {
+    init(service: TuneTriviaService, hub: TriviaHub, users: UserStore, clock: WallClock, metrics: PrometheusCollectorRegistry) {
         self.service = service
         self.hub = hub
-        self.auth = auth
+        self.users = users
+        self.clock = clock
         pushDelay = metrics.makeDurationHistogram(name: "juke_tunetrivia_push_delay_seconds", buckets: Self.buckets)
     }
 
@@ -117,6 +119,6 @@ struct TriviaEventRoutes {
     /// The signed-in user behind a request's bearer token or session cookie.
     func caller(_ request: Request) async throws -> UserID? {
         guard let token = Tokens.presented(by: request) else { return nil }
-        return try await auth.user(tokenHash: Tokens.hash(token))?.id
+        return try await users.user(tokenHash: Tokens.hash(token), now: clock.now())?.id
     }
 }
