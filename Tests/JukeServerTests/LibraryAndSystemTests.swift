@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import JukeTestSupport
-import MediaFormats
 import NIOCore
 import Testing
 
@@ -88,30 +87,5 @@ import Testing
         #expect(HTML.escape(#"<script>"x"&'y'</script>"#) == "&lt;script&gt;&quot;x&quot;&amp;&#39;y&#39;&lt;/script&gt;")
         // Characters no page or playlist can carry are dropped, not passed through.
         #expect(HTML.escape("a\u{0}b\u{1B}c\u{FFFF}d\té") == "abcd\té")
-    }
-}
-
-/// A demo library an older Juke wrote is brought up to date at the next start.
-@Suite struct DemoLibraryUpgradeTests {
-    @Test func anOlderDemoLibraryIsWrittenAgainAtStart() async throws {
-        try await TestDatabase.with(.sqlite) { db in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-up-\(UUID().uuidString)").path
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            var settings = TestApp.configuration(dataDirectory: folder)
-            settings.installDemoLibrary = true
-            let first = AppServices(configuration: settings, database: db.database, clock: .system, logger: TestDatabase.logger)
-            #expect(await first.installDemoLibraryIfEmpty())
-            await first.waitForScans()
-            // What an older Juke left: a file without its tempo tag, and no version mark.
-            let demo = settings.demoLibraryPath
-            let files = try FileManager.default.subpathsOfDirectory(atPath: demo).filter { $0.hasSuffix(".wav") }.sorted()
-            let path = (demo as NSString).appendingPathComponent(try #require(files.first))
-            try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-            try FileManager.default.removeItem(atPath: (demo as NSString).appendingPathComponent(".juke-demo-version"))
-
-            let restarted = AppServices(configuration: settings, database: db.database, clock: .system, logger: TestDatabase.logger)
-            #expect(await restarted.installDemoLibraryIfEmpty() == false)
-            #expect(try TagReader.read(path: path).bpm != nil)
-        }
     }
 }
