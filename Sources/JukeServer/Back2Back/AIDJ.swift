@@ -79,10 +79,7 @@ actor AIDJ: SessionDJ {
             for: context.persona, from: context.library, after: context.recent, excluding: context.exclusions, direction: context.request.direction,
             limit: shortlist, using: &generator)
         guard !choices.isEmpty else { return .gaveUp("nothing in the library is left to play") }
-        let library = TrackCatalog(
-            context.library.map {
-                TrackResolver.Candidate(id: $0.track, artist: $0.artist, title: $0.title, album: $0.album, duration: $0.duration, isrc: $0.isrc)
-            })
+        let library = TrackCatalog(songs: context.library)
         let byID = Dictionary(context.library.map { ($0.track, $0) }, uniquingKeysWith: { a, _ in a })
         var failed: [String] = []
         for attempt in 1...attempts {

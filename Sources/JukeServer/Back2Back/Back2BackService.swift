@@ -279,9 +279,8 @@ actor Back2BackService {
     func matchingIndex() async throws -> (TrackCatalog<TrackID>, [TrackID: Song]) {
         let generation = try await library.generation()
         if let libraryIndex, libraryIndex.generation == generation { return (libraryIndex.index, libraryIndex.byID) }
-        let list = try await librarySongs()
-        let index = TrackCatalog(
-            list.map { TrackResolver.Candidate(id: $0.track, artist: $0.artist, title: $0.title, album: $0.album, duration: $0.duration, isrc: $0.isrc) })
+        let list = try await librarySongs(at: generation)
+        let index = TrackCatalog(songs: list)
         let byID = Dictionary(list.map { ($0.track, $0) }, uniquingKeysWith: { a, _ in a })
         libraryIndex = (generation, index, byID)
         return (index, byID)
@@ -289,7 +288,10 @@ actor Back2BackService {
 
     /// Every library track as a song, cached until the library changes.
     func librarySongs() async throws -> [Song] {
-        let generation = try await library.generation()
+        try await librarySongs(at: try await library.generation())
+    }
+
+    private func librarySongs(at generation: Int) async throws -> [Song] {
         if let songs, songs.generation == generation { return songs.list }
         let list = try await library.allTracks().map(Self.song)
         songs = (generation, list)
