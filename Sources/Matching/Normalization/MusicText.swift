@@ -84,18 +84,18 @@ public enum MusicTextNormalizer {
             text = rest
         }
         // "Song feat. Someone" without brackets, and "Artist ft. Other" in artist fields.
-        // (Each pattern only where its words occur: regular expressions are slow on Linux.)
-        if text.contains("f" as Character), let range = text.range(of: #"\s(feat\.?|ft\.?|featuring)\s"#, options: .regularExpression) {
+        // (Scanned by hand: Foundation's regular expressions are compiled on every call on
+        // Linux, and a room full of phones sends a thousand guesses a second.)
+        if let range = TextScan.separator(Self.featuringWords, in: text) {
             featured.formUnion(splitNames(String(text[range.upperBound...])))
             text = String(text[..<range.lowerBound])
         }
-        if isArtist, text.contains("w" as Character), let range = text.range(of: #"\swith\s"#, options: .regularExpression) {
+        if isArtist, let range = TextScan.separator(["with"], in: text) {
             featured.formUnion(splitNames(String(text[range.upperBound...])))
             text = String(text[..<range.lowerBound])
         }
         // A part number at the very end: "Another Brick in the Wall, Pt. 2".
-        if text.contains("p" as Character), let range = text.range(of: #"[,:]?\s*(pt\.?|part)\s*([0-9]+|[ivx]+)\s*$"#, options: .regularExpression),
-            let n = partNumber(String(text[range]))
+        if let range = TextScan.trailingPart(in: text), let n = partNumber(String(text[range]))
         {
             part = part ?? n
             text = String(text[..<range.lowerBound])
@@ -134,17 +134,17 @@ public enum MusicTextNormalizer {
     }
 
     static func trailingTag(_ text: String) -> (inner: String, rest: String)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        for (open, close) in [("(", ")"), ("[", "]")] where trimmed.hasSuffix(close) {
-            guard let start = trimmed.range(of: open, options: .backwards) else { return nil }
-            let rest = String(trimmed[..<start.lowerBound]).trimmingCharacters(in: .whitespaces)
+        let trimmed = TextScan.trimmed(text)
+        for (open, close) in [("(" as Unicode.Scalar, ")" as Unicode.Scalar), ("[", "]")] where trimmed.unicodeScalars.last == close {
+            guard let start = trimmed.unicodeScalars.lastIndex(of: open) else { return nil }
+            let rest = TextScan.trimmed(trimmed[..<start])
             // A leading parenthetical is part of the title: "(Love Is Like A) Heat Wave".
             if rest.isEmpty { return nil }
-            let inner = String(trimmed[start.upperBound..<trimmed.index(before: trimmed.endIndex)])
+            let inner = String(trimmed.unicodeScalars[trimmed.unicodeScalars.index(after: start)..<trimmed.unicodeScalars.index(before: trimmed.endIndex)])
             return (inner, rest)
         }
-        if let dash = trimmed.range(of: " - ", options: .backwards) {
-            let rest = String(trimmed[..<dash.lowerBound]).trimmingCharacters(in: .whitespaces)
+        if let dash = TextScan.lastRange(of: " - ", in: trimmed) {
+            let rest = TextScan.trimmed(trimmed[..<dash.lowerBound])
             if rest.isEmpty { return nil }
             return (String(trimmed[dash.upperBound...]), rest)
         }
@@ -152,9 +152,11 @@ public enum MusicTextNormalizer {
     }
 
     static func featuring(_ inner: String) -> Set<String>? {
-        guard let range = inner.range(of: #"^\s*(feat\.?|ft\.?|featuring|with)\s+"#, options: .regularExpression) else { return nil }
-        return splitNames(String(inner[range.upperBound...]))
+        guard let start = TextScan.afterLeadingWord(Self.featuringWords.union(["with"]), in: inner) else { return nil }
+        return splitNames(String(inner[start...]))
     }
+
+    static let featuringWords: Set<String> = ["feat", "feat.", "ft", "ft.", "featuring"]
 
     static func splitNames(_ text: String) -> Set<String> {
         let parts = text.replacingOccurrences(of: " & ", with: ",").replacingOccurrences(of: " and ", with: ",")
