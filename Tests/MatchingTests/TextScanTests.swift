@@ -26,7 +26,9 @@ import Testing
 
     @Test func separatorsMatchTheRegularExpressions() {
         for text in Self.texts(count: 3000, seed: 1) {
-            #expect(TextScan.separator(MusicTextNormalizer.featuringWords, in: text) == Self.regex(#"\s(feat\.?|ft\.?|featuring)\s"#, text), "\(text.debugDescription)")
+            #expect(
+                TextScan.separator(MusicTextNormalizer.featuringWords, in: text) == Self.regex(#"\s(feat\.?|ft\.?|featuring)\s"#, text),
+                "\(text.debugDescription)")
             #expect(TextScan.separator(["with"], in: text) == Self.regex(#"\swith\s"#, text), "\(text.debugDescription)")
         }
     }

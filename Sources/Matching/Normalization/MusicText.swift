@@ -95,8 +95,7 @@ public enum MusicTextNormalizer {
             text = String(text[..<range.lowerBound])
         }
         // A part number at the very end: "Another Brick in the Wall, Pt. 2".
-        if let range = TextScan.trailingPart(in: text), let n = partNumber(String(text[range]))
-        {
+        if let range = TextScan.trailingPart(in: text), let n = partNumber(String(text[range])) {
             part = part ?? n
             text = String(text[..<range.lowerBound])
         }
