@@ -1,6 +1,10 @@
 import Foundation
 import JukeAPI
 import JukeCore
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+import Synchronization
 import Testing
 import TuneTrivia
 
@@ -179,5 +183,50 @@ import TuneTrivia
             try await Task.sleep(for: .milliseconds(5))
         }
         return nil
+    }
+}
+
+/// The push handler at the end of a WebSocket's pipeline, on an embedded channel.
+@Suite struct TriviaPushHandlerTests {
+    typealias S = Components.Schemas
+
+    static func written(_ channel: EmbeddedChannel) throws -> S.TriviaSession? {
+        guard let frame = try channel.readOutbound(as: WebSocketFrame.self) else { return nil }
+        #expect(frame.opcode == .text && frame.fin)
+        return try JSONDecoder().decode(S.TriviaSession.self, from: Data(buffer: frame.data))
+    }
+
+    @Test func aConnectionThatCannotTakeMoreIsOwedOnlyTheNewestFrame() throws {
+        var (game, users) = try TriviaPushTests.game()
+        let viewer = users[1]
+        let delays = Mutex<[Duration]>([])
+        let handler = TriviaPushHandler(user: viewer, delays: { d in delays.withLock { $0.append(d) } })
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(handler)
+
+        let playing = try TriviaFrame(game: game, version: 2)
+        handler.push(playing, since: .now, online: nil)
+        #expect(try Self.written(channel) == TriviaMapping.session(game.view(for: viewer)))
+        #expect(delays.withLock { $0.count } == 1)
+
+        // A phone that stops reading: the frames wait, and only the newest is sent.
+        channel.isWritable = false
+        _ = try game.apply(.reveal, by: users[0], at: .now)
+        let revealed = try TriviaFrame(game: game, version: 3)
+        handler.push(playing, since: .now, online: nil)
+        handler.push(revealed, since: .now, online: nil)
+        handler.push(playing, since: .now, online: nil)  // older than what is owed: dropped
+        #expect(try Self.written(channel) == nil)
+        channel.isWritable = true
+        channel.pipeline.fireChannelWritabilityChanged()
+        #expect(try Self.written(channel) == TriviaMapping.session(game.view(for: viewer)))
+        #expect(try Self.written(channel) == nil)
+        #expect(delays.withLock { $0.count } == 2)
+
+        // Heartbeats are final pings.
+        handler.ping()
+        let ping = try #require(try channel.readOutbound(as: WebSocketFrame.self))
+        #expect(ping.opcode == .ping && ping.fin)
+        _ = try channel.finish()
     }
 }

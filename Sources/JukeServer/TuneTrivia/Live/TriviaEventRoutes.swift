@@ -46,9 +46,10 @@ struct TriviaEventRoutes {
             guard let user = try await caller(context.request),
                 let raw = context.request.uri.path.split(separator: "/").dropLast().last, let id = SessionID(String(raw))
             else { return }
+            let socket = try await TriviaSocket.attach(to: context.requestContext.channel, user: user, delays: pushDelay.record)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    try await push(id, to: user) { push in
+                    try await push(id, to: user, socket: socket) { push in
                         switch push {
                         case .state(let json): try await outbound.write(.text(json))
                         // A control frame must be final (FIN set; NIO's default is not):
@@ -73,10 +74,11 @@ struct TriviaEventRoutes {
     }
 
     /// Sends `user` the game's states until the connection or the game ends: the current
-    /// state first, then each change that shows on their screen.
-    func push(_ id: SessionID, to user: UserID, send: (Push) async throws -> Void) async throws {
+    /// state first, then each change that shows on their screen. With a `socket`, the hub
+    /// writes the states and heartbeats onto it itself, and `send` only says the game is gone.
+    func push(_ id: SessionID, to user: UserID, socket: TriviaSocket? = nil, send: (Push) async throws -> Void) async throws {
         let current = try await service.current(id)
-        let mailbox = await hub.subscribe(id, user: user, game: current.game, version: current.version)
+        let mailbox = await hub.subscribe(id, user: user, game: current.game, version: current.version, socket: socket)
         do {
             for await _ in mailbox.wakeups {
                 let mail = mailbox.take()

@@ -1,6 +1,7 @@
 import Foundation
 import JukeAPI
 import JukeCore
+import NIOCore
 import TuneTrivia
 
 /// One version of a game, ready to push: the standings and the players' shared view are
@@ -60,32 +61,49 @@ struct TriviaFrame: Sendable {
     /// The message for `viewer`: the host's whole view (with who is online), or the crowd's
     /// view with the viewer's own parts.
     func message(for viewer: UserID, online: Set<UserID>?) throws -> String {
+        var buffer = ByteBuffer()
+        try write(for: viewer, online: online, into: &buffer)
+        return String(buffer: buffer)
+    }
+
+    /// A player's message is about this long: the buffer is made this big at once.
+    var typicalSize: Int { pieces.reduce(0) { $0 + $1.utf8.count } + leadersJoined.utf8.count + 1024 }
+
+    /// `message(for:online:)`, written into `buffer`.
+    func write(for viewer: UserID, online: Set<UserID>?, into buffer: inout ByteBuffer) throws {
         if viewer == game.host {
-            let encoder = JSONEncoder()
-            return String(decoding: try encoder.encode(TriviaMapping.session(screen.view(for: viewer), online: online)), as: UTF8.self)
+            buffer.writeBytes(try JSONEncoder().encode(TriviaMapping.session(screen.view(for: viewer), online: online)))
+            return
         }
         let mine = screen.personal(for: viewer)
-        var out = ""
-        out.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + 2048)
         for (i, hole) in holes.enumerated() {
-            out += pieces[i]
+            buffer.writeString(pieces[i])
             switch hole {
             case .guesses:
-                if let guess = mine.guess { out += TriviaMapping.guess(guess).jsonText }
+                if let guess = mine.guess { buffer.writeString(TriviaMapping.guess(guess).jsonText) }
             case .players:
                 let own = mine.seat.map { TriviaMapping.player($0).jsonText }
                 if let own, mine.isListed {
-                    out += leaders.map { $0.id == mine.seat?.id ? own : $0.json }.joined(separator: ",")
+                    for (n, leader) in leaders.enumerated() {
+                        if n > 0 { buffer.writeStaticString(",") }
+                        buffer.writeString(leader.id == mine.seat?.id ? own : leader.json)
+                    }
                 } else {
-                    out += leadersJoined
-                    if let own { out += (leaders.isEmpty ? "" : ",") + own }
+                    buffer.writeString(leadersJoined)
+                    if let own {
+                        if !leaders.isEmpty { buffer.writeStaticString(",") }
+                        buffer.writeString(own)
+                    }
                 }
             case .you:
-                if let seat = mine.seat { out += #","you":"# + "\"\(seat.id)\"" }
+                if let seat = mine.seat {
+                    buffer.writeStaticString(#","you":""#)
+                    buffer.writeString(seat.id.description)
+                    buffer.writeStaticString("\"")
+                }
             }
         }
-        out += pieces[holes.count]
-        return out
+        buffer.writeString(pieces[holes.count])
     }
 }
 

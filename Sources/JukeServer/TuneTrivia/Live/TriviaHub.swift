@@ -7,8 +7,9 @@ import TuneTrivia
 ///
 /// A change arrives with the game after it (from this server's commit, or loaded after
 /// another server's NOTIFY) and the screens it redraws (`PushTargets`). One producer per
-/// game builds a `TriviaFrame` from the newest version, once, and posts it to the mailboxes
-/// of the connections concerned; each connection writes its own viewer's message. Changes
+/// game builds a `TriviaFrame` from the newest version, once, and hands it to the
+/// connections concerned: a WebSocket's event loop writes its viewer's message straight
+/// onto it (`TriviaSocket`), a server-sent event stream's task from its mailbox. Changes
 /// that come faster than frames are built fold into the next frame. Seats and presence
 /// (who joined, who is online) are not urgent for anyone but the host and the player
 /// concerned: the rest of the room sees them within `settle`, in one frame rather than one
@@ -16,7 +17,10 @@ import TuneTrivia
 actor TriviaHub {
     private struct Watcher {
         let user: UserID
+        /// Where the game's end is posted, and for a stream without a socket, its frames.
         let mailbox: TriviaMailbox
+        /// A WebSocket's channel, written to from its event loop.
+        let socket: TriviaSocket?
         /// Which tick of the heartbeat pings this connection.
         let beatSlot: Int
     }
@@ -84,8 +88,9 @@ actor TriviaHub {
     // MARK: - Connections
 
     /// A mailbox for one connection of `user` to the game, which gets the current state
-    /// first. The caller reads it until done, then calls `unsubscribe`.
-    func subscribe(_ id: SessionID, user: UserID, game: Game, version: Int) -> TriviaMailbox {
+    /// first (on `socket`, when the connection has one). The caller reads it until done,
+    /// then calls `unsubscribe`.
+    func subscribe(_ id: SessionID, user: UserID, game: Game, version: Int, socket: TriviaSocket? = nil) -> TriviaMailbox {
         let mailbox = TriviaMailbox()
         if channels.index(forKey: id) == nil { channels[id] = Channel(heartbeat: beats(id)) }
         // In place, through the dictionary: a copy of the channel would copy its ten
@@ -93,7 +98,7 @@ actor TriviaHub {
         let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
         let slot = (channels[id]?.subscriptions ?? 0) % Self.beatSlots
         channels[id]?.subscriptions += 1
-        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, beatSlot: slot)
+        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
         channels[id]?.pendingWatchers.insert(mailbox.token)
         channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
@@ -251,14 +256,30 @@ actor TriviaHub {
         channel.since = nil
         channel.lastFrame = .now
         channels[id] = channel
-        if targets.everyone {
-            // Everyone: straight through the watchers, without a set of ten thousand tokens.
-            for watcher in channel.watchers.values { watcher.mailbox.post(frame, since: since) }
-            return
+        // The host's screen lists who is online.
+        let online = Set(channel.byUser.keys)
+        var timed: [TriviaSocket] = []
+        var untimed: [TriviaSocket] = []
+        func send(_ watcher: Watcher, timed isTimed: Bool) {
+            if let socket = watcher.socket {
+                if isTimed { timed.append(socket) } else { untimed.append(socket) }
+            } else {
+                watcher.mailbox.post(frame, since: isTimed ? since : nil)
+            }
         }
-        for token in changed { channel.watchers[token]?.mailbox.post(frame, since: since) }
-        // A connection's first frame is not a change: it is not timed.
-        for token in fresh.subtracting(changed) { channel.watchers[token]?.mailbox.post(frame, since: nil) }
+        if targets.everyone {
+            // Everyone: straight through the watchers, without a set of ten thousand tokens;
+            // the host's screen first, since it runs the game.
+            timed.reserveCapacity(channel.watchers.count)
+            for token in channel.byUser[frame.game.host] ?? [] { channel.watchers[token].map { send($0, timed: true) } }
+            for watcher in channel.watchers.values where watcher.user != frame.game.host { send(watcher, timed: true) }
+        } else {
+            for token in changed { channel.watchers[token].map { send($0, timed: true) } }
+            // A connection's first frame is not a change: it is not timed.
+            for token in fresh.subtracting(changed) { channel.watchers[token].map { send($0, timed: false) } }
+        }
+        TriviaSocket.push(frame, since: since, online: online, to: timed)
+        TriviaSocket.push(frame, since: nil, online: online, to: untimed)
     }
 
     /// The heartbeat is spread over this many ticks of its interval.
@@ -281,6 +302,10 @@ actor TriviaHub {
 
     private func beat(_ id: SessionID, slot: Int) {
         guard let channel = channels[id] else { return }
-        for watcher in channel.watchers.values where watcher.beatSlot == slot { watcher.mailbox.beat() }
+        var sockets: [TriviaSocket] = []
+        for watcher in channel.watchers.values where watcher.beatSlot == slot {
+            if let socket = watcher.socket { sockets.append(socket) } else { watcher.mailbox.beat() }
+        }
+        TriviaSocket.ping(sockets)
     }
 }
