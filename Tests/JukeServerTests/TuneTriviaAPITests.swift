@@ -126,6 +126,43 @@ import Testing
         }
     }
 
+    /// Answers skip the token lookup when this server knows the token; the answer's batch
+    /// checks it instead. A token signed out elsewhere (here: removed from the database, as
+    /// another server's sign-out does) must still be refused at once.
+    @Test(arguments: TestBackend.available)
+    func anAnswerWithASignedOutTokenIsRefusedWhereTheTokenWasKnown(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let host = try await client.register("host")
+            let ann = try await client.register("ann"), bob = try await client.register("bob"), cyd = try await client.register("cyd")
+            _ = try await app.addSongs(Self.songs)
+            let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Late","num_songs":5}"#)
+            let id = try #require(created.json["id"] as? String)
+            let code = try #require(created.json["invite_code"] as? String)
+            let base = "/api/v1/tunetrivia/sessions/\(id)"
+            #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
+            for token in [ann, bob] {
+                #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code)"}"#).status == .ok)
+            }
+            #expect(try await client.json(.get, "/api/v1/auth/me", token: cyd).status == .ok)
+            #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
+            for token in [ann, cyd] {
+                #expect(app.services.knownTokens.user(Tokens.hash(token)) != nil, "the server knows the token")
+                try await app.services.users.revokeToken(hash: Tokens.hash(token))
+            }
+
+            let guess = #"{"artist_guess":"someone","song_guess":"something"}"#
+            let refused = try await client.json(.post, "\(base)/guess", token: ann, body: guess)
+            #expect(refused.status == .unauthorized, "\(refused.json)")
+            #expect(app.services.knownTokens.user(Tokens.hash(ann)) == nil, "a refused token is forgotten")
+            // Not seated: still 401, not the reason the answer would not count.
+            #expect(try await client.json(.post, "\(base)/guess", token: cyd, body: guess).status == .unauthorized)
+            #expect(try await client.json(.post, "\(base)/guess", token: bob, body: guess).status == .accepted)
+            // Ann's answer was not stored: the host's list has Bob's alone.
+            let hostView = try await client.json(.get, "\(base)/state", token: host)
+            #expect((hostView.json["guesses"] as? [Any])?.count == 1)
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func aHostModeGameAndTheGuards(backend: TestBackend) async throws {
         try await TestApp.run(backend) { app, client in

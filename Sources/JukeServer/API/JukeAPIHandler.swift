@@ -44,7 +44,10 @@ extension JukeAPIHandler {
 
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
         _ = try CurrentRequest.requireUser()
-        if let hash = CurrentRequest.tokenHash { try await services.auth.logout(tokenHash: hash) }
+        if let hash = CurrentRequest.tokenHash {
+            services.knownTokens.forget(hash)
+            try await services.auth.logout(tokenHash: hash)
+        }
         ResponseCookies.set(Tokens.clearedCookie)
         return .noContent(.init())
     }

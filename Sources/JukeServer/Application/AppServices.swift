@@ -17,6 +17,7 @@ public struct AppServices: Sendable {
     let search: CatalogSearch
     let scans: ScanCoordinator
     let tuneTrivia: TuneTriviaService
+    let knownTokens: KnownTokens
     let back2back: Back2BackService
     let djSelector: DJSelector
     public let clock: WallClock
@@ -34,8 +35,9 @@ public struct AppServices: Sendable {
         )
         self.search = CatalogSearch(store: library)
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
+        self.knownTokens = KnownTokens()
         self.tuneTrivia = TuneTriviaService(
-            database: database, library: library, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
+            database: database, library: library, knownTokens: knownTokens, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
             openAI: configuration.openAI, logger: logger)
         // The AI DJ when an AI endpoint is set (on the settings page, or by flags or the
         // environment), Juke's own DJ otherwise; decided at each request.

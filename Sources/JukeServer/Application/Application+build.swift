@@ -56,7 +56,7 @@ public func buildRouter(services: AppServices) throws -> Router<JukeRequestConte
     router.add(middleware: PrometheusMiddleware(registry: services.metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: services.configuration.maxBodySize))
-    router.add(middleware: AuthMiddleware(users: services.users, clock: services.clock))
+    router.add(middleware: AuthMiddleware(users: services.users, known: services.knownTokens, clock: services.clock))
     router.add(middleware: SessionCookieMiddleware())
 
     let handler = JukeAPIHandler(services: services)

@@ -5,6 +5,9 @@ import JukeCore
 enum CurrentRequest {
     @TaskLocal static var user: User?
     @TaskLocal static var tokenHash: String?
+    /// The token was known to this server and not looked up again: whatever the caller
+    /// does must check it in its own transaction (only a game's answers are let through so).
+    @TaskLocal static var tokenUnchecked = false
     @TaskLocal static var remoteAddress: String = "unknown"
 
     static func requireUser() throws(APIError) -> User {

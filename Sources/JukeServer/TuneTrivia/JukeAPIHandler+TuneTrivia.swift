@@ -157,14 +157,24 @@ extension JukeAPIHandler {
         let user = try CurrentRequest.requireUser()
         guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
         let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
-        let seat = try await services.tuneTrivia.guessingSeat(in: id, of: user.id)
+        // A token the middleware did not look up is checked with the answer's batch; should
+        // the answer be refused before that, the token is checked first, so that a signed-out
+        // token hears 401 rather than why its answer would not count.
+        let unchecked = CurrentRequest.tokenUnchecked ? CurrentRequest.tokenHash : nil
+        let seat: Player
+        do {
+            seat = try await services.tuneTrivia.guessingSeat(in: id, of: user.id)
+        } catch {
+            if let unchecked, try await services.users.validTokens([unchecked], now: services.clock.now()).isEmpty { throw APIError.unauthorized }
+            throw error
+        }
         let command: Command
         if let option = body.triviaGuess {
             command = .answerTrivia(player: seat.id, option: option)
         } else {
             command = .guess(player: seat.id, artist: body.artistGuess ?? "", song: body.songGuess ?? "")
         }
-        let game = try await services.tuneTrivia.run(id, by: user.id, command).game
+        let game = try await services.tuneTrivia.run(id, by: user.id, command, checkingToken: unchecked).game
         return .accepted(.init(body: .json(.init(accepted: true, roundNumber: game.currentRound))))
     }
 

@@ -19,6 +19,8 @@ actor TuneTriviaService {
     private let clock: WallClock
     private let database: any JukeDatabase
     private let ai: AITriviaWriter?
+    private let users: UserStore
+    private let knownTokens: KnownTokens
     private let logger: Logger
     let hub: TriviaHub
     private var cache: [SessionID: (game: Game, version: Int)] = [:]
@@ -30,7 +32,12 @@ actor TuneTriviaService {
     /// This server, in NOTIFY payloads, so that it skips its own.
     let origin = UUID()
 
-    init(database: any JukeDatabase, library: LibraryStore, hub: TriviaHub, clock: WallClock, openAI: OpenAISettings?, logger: Logger) {
+    init(
+        database: any JukeDatabase, library: LibraryStore, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub, clock: WallClock,
+        openAI: OpenAISettings?, logger: Logger
+    ) {
+        self.users = UserStore(database: database)
+        self.knownTokens = knownTokens
         self.ai = openAI.map(AITriviaWriter.init)
         self.logger = logger
         self.store = TuneTriviaStore(database: database)
@@ -125,10 +132,15 @@ actor TuneTriviaService {
     /// answered with its own result once the batch is committed. A game's commands wait on
     /// its lock anyway; a thousand answers a second become a few hundred transactions
     /// instead of a thousand, each a few round trips to the database.
+    ///
+    /// `checkingToken`: the hash of a token the caller's request was let through on without
+    /// a lookup (`KnownTokens`); the batch checks it before applying the command.
     @discardableResult
-    func run(_ id: SessionID, by user: UserID, _ command: Command) async throws -> (game: Game, events: [GameEvent]) {
+    func run(_ id: SessionID, by user: UserID, _ command: Command, checkingToken token: String? = nil) async throws -> (
+        game: Game, events: [GameEvent]
+    ) {
         try await withCheckedThrowingContinuation { continuation in
-            queues[id, default: []].append(Queued(user: user, command: command, since: .now, reply: continuation))
+            queues[id, default: []].append(Queued(user: user, command: command, token: token, since: .now, reply: continuation))
             if draining.insert(id).inserted { Task { await self.drain(id) } }
         }
     }
@@ -136,6 +148,7 @@ actor TuneTriviaService {
     private struct Queued {
         let user: UserID
         let command: Command
+        let token: String?
         let since: ContinuousClock.Instant
         let reply: CheckedContinuation<(game: Game, events: [GameEvent]), any Error>
     }
@@ -157,6 +170,23 @@ actor TuneTriviaService {
     }
 
     private func commit(_ batch: [Queued], to id: SessionID) async {
+        var batch = batch
+        let unchecked = Set(batch.compactMap(\.token))
+        if !unchecked.isEmpty {
+            do {
+                let valid = try await users.validTokens(unchecked, now: clock.now())
+                for hash in unchecked.subtracting(valid) { knownTokens.forget(hash) }
+                batch.removeAll { queued in
+                    guard let token = queued.token, !valid.contains(token) else { return false }
+                    queued.reply.resume(throwing: APIError.unauthorized)
+                    return true
+                }
+            } catch {
+                for queued in batch { queued.reply.resume(throwing: error) }
+                return
+            }
+            if batch.isEmpty { return }
+        }
         let now = clock.now()
         let commands = batch.map { ($0.user, $0.command) }
         let outcomes = Outcomes()

@@ -95,6 +95,19 @@ public struct UserStore: Sendable {
         }
     }
 
+    /// Which of these tokens are still valid: one query for a whole batch of answers.
+    public func validTokens(_ hashes: Set<String>, now: Date) async throws -> Set<String> {
+        guard !hashes.isEmpty else { return [] }
+        return try await database.withConnection { db in
+            var list = SQLQueryString("")
+            for (i, hash) in hashes.enumerated() { list = list + (i == 0 ? "" : ", ") + "\(bind: hash)" }
+            let rows = try await db.raw(
+                "SELECT token_hash FROM auth_tokens WHERE expires_at > \(bind: now.timeIntervalSince1970) AND token_hash IN (" + list + ")"
+            ).all()
+            return Set(try rows.map { try $0.decode(column: "token_hash", as: String.self) })
+        }
+    }
+
     public func revokeToken(hash: String) async throws {
         try await database.withConnection { db in
             try await db.raw("DELETE FROM auth_tokens WHERE token_hash = \(bind: hash)").run()
