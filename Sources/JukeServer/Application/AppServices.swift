@@ -37,7 +37,8 @@ public struct AppServices: Sendable {
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
         self.knownTokens = KnownTokens()
         self.tuneTrivia = TuneTriviaService(
-            database: database, library: library, knownTokens: knownTokens, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger), clock: clock,
+            database: database, library: library, knownTokens: knownTokens, hub: TriviaHub(heartbeat: configuration.liveHeartbeat, logger: logger),
+            clock: clock,
             openAI: configuration.openAI, logger: logger)
         // The AI DJ when an AI endpoint is set (on the settings page, or by flags or the
         // environment), Juke's own DJ otherwise; decided at each request.
