@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import JukeCore
 import JukeTestSupport
 import NIOCore
 import Testing
+import TuneTrivia
 
 @testable import JukeServer
 
@@ -160,6 +162,47 @@ import Testing
             // Ann's answer was not stored: the host's list has Bob's alone.
             let hostView = try await client.json(.get, "\(base)/state", token: host)
             #expect((hostView.json["guesses"] as? [Any])?.count == 1)
+        }
+    }
+
+    /// Two servers on one PostgreSQL database answer the same game: a server whose copy is a
+    /// version behind finds out in its one-statement commit, and takes the locked way, which
+    /// reloads the game; so both answers land, and a second answer is refused on either.
+    @Test func twoServersTakeAnswersForOneGame() async throws {
+        guard TestBackend.available.contains(.postgres) else { return }
+        try await TestApp.run(.postgres) { app, client in
+            let host = try await client.register("host")
+            let ann = try await client.register("ann"), bob = try await client.register("bob")
+            _ = try await app.addSongs(Self.songs)
+            let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Two","num_songs":5}"#)
+            let id = try #require(created.json["id"] as? String)
+            let code = try #require(created.json["invite_code"] as? String)
+            let base = "/api/v1/tunetrivia/sessions/\(id)"
+            #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
+            for token in [ann, bob] {
+                #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code)"}"#).status == .ok)
+            }
+            #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
+
+            let other = AppServices(configuration: app.services.configuration, database: app.services.database, clock: .system, logger: TestDatabase.logger)
+            let session: SessionID = try #require(SessionID(id))
+            _ = try await other.tuneTrivia.game(session)  // the other server's copy, taken now
+            let guess = #"{"artist_guess":"someone","song_guess":"something"}"#
+            #expect(try await client.json(.post, "\(base)/guess", token: ann, body: guess).status == .accepted)
+
+            let annID = try #require(UserID(try await client.json(.get, "/api/v1/auth/me", token: ann).json["id"] as? String ?? ""))
+            let bobID = try #require(UserID(try await client.json(.get, "/api/v1/auth/me", token: bob).json["id"] as? String ?? ""))
+            let bobSeat = try await other.tuneTrivia.guessingSeat(in: session, of: bobID)
+            let answered = try await other.tuneTrivia.run(session, by: bobID, .guess(player: bobSeat.id, artist: "nobody", song: "nothing"))
+            #expect(answered.events == [.guessAccepted(bobSeat.id)])
+            #expect(answered.game.guesses[answered.game.round?.id ?? RoundID()]?.count == 2)
+            let annSeat = try await other.tuneTrivia.guessingSeat(in: session, of: annID)
+            await #expect(throws: GameError.conflict("You have already guessed this round.")) {
+                try await other.tuneTrivia.run(session, by: annID, .guess(player: annSeat.id, artist: "again", song: ""))
+            }
+            #expect(try await client.json(.post, "\(base)/guess", token: bob, body: guess).status == .conflict)
+            let hostView = try await client.json(.get, "\(base)/state", token: host)
+            #expect(hostView.json["answered_count"] as? Int == 2)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukeTestSupport
+import Synchronization
 import Testing
 import TuneTrivia
 
@@ -121,6 +122,68 @@ import TuneTrivia
             }
             let final = try #require(try await s.store.load(s.game.id))
             #expect(final.game.allGuesses.count == 3)
+        }
+    }
+
+    /// PostgreSQL's single-statement commit of a change applied beforehand: with a stale
+    /// version it writes nothing (another server got there first); with the current one it
+    /// stores answers, a reveal and a host's ruling exactly as the locked way would, and its
+    /// NOTIFYs go out with it, cut to fit.
+    @Test func aChangeAppliedBeforehandIsStoredInOneStatementOnlyOverItsOwnVersion() async throws {
+        guard TestBackend.available.contains(.postgres) else { return }
+        try await TestDatabase.with(.postgres) { db in
+            let s = try await Self.setUp(db)
+            var cached = try #require(try await s.store.load(s.game.id))
+            var seats: [UserID: PlayerID] = [:]
+            for (i, u) in s.players.enumerated() {
+                let seat = PlayerID()
+                seats[u.id] = seat
+                let r = try await s.store.update(s.game.id, cached: cached, now: Self.now) {
+                    try $0.apply(.join(player: seat, name: "P\(i)"), by: u.id, at: Self.now)
+                }
+                cached = (r.game, r.version)
+            }
+            let heard = Mutex<[String]>([])
+            let listening = Task { try await db.database.listen(channel: "juke_test_commit") { payload in heard.withLock { $0.append(payload) } } }
+            defer { listening.cancel() }
+            try await Task.sleep(for: .milliseconds(200))
+
+            let steps: [[(UserID, Command)]] = [
+                [(s.host.id, .start)],
+                [
+                    (s.players[0].id, .guess(player: seats[s.players[0].id] ?? PlayerID(), artist: "queen", song: "bohemian rhapsody")),
+                    (s.players[1].id, .guess(player: seats[s.players[1].id] ?? PlayerID(), artist: "", song: "bohemian")),
+                ],
+                [(s.host.id, .reveal)],
+                [(s.host.id, .acceptNearMiss(player: seats[s.players[1].id] ?? PlayerID(), field: .song))],
+            ]
+            for (n, batch) in steps.enumerated() {
+                var after = cached.game
+                var events: [GameEvent] = []
+                for (user, command) in batch { events += try after.apply(command, by: user, at: Self.now) }
+                #expect(TuneTriviaStore.canCommitApplied(events))
+                let payloads = ["step \(n)", String(repeating: "x", count: 7_000)]
+                // Over a version that is no longer the stored one: nothing is written or told.
+                let stale = try await s.store.commitApplied(
+                    s.game.id, before: cached.game, after: after, events: events, version: cached.version - 1, now: Self.now,
+                    notify: ("juke_test_commit", payloads))
+                #expect(!stale)
+                #expect(try await s.store.load(s.game.id)?.version == cached.version)
+                let stored = try await s.store.commitApplied(
+                    s.game.id, before: cached.game, after: after, events: events, version: cached.version, now: Self.now,
+                    notify: ("juke_test_commit", payloads))
+                #expect(stored)
+                cached = (after, cached.version + 1)
+            }
+            let restored = try #require(try await s.store.load(s.game.id))
+            #expect(restored.version == cached.version)
+            #expect(restored.game == cached.game)
+            #expect(restored.game.players[seats[s.players[1].id] ?? PlayerID()]?.score.total == 1)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(heard.withLock { $0.filter { $0.hasPrefix("step") } } == ["step 0", "step 1", "step 2", "step 3"])
+            #expect(heard.withLock { $0.count } == 8)
+            // Joining, leaving and the end touch players and the leaderboard: not this way.
+            #expect(!TuneTriviaStore.canCommitApplied([.guessAccepted(PlayerID()), .playerJoined(PlayerID())]))
         }
     }
 

@@ -50,13 +50,19 @@ actor TuneTriviaService {
     /// After a commit: push it to this server's watchers, and to the other servers'.
     private func announce(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) async {
         await hub.changed(id, game: game, version: version, targets: targets, since: since)
-        await tellOtherServers(id, targets.payload)
+        await tellOtherServers(id, targets)
     }
 
     /// NOTIFY "<origin> <session> <what>": `what` is a `PushTargets` payload, or "D" for a
     /// deleted game (read back by `remoteChange`).
     private func tellOtherServers(_ id: SessionID, _ what: String) async {
         try? await database.notify(channel: NotificationListener.tuneTrivia, payload: "\(origin) \(id) \(what)")
+    }
+
+    private func tellOtherServers(_ id: SessionID, _ targets: PushTargets) async {
+        for payload in targets.payloads(after: "\(origin) \(id) ") {
+            try? await database.notify(channel: NotificationListener.tuneTrivia, payload: payload)
+        }
     }
 
     /// Another server's NOTIFY: the game is loaded once and pushed to this server's watchers.
@@ -188,25 +194,14 @@ actor TuneTriviaService {
             if batch.isEmpty { return }
         }
         let now = clock.now()
+        if database.kind == .postgres, let base = cache[id], await commitApplied(batch, to: id, base: base, now: now) { return }
         let commands = batch.map { ($0.user, $0.command) }
         let outcomes = Outcomes()
         do {
             let result = try await store.update(
                 id, now: now, cached: { await self.cached(id) }, remember: { game, version in await self.remember(id, game, version) }
             ) { game in
-                // The rules change nothing when they refuse a command, so one refused
-                // command leaves the others' changes intact.
-                var all: [GameEvent] = []
-                var results: [Result<[GameEvent], GameError>] = []
-                for (user, command) in commands {
-                    do throws(GameError) {
-                        let events = try game.apply(command, by: user, at: now)
-                        results.append(.success(events))
-                        all += events
-                    } catch {
-                        results.append(.failure(error))
-                    }
-                }
+                let (all, results) = Self.apply(commands, to: &game, at: now)
                 outcomes.results.withLock { $0 = results }
                 return all
             }
@@ -234,6 +229,73 @@ actor TuneTriviaService {
             cache[id] = nil
             for queued in batch { queued.reply.resume(throwing: error) }
         }
+    }
+
+    /// Applies each command in turn. The rules change nothing when they refuse a command, so
+    /// one refused command leaves the others' changes intact.
+    private static func apply(_ commands: [(UserID, Command)], to game: inout Game, at now: Date) -> (
+        events: [GameEvent], results: [Result<[GameEvent], GameError>]
+    ) {
+        var all: [GameEvent] = []
+        var results: [Result<[GameEvent], GameError>] = []
+        for (user, command) in commands {
+            do throws(GameError) {
+                let events = try game.apply(command, by: user, at: now)
+                results.append(.success(events))
+                all += events
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return (all, results)
+    }
+
+    /// `apply` away from the actor: judging a batch of answers takes milliseconds, and the
+    /// actor answers every request's questions meanwhile.
+    @concurrent
+    private nonisolated static func applied(_ commands: [(UserID, Command)], to game: Game, at now: Date) async -> (
+        game: Game, events: [GameEvent], results: [Result<[GameEvent], GameError>]
+    ) {
+        var game = game
+        let (events, results) = apply(commands, to: &game, at: now)
+        return (game, events, results)
+    }
+
+    /// PostgreSQL's quick way: the batch applied to the cached game, then stored in one
+    /// statement that checks the version, writes and tells the other servers
+    /// (`TuneTriviaStore.commitApplied`). Returns false, having answered nobody, when the
+    /// locked way must take the batch: nothing changed (refusals are decided on the current
+    /// game under its lock), players or results change, or another server changed the game
+    /// first (the locked way reloads it).
+    private func commitApplied(_ batch: [Queued], to id: SessionID, base: (game: Game, version: Int), now: Date) async -> Bool {
+        let applied = await Self.applied(batch.map { ($0.user, $0.command) }, to: base.game, at: now)
+        guard !applied.events.isEmpty, TuneTriviaStore.canCommitApplied(applied.events), applied.results.count == batch.count else { return false }
+        let targets = PushTargets(events: applied.events)
+        let version = base.version + 1
+        do {
+            let stored = try await store.commitApplied(
+                id, before: base.game, after: applied.game, events: applied.events, version: base.version, now: now,
+                notify: (NotificationListener.tuneTrivia, targets.payloads(after: "\(origin) \(id) ")))
+            guard stored else {
+                cache[id] = nil
+                return false
+            }
+        } catch {
+            // Whether it was stored is unknown: the next reader reloads.
+            cache[id] = nil
+            for queued in batch { queued.reply.resume(throwing: error) }
+            return true
+        }
+        // Another reader may have cached an older version meanwhile; this one is newer.
+        if (cache[id]?.version ?? 0) < version { cache[id] = (applied.game, version) }
+        await hub.changed(id, game: applied.game, version: version, targets: targets, since: batch.map(\.since).min() ?? .now)
+        for (queued, outcome) in zip(batch, applied.results) {
+            switch outcome {
+            case .success(let events): queued.reply.resume(returning: (applied.game, events))
+            case .failure(let error): queued.reply.resume(throwing: error)
+            }
+        }
+        return true
     }
 
     func delete(_ id: SessionID, by user: UserID) async throws {

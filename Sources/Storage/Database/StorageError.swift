@@ -4,6 +4,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case conflict(String)
     case notFound(String)
     case migrationFailed(version: Int, reason: String)
+    /// A call this database or this change cannot take (a programming error).
+    case unsupported(String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .conflict(let what): "already exists: \(what)"
         case .notFound(let what): "not found: \(what)"
         case .migrationFailed(let version, let reason): "migration \(version) failed: \(reason)"
+        case .unsupported(let what): "not supported: \(what)"
         }
     }
 }

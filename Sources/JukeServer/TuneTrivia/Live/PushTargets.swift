@@ -43,6 +43,26 @@ struct PushTargets: Sendable, Equatable {
         return (everyoneSoon ? "S" : "P") + players.map { " \($0)" }.joined()
     }
 
+    /// `payload` cut into pieces a NOTIFY can carry (PostgreSQL takes 8,000 bytes), each
+    /// after `prefix`; the receiver unites them. A thousand answers a second name hundreds
+    /// of players in one batch.
+    func payloads(after prefix: String, limit: Int = 7_900) -> [String] {
+        if everyone || players.isEmpty { return [prefix + payload] }
+        let kind = everyoneSoon ? "S" : "P"
+        var out: [String] = []
+        var current = prefix + kind
+        for player in players {
+            let word = " \(player)"
+            if current.utf8.count + word.utf8.count > limit, current.utf8.count > prefix.utf8.count + 1 {
+                out.append(current)
+                current = prefix + kind
+            }
+            current += word
+        }
+        out.append(current)
+        return out
+    }
+
     init?(payload: Substring) {
         let words = payload.split(separator: " ")
         guard let kind = words.first else { return nil }
