@@ -205,7 +205,7 @@ import TuneTrivia
         try channel.pipeline.syncOperations.addHandler(handler)
 
         let playing = try TriviaFrame(game: game, version: 2)
-        handler.push(playing, since: .now, online: nil)
+        handler.push(playing, since: .now, host: nil)
         #expect(try Self.written(channel) == TriviaMapping.session(game.view(for: viewer)))
         #expect(delays.withLock { $0.count } == 1)
 
@@ -213,9 +213,9 @@ import TuneTrivia
         channel.isWritable = false
         _ = try game.apply(.reveal, by: users[0], at: .now)
         let revealed = try TriviaFrame(game: game, version: 3)
-        handler.push(playing, since: .now, online: nil)
-        handler.push(revealed, since: .now, online: nil)
-        handler.push(playing, since: .now, online: nil)  // older than what is owed: dropped
+        handler.push(playing, since: .now, host: nil)
+        handler.push(revealed, since: .now, host: nil)
+        handler.push(playing, since: .now, host: nil)  // older than what is owed: dropped
         #expect(try Self.written(channel) == nil)
         channel.isWritable = true
         channel.pipeline.fireChannelWritabilityChanged()

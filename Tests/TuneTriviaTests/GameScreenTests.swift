@@ -86,3 +86,19 @@ import Testing
         #expect(t.game.player(forUser: try #require(t.users["Bob"]))?.displayName == "Bob")
     }
 }
+
+/// The host's list picks its first hundred without sorting the room: the same as sorting.
+@Suite struct LeadersTests {
+    @Test(arguments: [0, 1, 5, 100])
+    func picksWhatSortingWouldPutFirst(count: Int) {
+        var random = SplitMix64(seed: UInt64(count + 7))
+        for size in [0, 3, 100, 101, 2_000] {
+            let keys = (0..<size).map { _ in (Int.random(in: 0...1, using: &random), Int.random(in: 0..<50, using: &random)) }
+            var leaders = Leaders<(Int, Int), Int>(count: count, before: <)
+            for (i, key) in keys.enumerated() { leaders.offer(key, i) }
+            // Equal keys keep their order: the index breaks ties.
+            let expected = keys.enumerated().sorted { ($0.element.0, $0.element.1, $0.offset) < ($1.element.0, $1.element.1, $1.offset) }
+            #expect(leaders.items == expected.prefix(count).map(\.offset), "count \(count), size \(size)")
+        }
+    }
+}

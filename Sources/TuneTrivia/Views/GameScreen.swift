@@ -79,9 +79,11 @@ public struct GameScreen: Sendable {
         var seat: [PlayerID: Int] = [:]
         seat.reserveCapacity(game.seating.count)
         for (i, id) in game.seating.enumerated() { seat[id] = i }
-        let listed = roundGuesses.values.filter { $0.submittedAt != nil || $0.triviaGuess != nil }
-            .map { (key: (pending($0) ? 0 : 1, $0.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[$0.player] ?? .max), guess: $0) }
-            .sorted { $0.key < $1.key }.map(\.guess)
+        // Only the first hundred are listed: picked, not the whole room sorted.
+        var listed = Leaders<(Int, Double, Int), Guess>(count: Self.hostListSize, before: <)
+        for guess in roundGuesses.values where guess.submittedAt != nil || guess.triviaGuess != nil {
+            listed.offer((pending(guess) ? 0 : 1, guess.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[guess.player] ?? .max), guess)
+        }
         let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
         return GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings, status: game.status,
@@ -89,7 +91,7 @@ public struct GameScreen: Sendable {
             round: game.round.map { GameView.RoundView($0, forHost: true) },
             players: standings.prefix(Self.hostListSize).map { playerView($0.player, hasGuessed: hasGuessed($0.player.id)) } + hosts,
             playerCount: standings.count, answeredCount: roundGuesses.values.count { $0.submittedAt != nil },
-            guesses: listed.prefix(Self.hostListSize).map { guessView($0, forHost: true) })
+            guesses: listed.items.map { guessView($0, forHost: true) })
     }
 
     /// The host's own seat (never ranked, listed last).

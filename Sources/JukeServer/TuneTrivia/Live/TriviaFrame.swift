@@ -69,6 +69,11 @@ struct TriviaFrame: Sendable {
     /// A player's message is about this long: the buffer is made this big at once.
     var typicalSize: Int { pieces.reduce(0) { $0 + $1.utf8.count } + leadersJoined.utf8.count + 1024 }
 
+    /// The host's message: every answer ranked, and who is online.
+    func hostMessage(online: Set<UserID>) throws -> ByteBuffer {
+        ByteBuffer(data: try JSONEncoder().encode(TriviaMapping.session(screen.view(for: game.host), online: online)))
+    }
+
     /// `message(for:online:)`, written into `buffer`.
     func write(for viewer: UserID, online: Set<UserID>?, into buffer: inout ByteBuffer) throws {
         if viewer == game.host {

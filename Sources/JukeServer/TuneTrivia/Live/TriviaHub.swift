@@ -206,7 +206,12 @@ actor TriviaHub {
             case .build(let job):
                 do {
                     let frame = try job.reusable ?? TriviaFrame(game: job.game, version: job.version)
-                    await deliver(id, frame)
+                    guard let delivery = await deliver(id, frame) else { continue }
+                    // The host's message ranks every answer: built here, not on an event loop
+                    // that has a share of the room's answers to take meanwhile.
+                    let host = try delivery.online.map { try frame.hostMessage(online: $0) }
+                    TriviaSocket.push(frame, since: delivery.since, host: host, to: delivery.timed, pace: delivery.urgent ? .now : .unhurried)
+                    TriviaSocket.push(frame, since: nil, host: host, to: delivery.untimed, pace: .unhurried)
                 } catch {
                     logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
                     await stopProducing(id)
@@ -237,8 +242,20 @@ actor TriviaHub {
         return .build(Job(game: latest.game, version: latest.version, reusable: reusable))
     }
 
-    private func deliver(_ id: SessionID, _ frame: TriviaFrame) {
-        guard var channel = channels[id] else { return }
+    /// The WebSockets a frame goes to (timed: a change they were waiting for; untimed: a
+    /// new connection's first state), and who is online when the host's is among them.
+    private struct Delivery {
+        var timed: [TriviaSocket] = []
+        var untimed: [TriviaSocket] = []
+        var since: ContinuousClock.Instant?
+        var urgent = false
+        var online: Set<UserID>?
+    }
+
+    /// Takes what the frame answers off the channel's list, posts it to the streams without
+    /// a socket, and returns the sockets to write it to.
+    private func deliver(_ id: SessionID, _ frame: TriviaFrame) -> Delivery? {
+        guard var channel = channels[id] else { return nil }
         if channel.frame.map({ $0.version <= frame.version }) ?? true { channel.frame = frame }
         let targets = channel.pending
         let since = channel.since
@@ -256,13 +273,12 @@ actor TriviaHub {
         channel.since = nil
         channel.lastFrame = .now
         channels[id] = channel
-        // The host's screen lists who is online.
-        let online = Set(channel.byUser.keys)
-        var timed: [TriviaSocket] = []
-        var untimed: [TriviaSocket] = []
+        var delivery = Delivery(since: since, urgent: targets.everyone)
         func send(_ watcher: Watcher, timed isTimed: Bool) {
             if let socket = watcher.socket {
-                if isTimed { timed.append(socket) } else { untimed.append(socket) }
+                if isTimed { delivery.timed.append(socket) } else { delivery.untimed.append(socket) }
+                // The host's screen lists who is online.
+                if watcher.user == frame.game.host, delivery.online == nil { delivery.online = Set(channel.byUser.keys) }
             } else {
                 watcher.mailbox.post(frame, since: isTimed ? since : nil)
             }
@@ -270,7 +286,7 @@ actor TriviaHub {
         if targets.everyone {
             // Everyone: straight through the watchers, without a set of ten thousand tokens;
             // the host's screen first, since it runs the game.
-            timed.reserveCapacity(channel.watchers.count)
+            delivery.timed.reserveCapacity(channel.watchers.count)
             for token in channel.byUser[frame.game.host] ?? [] { channel.watchers[token].map { send($0, timed: true) } }
             for watcher in channel.watchers.values where watcher.user != frame.game.host { send(watcher, timed: true) }
         } else {
@@ -278,8 +294,7 @@ actor TriviaHub {
             // A connection's first frame is not a change: it is not timed.
             for token in fresh.subtracting(changed) { channel.watchers[token].map { send($0, timed: false) } }
         }
-        TriviaSocket.push(frame, since: since, online: online, to: timed)
-        TriviaSocket.push(frame, since: nil, online: online, to: untimed)
+        return delivery
     }
 
     /// The heartbeat is spread over this many ticks of its interval.

@@ -24,38 +24,57 @@ struct TriviaSocket: Sendable {
         return TriviaSocket(eventLoop: loop, handler: handler)
     }
 
-    /// Writes `frame` to every socket, one job per event loop. `online` goes to the host's.
-    static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, online: Set<UserID>?, to sockets: [TriviaSocket]) {
-        forEachLoop(sockets) { $0.push(frame, since: since, online: online) }
+    /// How the writes of one frame share the event loops with everything else.
+    enum Pace {
+        /// Everyone's screen changes (a reveal): jobs of `jobSize`, one after the other.
+        case now
+        /// A few screens that can wait a moment (answers coming in, heartbeats): small jobs
+        /// a millisecond apart, so the answers themselves are never held up behind them.
+        case unhurried
+    }
+
+    /// Writes `frame` to every socket, in jobs for each socket's event loop; the host's gets
+    /// `host`, the host's message already built.
+    static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, to sockets: [TriviaSocket], pace: Pace) {
+        guard !sockets.isEmpty else { return }
+        forEachLoop(sockets, pace: pace) { $0.push(frame, since: since, host: host) }
     }
 
     /// Pings every socket (keeps idle connections open through proxies).
     static func ping(_ sockets: [TriviaSocket]) {
-        forEachLoop(sockets) { $0.ping() }
+        forEachLoop(sockets, pace: .unhurried) { $0.ping() }
     }
 
     /// Sockets an event loop writes in one job. Jobs of this size keep most of the saving,
     /// and the loop's other work (the host's HTTP requests) gets its turn between them
     /// rather than after ten thousand writes.
     static let jobSize = 128
+    static let unhurriedJobSize = 16
 
-    private static func forEachLoop(_ sockets: [TriviaSocket], _ body: @escaping @Sendable (TriviaPushHandler) -> Void) {
+    private static func forEachLoop(_ sockets: [TriviaSocket], pace: Pace, _ body: @escaping @Sendable (TriviaPushHandler) -> Void) {
         var byLoop: [ObjectIdentifier: (loop: any EventLoop, handlers: [NIOLoopBound<TriviaPushHandler>])] = [:]
         for socket in sockets {
             byLoop[ObjectIdentifier(socket.eventLoop), default: (socket.eventLoop, [])].handlers.append(socket.handler)
         }
-        for (loop, handlers) in byLoop.values { write(handlers[...], on: loop, body) }
+        for (loop, handlers) in byLoop.values { write(handlers[...], on: loop, pace: pace, body) }
     }
 
     /// One job, which queues the next when done: whatever the loop was given meanwhile
     /// runs in between.
     private static func write(
-        _ handlers: ArraySlice<NIOLoopBound<TriviaPushHandler>>, on loop: any EventLoop, _ body: @escaping @Sendable (TriviaPushHandler) -> Void
+        _ handlers: ArraySlice<NIOLoopBound<TriviaPushHandler>>, on loop: any EventLoop, pace: Pace,
+        _ body: @escaping @Sendable (TriviaPushHandler) -> Void
     ) {
         guard !handlers.isEmpty else { return }
-        loop.execute {
-            for handler in handlers.prefix(jobSize) { body(handler.value) }
-            write(handlers.dropFirst(jobSize), on: loop, body)
+        let size = pace == .now ? jobSize : unhurriedJobSize
+        let job = {
+            for handler in handlers.prefix(size) { body(handler.value) }
+            write(handlers.dropFirst(size), on: loop, pace: pace, body)
+        }
+        if pace == .now || handlers.startIndex == 0 {
+            loop.execute(job)
+        } else {
+            loop.scheduleTask(in: .milliseconds(1), job)
         }
     }
 }
@@ -72,7 +91,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// Told how long each change took to reach this screen.
     private let delays: @Sendable (Duration) -> Void
     private var context: ChannelHandlerContext?
-    private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, online: Set<UserID>?)?
+    private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?)?
 
     init(user: UserID, delays: @escaping @Sendable (Duration) -> Void) {
         self.user = user
@@ -82,18 +101,19 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
 
-    func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, online: Set<UserID>?) {
+    /// `host`: the message, when this is the host's connection (who is online is in it).
+    func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
         guard let context else { return }
-        let online = frame.game.host == user ? online : nil
+        let host = frame.game.host == user ? host : nil
         if let owed, owed.frame.version > frame.version { return }
         // Timed from the oldest change this screen has not seen yet.
         let since = [owed?.since, since].compactMap { $0 }.min()
         owed = nil
         guard context.channel.isWritable else {
-            owed = (frame, since, online)
+            owed = (frame, since, host)
             return
         }
-        write(frame, since: since, online: online, on: context)
+        write(frame, since: since, host: host, on: context)
     }
 
     func ping() {
@@ -104,15 +124,15 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, let owed {
             self.owed = nil
-            write(owed.frame, since: owed.since, online: owed.online, on: context)
+            write(owed.frame, since: owed.since, host: owed.host, on: context)
         }
         context.fireChannelWritabilityChanged()
     }
 
-    private func write(_ frame: TriviaFrame, since: ContinuousClock.Instant?, online: Set<UserID>?, on context: ChannelHandlerContext) {
-        var buffer = context.channel.allocator.buffer(capacity: frame.typicalSize)
+    private func write(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, on context: ChannelHandlerContext) {
+        var buffer = host ?? context.channel.allocator.buffer(capacity: frame.typicalSize)
         do {
-            try frame.write(for: user, online: online, into: &buffer)
+            if host == nil { try frame.write(for: user, online: nil, into: &buffer) }
         } catch {
             // The frame could not be encoded (cannot happen with the contract's types): the
             // screen would stay behind, so the connection closes and the page reconnects.
