@@ -126,7 +126,7 @@ import TuneTrivia
     }
 
     /// PostgreSQL's single-statement commit of a change applied beforehand: with a stale
-    /// version it writes nothing (another server got there first); with the current one it
+    /// version or a signed-out token it writes nothing; with the current one it
     /// stores answers, a reveal and a host's ruling exactly as the locked way would, and its
     /// NOTIFYs go out with it, cut to fit.
     @Test func aChangeAppliedBeforehandIsStoredInOneStatementOnlyOverItsOwnVersion() async throws {
@@ -143,6 +143,12 @@ import TuneTrivia
                 }
                 cached = (r.game, r.version)
             }
+            let users = UserStore(database: db.database)
+            let signedIn = "in-\(UUID())", signedOut = "out-\(UUID())"
+            for hash in [signedIn, signedOut] {
+                try await users.storeToken(hash: hash, user: s.players[0].id, createdAt: Self.now, expiresAt: Self.now + 3600)
+            }
+            try await users.revokeToken(hash: signedOut)
             let heard = Mutex<[String]>([])
             let listening = Task { try await db.database.listen(channel: "juke_test_commit") { payload in heard.withLock { $0.append(payload) } } }
             defer { listening.cancel() }
@@ -167,12 +173,18 @@ import TuneTrivia
                 let stale = try await s.store.commitApplied(
                     s.game.id, before: cached.game, after: after, events: events, version: cached.version - 1, now: Self.now,
                     notify: ("juke_test_commit", payloads))
-                #expect(!stale)
+                #expect(stale == .changedElsewhere)
+                #expect(try await s.store.load(s.game.id)?.version == cached.version)
+                // A signed-out token in the batch: nothing is written or told either.
+                let refused = try await s.store.commitApplied(
+                    s.game.id, before: cached.game, after: after, events: events, version: cached.version, tokens: [signedIn, signedOut],
+                    now: Self.now, notify: ("juke_test_commit", payloads))
+                #expect(refused == .tokenRefused)
                 #expect(try await s.store.load(s.game.id)?.version == cached.version)
                 let stored = try await s.store.commitApplied(
-                    s.game.id, before: cached.game, after: after, events: events, version: cached.version, now: Self.now,
+                    s.game.id, before: cached.game, after: after, events: events, version: cached.version, tokens: [signedIn], now: Self.now,
                     notify: ("juke_test_commit", payloads))
-                #expect(stored)
+                #expect(stored == .stored)
                 cached = (after, cached.version + 1)
             }
             let restored = try #require(try await s.store.load(s.game.id))

@@ -177,8 +177,15 @@ actor TuneTriviaService {
 
     private func commit(_ batch: [Queued], to id: SessionID) async {
         var batch = batch
+        var tokensChecked = false
+        if database.kind == .postgres, let base = cache[id] {
+            switch await commitApplied(batch, to: id, base: base, now: clock.now()) {
+            case .done: return
+            case .notApplied(let checked): tokensChecked = checked
+            }
+        }
         let unchecked = Set(batch.compactMap(\.token))
-        if !unchecked.isEmpty {
+        if !unchecked.isEmpty, !tokensChecked {
             do {
                 let valid = try await users.validTokens(unchecked, now: clock.now())
                 for hash in unchecked.subtracting(valid) { knownTokens.forget(hash) }
@@ -194,7 +201,6 @@ actor TuneTriviaService {
             if batch.isEmpty { return }
         }
         let now = clock.now()
-        if database.kind == .postgres, let base = cache[id], await commitApplied(batch, to: id, base: base, now: now) { return }
         let commands = batch.map { ($0.user, $0.command) }
         let outcomes = Outcomes()
         do {
@@ -261,30 +267,43 @@ actor TuneTriviaService {
         return (game, events, results)
     }
 
+    private enum QuickCommit {
+        /// Stored, or failed; everyone in the batch has their answer.
+        case done
+        /// The locked way must take the batch (nobody has been answered); `tokensChecked`
+        /// when the statement found every token of the batch valid.
+        case notApplied(tokensChecked: Bool)
+    }
+
     /// PostgreSQL's quick way: the batch applied to the cached game, then stored in one
-    /// statement that checks the version, writes and tells the other servers
-    /// (`TuneTriviaStore.commitApplied`). Returns false, having answered nobody, when the
-    /// locked way must take the batch: nothing changed (refusals are decided on the current
-    /// game under its lock), players or results change, or another server changed the game
-    /// first (the locked way reloads it).
-    private func commitApplied(_ batch: [Queued], to id: SessionID, base: (game: Game, version: Int), now: Date) async -> Bool {
+    /// statement that checks the version and the batch's tokens, writes and tells the other
+    /// servers (`TuneTriviaStore.commitApplied`). The locked way takes the batch when
+    /// nothing changed (refusals are decided on the current game under its lock), players
+    /// or results change, a token is refused (it is found and refused there), or another
+    /// server changed the game first (the locked way reloads it).
+    private func commitApplied(_ batch: [Queued], to id: SessionID, base: (game: Game, version: Int), now: Date) async -> QuickCommit {
         let applied = await Self.applied(batch.map { ($0.user, $0.command) }, to: base.game, at: now)
-        guard !applied.events.isEmpty, TuneTriviaStore.canCommitApplied(applied.events), applied.results.count == batch.count else { return false }
+        guard !applied.events.isEmpty, TuneTriviaStore.canCommitApplied(applied.events), applied.results.count == batch.count else {
+            return .notApplied(tokensChecked: false)
+        }
         let targets = PushTargets(events: applied.events)
         let version = base.version + 1
         do {
-            let stored = try await store.commitApplied(
-                id, before: base.game, after: applied.game, events: applied.events, version: base.version, now: now,
-                notify: (NotificationListener.tuneTrivia, targets.payloads(after: "\(origin) \(id) ")))
-            guard stored else {
+            let outcome = try await store.commitApplied(
+                id, before: base.game, after: applied.game, events: applied.events, version: base.version, tokens: Set(batch.compactMap(\.token)),
+                now: now, notify: (NotificationListener.tuneTrivia, targets.payloads(after: "\(origin) \(id) ")))
+            switch outcome {
+            case .stored: break
+            case .tokenRefused: return .notApplied(tokensChecked: false)
+            case .changedElsewhere:
                 cache[id] = nil
-                return false
+                return .notApplied(tokensChecked: true)
             }
         } catch {
             // Whether it was stored is unknown: the next reader reloads.
             cache[id] = nil
             for queued in batch { queued.reply.resume(throwing: error) }
-            return true
+            return .done
         }
         // Another reader may have cached an older version meanwhile; this one is newer.
         if (cache[id]?.version ?? 0) < version { cache[id] = (applied.game, version) }
@@ -295,7 +314,7 @@ actor TuneTriviaService {
             case .failure(let error): queued.reply.resume(throwing: error)
             }
         }
-        return true
+        return .done
     }
 
     func delete(_ id: SessionID, by user: UserID) async throws {

@@ -144,22 +144,44 @@ public struct TuneTriviaStore: Sendable {
         }
     }
 
+    /// What `commitApplied` did.
+    public enum AppliedCommit: Sendable, Equatable {
+        case stored
+        /// The stored version had moved on (another server): nothing was written.
+        case changedElsewhere
+        /// A token the change depends on is signed out or expired: nothing was written.
+        case tokenRefused
+    }
+
     /// Stores a change the caller already applied to the game at `version`, in one statement
-    /// on PostgreSQL: it bumps the version only if it is still `version`, writes the guesses
-    /// only if it did, and sends `notify` (to the other servers) only then, all atomically.
-    /// A batch of answers is then one round trip instead of five plus a NOTIFY.
+    /// on PostgreSQL: it bumps the version only if it is still `version` and every token in
+    /// `tokens` is still valid, writes the guesses only if it did, and sends `notify` (to the
+    /// other servers) only then, all atomically. A batch of answers is then one round trip
+    /// instead of a token lookup per answer, five statements and a NOTIFY.
     ///
-    /// Returns false when another server changed the game first: nothing was written, and
-    /// the caller reloads and applies again. Throws `StorageError.unsupported` on SQLite,
-    /// whose transactions are local calls anyway.
+    /// When nothing was written, the caller finds out which tokens are refused, or reloads
+    /// the game, and tries again. Throws `StorageError.unsupported` on SQLite, whose
+    /// transactions are local calls anyway.
     public func commitApplied(
-        _ id: SessionID, before: Game, after: Game, events: [GameEvent], version: Int, now: Date, notify: (channel: String, payloads: [String])?
-    ) async throws -> Bool {
+        _ id: SessionID, before: Game, after: Game, events: [GameEvent], version: Int, tokens: Set<String> = [], now: Date,
+        notify: (channel: String, payloads: [String])?
+    ) async throws -> AppliedCommit {
         guard database.kind == .postgres else { throw StorageError.unsupported("a single-statement commit on SQLite") }
         guard Self.canCommitApplied(events) else { throw StorageError.unsupported("players or results in a single-statement commit") }
-        var sql: SQLQueryString = "WITH v AS (UPDATE tunetrivia_sessions SET version = version + 1, status = \(bind: after.status.rawValue), "
+        var sql: SQLQueryString = "WITH "
+        var tokensValid: SQLQueryString = "TRUE"
+        if !tokens.isEmpty {
+            sql =
+                sql
+                + "ok AS (SELECT COUNT(*) = \(bind: tokens.count) AS ok FROM auth_tokens WHERE expires_at > \(bind: now.timeIntervalSince1970) AND token_hash IN ("
+            for (i, hash) in tokens.enumerated() { sql = sql + (i == 0 ? "" : ", ") + "\(bind: hash)" }
+            sql = sql + ")), "
+            tokensValid = "(SELECT ok FROM ok)"
+        }
+        sql = sql + "v AS (UPDATE tunetrivia_sessions SET version = version + 1, status = \(bind: after.status.rawValue), "
         if before.snapshot != after.snapshot { sql = sql + "state = \(bind: try Self.encode(after.snapshot)), " }
-        sql = sql + "updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description) AND version = \(bind: version) RETURNING version)"
+        sql = sql + "updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description) AND version = \(bind: version) AND "
+        sql = sql + tokensValid + " RETURNING version)"
         if let writes = try Self.guessWrites(before: before, after: after, events: events) {
             let round = writes.round.description
             if !writes.inserts.isEmpty {
@@ -186,9 +208,13 @@ public struct TuneTriviaStore: Sendable {
             sql = sql + ") AS x(payload))"
             told = "(SELECT COUNT(*) FROM told)"
         }
-        sql = sql + " SELECT version, " + told + " AS told FROM v"
+        sql = sql + " SELECT (SELECT version FROM v) AS version, " + tokensValid + " AS tokens_valid, " + told + " AS told"
         let query = sql
-        return try await database.withConnection { db in try await db.raw(query).first() != nil }
+        return try await database.withConnection { db in
+            guard let row = try await db.raw(query).first() else { return .changedElsewhere }
+            if try row.decode(column: "version", as: Int?.self) != nil { return .stored }
+            return try row.decode(column: "tokens_valid", as: Bool.self) ? .changedElsewhere : .tokenRefused
+        }
     }
 
     public func delete(_ id: SessionID) async throws {
