@@ -128,25 +128,36 @@ import TuneTrivia
         }
     }
 
+    /// A started party game of five library songs with these players seated: the host's
+    /// token, the players' tokens and the game's path.
+    static func startedGame(_ app: TestApp, _ client: any TestClientProtocol, players names: [String]) async throws -> (
+        host: String, players: [String], base: String
+    ) {
+        let host = try await client.register("host")
+        var players: [String] = []
+        for name in names { players.append(try await client.register(name)) }
+        _ = try await app.addSongs(Self.songs)
+        let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Late","num_songs":5}"#)
+        let id = try #require(created.json["id"] as? String)
+        let code = try #require(created.json["invite_code"] as? String)
+        let base = "/api/v1/tunetrivia/sessions/\(id)"
+        #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
+        for token in players {
+            #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code)"}"#).status == .ok)
+        }
+        #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
+        return (host, players, base)
+    }
+
     /// Answers skip the token lookup when this server knows the token; the answer's batch
     /// checks it instead. A token signed out elsewhere (here: removed from the database, as
     /// another server's sign-out does) must still be refused at once.
     @Test(arguments: TestBackend.available)
     func anAnswerWithASignedOutTokenIsRefusedWhereTheTokenWasKnown(backend: TestBackend) async throws {
         try await TestApp.run(backend) { app, client in
-            let host = try await client.register("host")
-            let ann = try await client.register("ann"), bob = try await client.register("bob"), cyd = try await client.register("cyd")
-            _ = try await app.addSongs(Self.songs)
-            let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Late","num_songs":5}"#)
-            let id = try #require(created.json["id"] as? String)
-            let code = try #require(created.json["invite_code"] as? String)
-            let base = "/api/v1/tunetrivia/sessions/\(id)"
-            #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
-            for token in [ann, bob] {
-                #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code)"}"#).status == .ok)
-            }
+            let (host, players, base) = try await Self.startedGame(app, client, players: ["ann", "bob"])
+            let ann = players[0], bob = players[1], cyd = try await client.register("cyd")
             #expect(try await client.json(.get, "/api/v1/auth/me", token: cyd).status == .ok)
-            #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
             for token in [ann, cyd] {
                 #expect(app.services.knownTokens.user(Tokens.hash(token)) != nil, "the server knows the token")
                 try await app.services.users.revokeToken(hash: Tokens.hash(token))
@@ -171,21 +182,10 @@ import TuneTrivia
     @Test func twoServersTakeAnswersForOneGame() async throws {
         guard TestBackend.available.contains(.postgres) else { return }
         try await TestApp.run(.postgres) { app, client in
-            let host = try await client.register("host")
-            let ann = try await client.register("ann"), bob = try await client.register("bob")
-            _ = try await app.addSongs(Self.songs)
-            let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Two","num_songs":5}"#)
-            let id = try #require(created.json["id"] as? String)
-            let code = try #require(created.json["invite_code"] as? String)
-            let base = "/api/v1/tunetrivia/sessions/\(id)"
-            #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
-            for token in [ann, bob] {
-                #expect(try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: token, body: #"{"invite_code":"\#(code)"}"#).status == .ok)
-            }
-            #expect(try await client.json(.post, "\(base)/start", token: host).status == .ok)
-
+            let (host, players, base) = try await Self.startedGame(app, client, players: ["ann", "bob"])
+            let ann = players[0], bob = players[1]
             let other = AppServices(configuration: app.services.configuration, database: app.services.database, clock: .system, logger: TestDatabase.logger)
-            let session: SessionID = try #require(SessionID(id))
+            let session: SessionID = try #require(SessionID(String(base.split(separator: "/").last ?? "")))
             _ = try await other.tuneTrivia.game(session)  // the other server's copy, taken now
             let guess = #"{"artist_guess":"someone","song_guess":"something"}"#
             #expect(try await client.json(.post, "\(base)/guess", token: ann, body: guess).status == .accepted)
