@@ -30,7 +30,9 @@ struct TriviaEventRoutes {
     }
 
     static var buckets: [Duration] {
-        [1, 2, 3, 4, 5, 7.5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 125, 150, 200, 250, 300, 400, 500, 600, 750, 1000, 5000].map { .microseconds(Int64($0 * 1000)) }
+        [1, 2, 3, 4, 5, 7.5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 125, 150, 200, 250, 300, 400, 500, 600, 750, 1000, 5000].map {
+            .microseconds(Int64($0 * 1000))
+        }
     }
 
     func register(on router: Router<Context>) {
