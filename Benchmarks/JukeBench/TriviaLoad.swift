@@ -76,8 +76,14 @@ struct TriviaLoad {
         try await watch.waitUntilAll(see: #""phase":"playing""#, timeout: .seconds(60))
 
         // Every player guesses once, at a steady rate.
+        let answersBefore = try await answerHistogram(pool: pool)
         let guessing = try await guesses(pool: pool, base: base, seats: seats)
         say(guessing)
+        let inside = Histogram.delta(try await answerHistogram(pool: pool), answersBefore)
+        say(
+            "  the same answers inside the server: "
+                + [0.005, 0.01, 0.025, 0.05, 0.1].map { String(format: "%.1f%% <= %g ms", inside.share(atMost: $0) * 100, $0 * 1000) }
+                .joined(separator: ", "))
         try await Task.sleep(for: .seconds(2))  // let the last pushes out
 
         // The reveal, timed at the server and at the clients.
@@ -151,6 +157,14 @@ struct TriviaLoad {
             format: "  %d guesses offered at %d/s, done in %.1f s (%.0f/s): p50 %.2f ms, p99 %.2f ms, max %.1f ms (target p99 20 ms); %@",
             sorted.count, guessRate, elapsed, Double(sorted.count) / elapsed, percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.last ?? .nan,
             errors.isEmpty ? "all accepted" : "refused: \(errors)")
+    }
+
+    /// The server's request durations of answers (`/metrics`).
+    func answerHistogram(pool: HTTPPool) async throws -> Histogram {
+        let reply = try await pool.call("GET", "/metrics", nil, nil)
+        return Histogram(
+            prometheus: String(decoding: reply.body, as: UTF8.self), name: "juke_http_request_duration_seconds",
+            label: #"route="/api/v1/tunetrivia/sessions/{session_id}/guess""#)
     }
 
     func histogram(pool: HTTPPool) async throws -> Histogram {
@@ -346,8 +360,10 @@ final class Watchers: Sendable {
 struct Histogram {
     var buckets: [(le: Double, count: Double)] = []
 
-    init(prometheus text: String, name: String) {
+    /// `label`: only the series whose labels include it (one route of a histogram by route).
+    init(prometheus text: String, name: String, label: String? = nil) {
         for line in text.split(separator: "\n") where line.hasPrefix("\(name)_bucket{") {
+            if let label, !line.contains(label) { continue }
             guard let leStart = line.range(of: "le=\""), let leEnd = line[leStart.upperBound...].firstIndex(of: "\""),
                 let value = line.split(separator: " ").last.flatMap({ Double($0) })
             else { continue }
@@ -367,6 +383,12 @@ struct Histogram {
     }
 
     var count: Int { Int(buckets.last?.count ?? 0) }
+
+    /// The share of observations at most `seconds` (a bucket's bound).
+    func share(atMost seconds: Double) -> Double {
+        guard let total = buckets.last?.count, total > 0, let bucket = buckets.first(where: { abs($0.le - seconds) < 1e-9 }) else { return .nan }
+        return bucket.count / total
+    }
 
     /// The upper bound, in milliseconds, of the bucket holding the percentile.
     func percentile(_ p: Double) -> String {
