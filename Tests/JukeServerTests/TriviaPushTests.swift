@@ -223,6 +223,13 @@ import TuneTrivia
         #expect(try Self.written(channel) == nil)
         #expect(delays.withLock { $0.count } == 2)
 
+        // An older frame arriving after a newer one was written (two frames' jobs
+        // interleaving on an event loop) is dropped; the same version again is written.
+        handler.push(playing, since: .now, host: nil)
+        #expect(try Self.written(channel) == nil)
+        handler.push(revealed, since: .now, host: nil)
+        #expect(try Self.written(channel) != nil)
+
         // Heartbeats are final pings.
         handler.ping()
         let ping = try #require(try channel.readOutbound(as: WebSocketFrame.self))

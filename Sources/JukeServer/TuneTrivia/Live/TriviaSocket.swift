@@ -92,6 +92,11 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     private let delays: @Sendable (Duration) -> Void
     private var context: ChannelHandlerContext?
     private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?)?
+    /// The version of the last frame written. Two frames' jobs can interleave on an event
+    /// loop (a reveal's, while an earlier frame's unhurried jobs are still going), so an
+    /// older frame can arrive after a newer one: it is dropped. The same version again is
+    /// written (the host's list of who is online changes without a new version).
+    private var written = Int.min
 
     init(user: UserID, delays: @escaping @Sendable (Duration) -> Void) {
         self.user = user
@@ -105,6 +110,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
         guard let context else { return }
         let host = frame.game.host == user ? host : nil
+        if frame.version < written { return }
         if let owed, owed.frame.version > frame.version { return }
         // Timed from the oldest change this screen has not seen yet.
         let since = [owed?.since, since].compactMap { $0 }.min()
@@ -140,6 +146,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
             return
         }
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: buffer)), promise: nil)
+        written = frame.version
         if let since { delays(.now - since) }
     }
 }
