@@ -17,6 +17,8 @@ struct TriviaFrame: Sendable {
     /// The leaders, encoded, in list order; and joined, for the many viewers not among them.
     private let leaders: [(id: PlayerID, json: String)]
     private let leadersJoined: String
+    /// A player's message is about this long: the buffer is made this big at once.
+    let typicalSize: Int
 
     private enum Hole { case guesses, players, you }
 
@@ -54,6 +56,7 @@ struct TriviaFrame: Sendable {
         pieces.append("}")
         self.pieces = pieces
         self.holes = holes
+        typicalSize = pieces.reduce(0) { $0 + $1.utf8.count } + leadersJoined.utf8.count + 1024
     }
 
     var game: Game { screen.game }
@@ -66,18 +69,16 @@ struct TriviaFrame: Sendable {
         return String(buffer: buffer)
     }
 
-    /// A player's message is about this long: the buffer is made this big at once.
-    var typicalSize: Int { pieces.reduce(0) { $0 + $1.utf8.count } + leadersJoined.utf8.count + 1024 }
-
-    /// The host's message: every answer ranked, and who is online.
-    func hostMessage(online: Set<UserID>) throws -> ByteBuffer {
+    /// The host's message: every answer ranked, and who is online (when known).
+    func hostMessage(online: Set<UserID>?) throws -> ByteBuffer {
         ByteBuffer(data: try JSONEncoder().encode(TriviaMapping.session(screen.view(for: game.host), online: online)))
     }
 
     /// `message(for:online:)`, written into `buffer`.
     func write(for viewer: UserID, online: Set<UserID>?, into buffer: inout ByteBuffer) throws {
         if viewer == game.host {
-            buffer.writeBytes(try JSONEncoder().encode(TriviaMapping.session(screen.view(for: viewer), online: online)))
+            var host = try hostMessage(online: online)
+            buffer.writeBuffer(&host)
             return
         }
         let mine = screen.personal(for: viewer)
