@@ -109,11 +109,10 @@ let package = Package(
                 "MediaFormats", "Library", "Storage", "JukeCore", "Matching",
                 .product(name: "Logging", package: "swift-log"),
                 // The TuneTrivia load client (TriviaLoad.swift).
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Benchmarks/JukeBench",

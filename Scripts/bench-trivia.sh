@@ -9,7 +9,8 @@ WORK=${JUKE_BENCH_DIR:-/tmp/juke-bench}
 swift build -c release --product JukeBench >/dev/null
 echo "== TuneTrivia: one party game, ${JUKE_BENCH_PLAYERS:-10000} players on WebSockets, on SQLite and on PostgreSQL"
 echo "   (targets: the reveal reaches every player within 100 ms at p99, measured at the server;"
-echo "    1,000 guesses a second accepted with p99 under 20 ms)"
+echo "    1,000 guesses a second accepted with p99 under 20 ms; the reveal is compared with this"
+echo "    machine's floor: the same sends with plain write(2), measured after each game)"
 swift build -c release --product juke >/dev/null
 ulimit -n "$(ulimit -Hn)"   # ten thousand sockets on each side
 source Scripts/postgres.sh
@@ -21,8 +22,15 @@ trivia_load() {  # $1 = database, $2 = data folder
   .build/release/juke serve --data-dir "$2" --database "$1" --port "$port" --log-level error > "$2/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
-  .build/release/JukeBench trivia-load "$port" "$1" "${JUKE_BENCH_PLAYERS:-10000}" 1000 || { kill "$pid"; cat "$2/server.log"; return 1; }
+  .build/release/JukeBench trivia-load "$port" "$1" "${JUKE_BENCH_PLAYERS:-10000}" 1000 > "$2/load.txt" \
+    || { cat "$2/load.txt"; kill "$pid"; cat "$2/server.log"; return 1; }
+  grep -v '^floor-input:' "$2/load.txt"
   kill "$pid"; wait "$pid" 2>/dev/null || true
+  # The machine's floor for the same reveal, now that the server is gone: the same number of
+  # connections and bytes with plain write(2), and the reveal's p99 divided by it.
+  local players bytes server clients
+  read -r _ players bytes server clients < <(grep '^floor-input:' "$2/load.txt")
+  .build/release/JukeBench loopback-floor "$players" "$bytes" "$server" "$clients"
 }
 for database in ${JUKE_BENCH_DATABASES:-sqlite postgres}; do
   case $database in

@@ -1,7 +1,5 @@
 import Crypto
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import JukeCore
 import Logging
 import Storage
@@ -66,7 +64,7 @@ struct TriviaLoad {
         // Every player and the host on a WebSocket.
         let watch = Watchers(count: seats.count)
         let connectTime = try await clock.measure {
-            try await watch.connect(port: port, session: session, tokens: seats.map(\.token) + [host.token], logger: logger)
+            try await watch.connect(port: port, session: session, tokens: seats.map(\.token) + [host.token])
         }
         say(String(format: "  %d WebSockets open in %.1f s", watch.count, seconds(connectTime)))
 
@@ -105,10 +103,14 @@ struct TriviaLoad {
         let seen = watch.latencies().sorted()
         say(
             String(
-                format: "  reveal to %d players: at the server p50 <= %@ ms, p99 <= %@ ms (%d deliveries; target p99 100 ms); "
+                format: "  reveal (%d bytes) to %d players: at the server p50 <= %@ ms, p99 <= %@ ms (%d deliveries; target p99 100 ms); "
                     + "the reveal request answered in %.1f ms; clients saw it: p50 %.1f ms, p99 %.1f ms, last %.1f ms",
-                seats.count, server.percentile(0.50), server.percentile(0.99), server.count, ms(revealReply),
+                watch.markedSize, seats.count, server.percentile(0.50), server.percentile(0.99), server.count, ms(revealReply),
                 percentile(seen, 0.50), percentile(seen, 0.99), seen.last ?? .nan))
+        // For the loopback floor that Scripts/bench-trivia.sh runs next, once this server is gone:
+        // the message's size with its WebSocket header (4 bytes up to 64 KiB, 10 above).
+        let frameBytes = watch.markedSize + (watch.markedSize < 65_536 ? 4 : 10)
+        say(String(format: "floor-input: %d %d %@ %.1f", seats.count, frameBytes, server.percentile(0.99), percentile(seen, 0.99)))
     }
 
     /// Accounts written into the database: the host first.
@@ -233,126 +235,6 @@ struct HTTPPool: Sendable {
 final class Counter: Sendable {
     private let value = Atomic<Int>(0)
     func take() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
-}
-
-/// The players' WebSockets: how many have seen a given state, and when.
-final class Watchers: Sendable {
-    private struct State {
-        var seen: [Bool]
-        var seenCount = 0
-        var marker = ""
-        var since: ContinuousClock.Instant = .now
-        var latencies: [Double] = []
-        var opened = 0
-    }
-
-    private let state: Mutex<State>
-    let players: Int
-    var count: Int { state.withLock { $0.opened } }
-
-    init(count: Int) {
-        players = count
-        state = Mutex(State(seen: Array(repeating: false, count: count)))
-    }
-
-    func connect(port: Int, session: String, tokens: [String], logger: Logger) async throws {
-        let url = "ws://127.0.0.1:\(port)/api/v1/tunetrivia/sessions/\(session)/ws"
-        let (openings, opened) = AsyncStream<Void>.makeStream()
-        for (i, token) in tokens.enumerated() {
-            // Opened in waves, as phones scanning a code would arrive.
-            if i % 250 == 249 { try await Task.sleep(for: .milliseconds(100)) }
-            Task {
-                var headers = HTTPFields()
-                headers[.authorization] = "Bearer \(token)"
-                do {
-                    try await WebSocketClient.connect(
-                        url: url, configuration: .init(maxFrameSize: 1 << 24, additionalHeaders: headers), logger: logger
-                    ) { inbound, _, _ in
-                        var first = true
-                        for try await message in inbound.messages(maxSize: 1 << 24) {
-                            if first {
-                                first = false
-                                self.state.withLock { $0.opened += 1 }
-                                opened.yield()
-                            }
-                            if case .text(let text) = message, i < self.players {
-                                if i == 0, ProcessInfo.processInfo.environment["JUKE_LOAD_TRACE"] != nil { say("player 0 got: \(text.prefix(600))") }
-                                self.received(text, player: i)
-                            }
-                        }
-                    }
-                } catch {
-                    logger.error("WebSocket \(i) failed: \(error)")
-                    opened.yield()
-                }
-            }
-        }
-        var waiting = tokens.count
-        for await _ in openings {
-            waiting -= 1
-            if waiting == 0 { break }
-        }
-        if count < tokens.count { throw LoadError.refused("only \(count) of \(tokens.count) WebSockets opened") }
-    }
-
-    /// From now on, count who sees a message containing `marker`, timed from `since`.
-    func mark(_ marker: String, from since: ContinuousClock.Instant) {
-        state.withLock {
-            $0.marker = marker
-            $0.since = since
-            $0.seen = Array(repeating: false, count: players)
-            $0.seenCount = 0
-            $0.latencies = []
-        }
-    }
-
-    private func received(_ text: String, player: Int) {
-        let (marker, done) = state.withLock { ($0.marker, $0.seen[player]) }
-        // A plain byte search: Foundation's `contains` and the generic `firstRange(of:)` are
-        // slow enough to take the CPU the server needs at a reveal (both share two cores).
-        guard !done, !marker.isEmpty, Self.contains(text, marker) else { return }
-        let now = ContinuousClock.now
-        state.withLock {
-            guard !$0.seen[player] else { return }
-            $0.seen[player] = true
-            $0.seenCount += 1
-            $0.latencies.append(ms(now - $0.since))
-        }
-    }
-
-    /// Waits for every player to have seen what `mark` asked for.
-    static func contains(_ text: String, _ marker: String) -> Bool {
-        var text = text
-        var marker = marker
-        return text.withUTF8 { haystack in
-            marker.withUTF8 { needle in
-                guard let first = needle.first, needle.count <= haystack.count else { return false }
-                var i = 0
-                let last = haystack.count - needle.count
-                while i <= last {
-                    if haystack[i] == first {
-                        var j = 1
-                        while j < needle.count, haystack[i + j] == needle[j] { j += 1 }
-                        if j == needle.count { return true }
-                    }
-                    i += 1
-                }
-                return false
-            }
-        }
-    }
-
-    func waitUntilAll(see marker: String, timeout: Duration) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while state.withLock({ $0.seenCount }) < players {
-            if ContinuousClock.now > deadline {
-                throw LoadError.refused("only \(state.withLock { $0.seenCount }) of \(players) players saw \(marker)")
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    func latencies() -> [Double] { state.withLock { $0.latencies } }
 }
 
 /// A Prometheus histogram's cumulative buckets, for percentiles of what happened between two

@@ -13,6 +13,8 @@ import Storage
 ///   JukeBench search <tracks> [queries]   search latency percentiles over a synthetic library
 ///   JukeBench trivia-load <port> <database> [players] [guesses/s]
 ///                                         one TuneTrivia party game under load (TriviaLoad.swift)
+///   JukeBench loopback-floor <connections> <bytes> [reveal p99 ms at the server] [at the clients]
+///                                         the machine's floor for a reveal, and the ratios (LoopbackFloor.swift)
 
 func files(under folder: String) -> [String] {
     guard let e = FileManager.default.enumerator(atPath: folder) else { return [] }
@@ -197,9 +199,25 @@ case "trivia-load" where args.count > 3:
         guessRate: args.count > 5 ? Int(args[5]) ?? 1000 : 1000, logger: logger
     ).run()
     exit(0)  // the players' sockets close with the process
+case "loopback-floor" where args.count > 3:
+    // loopback-floor <connections> <bytes> <reveal p99 at the server, ms> [<reveal p99 at the clients, ms>]
+    let rounds = try LoopbackFloor.measure(connections: Int(args[2]) ?? 10_000, size: Int(args[3]) ?? 1000)
+    let p99s = rounds.map(\.p99).sorted()
+    let median = p99s[p99s.count / 2]
+    print(
+        String(
+            format: "  loopback floor (%@ connections, %@ bytes each, plain write(2) from 2 threads, epoll reader): p99 %@ ms, median %.1f ms",
+            args[2], args[3], rounds.map { String(format: "%.1f", $0.p99) }.joined(separator: "/"), median))
+    if args.count > 4, let server = Double(args[4]) {
+        var ratios = String(format: "  reveal / floor at p99: at the server <= %.1fx", server / median)
+        if args.count > 5, let clients = Double(args[5]) { ratios += String(format: ", at the clients %.1fx", clients / median) }
+        print(ratios)
+    }
+case "loopback-floor-receiver" where args.count > 3:
+    try LoopbackFloor.receive(port: Int(args[2]) ?? 0, connections: Int(args[3]) ?? 0)
 default:
     print(
-        "usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | trivia-load <port> <database> [players] [guesses/s]"
+        "usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | trivia-load <port> <database> [players] [guesses/s] | loopback-floor <connections> <bytes> [server p99 ms] [clients p99 ms]"
     )
     exit(2)
 }
