@@ -12,7 +12,10 @@ extension TypedID {
         guard let uuid = UUID(uuidString: description) else { return nil }
         self.init(rawValue: uuid)
     }
-    public var description: String { rawValue.uuidString.lowercased() }
+    /// Lowercase, as `uuidString.lowercased()` writes it: every ID in every JSON reply and
+    /// every push is one of these, and Foundation formats a UUID with snprintf and then
+    /// lowercases it with Unicode's rules (ten thousand of them at a TuneTrivia reveal).
+    public var description: String { rawValue.lowercasedString }
 
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(UUID.self))
@@ -48,5 +51,28 @@ extension TypedID {
                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
             ))
         return Self(rawValue: uuid)
+    }
+}
+
+extension UUID {
+    /// `uuidString.lowercased()`, written straight from the bytes.
+    public var lowercasedString: String {
+        let u = uuid
+        return withUnsafeBytes(of: u) { bytes in
+            String(unsafeUninitializedCapacity: 36) { out in
+                let digits: StaticString = "0123456789abcdef"
+                var at = 0
+                for (i, byte) in bytes.enumerated() {
+                    if i == 4 || i == 6 || i == 8 || i == 10 {
+                        out[at] = UInt8(ascii: "-")
+                        at += 1
+                    }
+                    out[at] = digits.utf8Start[Int(byte >> 4)]
+                    out[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    at += 2
+                }
+                return at
+            }
+        }
     }
 }

@@ -86,19 +86,19 @@ struct TriviaFrame: Sendable {
             buffer.writeString(pieces[i])
             switch hole {
             case .guesses:
-                if let guess = mine.guess { buffer.writeString(TriviaMapping.guess(guess).jsonText) }
+                if let guess = mine.guess { TriviaMapping.guess(guess).writeJSON(into: &buffer) }
             case .players:
-                let own = mine.seat.map { TriviaMapping.player($0).jsonText }
+                let own = mine.seat.map { TriviaMapping.player($0) }
                 if let own, mine.isListed {
                     for (n, leader) in leaders.enumerated() {
                         if n > 0 { buffer.writeStaticString(",") }
-                        buffer.writeString(leader.id == mine.seat?.id ? own : leader.json)
+                        if leader.id == mine.seat?.id { own.writeJSON(into: &buffer) } else { buffer.writeString(leader.json) }
                     }
                 } else {
                     buffer.writeString(leadersJoined)
                     if let own {
                         if !leaders.isEmpty { buffer.writeStaticString(",") }
-                        buffer.writeString(own)
+                        own.writeJSON(into: &buffer)
                     }
                 }
             case .you:
