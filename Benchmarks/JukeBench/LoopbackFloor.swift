@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -34,6 +35,9 @@ enum LoopbackFloor {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 }
         }
         guard bound, listen(listener, 4096) == 0 else { throw FloorError.system("bind", errno) }
+        // A receiver that fails to connect them all must not leave this side waiting forever.
+        var patience = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(listener, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
         let port = Int(UInt16(bigEndian: address.sin_port))
 
         // The receiver, a process of its own as the players' phones would be.
@@ -62,14 +66,17 @@ enum LoopbackFloor {
             // Each writer fills its own indices of `done`.
             nonisolated(unsafe) let times = done
             let fds = sockets
+            let failures = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: writers) { writer in
                 message.withUnsafeBytes { bytes in
                     for i in stride(from: writer, to: fds.count, by: writers) {
-                        _ = write(fds[i], bytes.baseAddress, bytes.count)
+                        if write(fds[i], bytes.baseAddress, bytes.count) != bytes.count { failures.add(1, ordering: .relaxed) }
                         times[i] = ms(ContinuousClock.now - start)
                     }
                 }
             }
+            let failed = failures.load(ordering: .relaxed)
+            if failed > 0 { throw FloorError.system("write (\(failed) of \(connections) short or failed)", errno) }
             let sorted = done.sorted()
             results.append(Round(p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), last: sorted.last ?? .nan))
             Thread.sleep(forTimeInterval: 0.5)  // received before the next round
