@@ -15,7 +15,9 @@ import Synchronization
 /// histogram) and seen by the clients.
 ///
 /// For investigating: JUKE_LOAD_PAUSE=<seconds> waits (and says so on stderr) before the
-/// reveal, to attach a profiler to it alone; JUKE_LOAD_TRACE=1 prints what player 0 receives.
+/// reveal, to attach a profiler to it alone; JUKE_LOAD_TRACE=1 prints what player 0 receives;
+/// JUKE_LOAD_SLOW=1 prints each answer over 20 ms (its index, milliseconds, and the
+/// CLOCK_MONOTONIC time it came back, to line up with `perf record -k CLOCK_MONOTONIC`).
 struct TriviaLoad {
     let port: Int
     let database: String
@@ -150,6 +152,11 @@ struct TriviaLoad {
             let reply = try await send("POST", "\(base)/guess", seats[i].token, #"{"artist_guess":"ABBA","song_guess":"\#(song)"}"#)
             let took = ms(ContinuousClock.now - due)
             latencies.withLock { $0.append(took) }
+            if took > 20, ProcessInfo.processInfo.environment["JUKE_LOAD_SLOW"] != nil {
+                var t = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &t)
+                say(String(format: "slow %d %.1f %.4f", i, took, Double(t.tv_sec) + Double(t.tv_nsec) / 1e9))
+            }
             if reply.status != 202 { failures.withLock { $0[reply.status, default: 0] += 1 } }
         }
         let elapsed = seconds(ContinuousClock.now - start)

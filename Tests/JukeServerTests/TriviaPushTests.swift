@@ -174,6 +174,28 @@ import TuneTrivia
         #expect(try await Self.next(host)?.version == 3)
     }
 
+    /// The heartbeat pings every connection once per interval, a tenth of the room at a time
+    /// (a tick every 100 ms), not all at once: a burst of pings held up the answers coming in.
+    @Test func theHeartbeatReachesEveryoneASliceAtATime() async throws {
+        let (game, users) = try Self.game()
+        let hub = TriviaHub(heartbeat: .seconds(1), settle: .seconds(3600), pace: .zero, pacePerWatcher: .zero)
+        var boxes: [TriviaMailbox] = []
+        for i in 0..<40 { boxes.append(await hub.subscribe(game.id, user: users[i % users.count], game: game, version: 1)) }
+        var beaten = Set<Int>()
+        var firstSlice: Int?
+        let deadline = ContinuousClock.now + .seconds(5)
+        while beaten.count < boxes.count, ContinuousClock.now < deadline {
+            for (i, box) in boxes.enumerated() where box.take().heartbeat { beaten.insert(i) }
+            // Seen within 5 ms of the first tick: the next is 100 ms later, so only a
+            // machine stalled for several ticks could show more than one slice here.
+            if firstSlice == nil, !beaten.isEmpty { firstSlice = beaten.count }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(beaten.count == boxes.count)
+        let first = try #require(firstSlice)
+        #expect(first <= 12, "\(first) of 40 pinged at the first tick (a slice is 4)")
+    }
+
     /// The next frame posted to a mailbox, or nil if none comes within `within`.
     static func next(_ box: TriviaMailbox?, within: Duration = .seconds(5)) async throws -> TriviaFrame? {
         let box = try #require(box)

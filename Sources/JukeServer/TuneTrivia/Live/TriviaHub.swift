@@ -61,6 +61,8 @@ actor TriviaHub {
     private let settle: Duration
     private let pace: Duration
     private let pacePerWatcher: Duration
+    /// The heartbeat's ticks: one every tenth of a second (at least one per heartbeat).
+    private let beatSlots: Int
     private let logger: Logger
 
     /// - Parameters:
@@ -82,6 +84,7 @@ actor TriviaHub {
         self.settle = settle
         self.pace = pace
         self.pacePerWatcher = pacePerWatcher
+        beatSlots = max(1, min(100_000, Int(heartbeat / .milliseconds(100))))
         self.logger = logger
     }
 
@@ -96,7 +99,7 @@ actor TriviaHub {
         // In place, through the dictionary: a copy of the channel would copy its ten
         // thousand watchers for every arrival.
         let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
-        let slot = (channels[id]?.subscriptions ?? 0) % Self.beatSlots
+        let slot = (channels[id]?.subscriptions ?? 0) % beatSlots
         channels[id]?.subscriptions += 1
         channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
@@ -297,20 +300,19 @@ actor TriviaHub {
         return delivery
     }
 
-    /// The heartbeat is spread over this many ticks of its interval.
-    static let beatSlots = 16
-
     /// Pings every connection of the game now and then, so idle ones stay open through
-    /// proxies. Each tick pings one slot's share of the connections: ten thousand pings at
-    /// once would hold up answers and a reveal as long as a reveal to ten thousand takes.
+    /// proxies. Each tick pings one slot's share of the connections, a tick every tenth of a
+    /// second: ten thousand pings at once would hold up answers and a reveal as long as a
+    /// reveal to ten thousand takes, and even a sixteenth of them (and their pongs) at once
+    /// made the answers that came in meanwhile wait tens of milliseconds.
     private func beats(_ id: SessionID) -> Task<Void, Never> {
-        let tick = heartbeat / Self.beatSlots
+        let tick = heartbeat / beatSlots
         return Task {
             var slot = 0
             while !Task.isCancelled {
                 try? await Task.sleep(for: tick)
                 self.beat(id, slot: slot)
-                slot = (slot + 1) % Self.beatSlots
+                slot = (slot + 1) % beatSlots
             }
         }
     }

@@ -49,7 +49,9 @@ struct TriviaSocket: Sendable {
     /// and the loop's other work (the host's HTTP requests) gets its turn between them
     /// rather than after ten thousand writes.
     static let jobSize = 128
-    static let unhurriedJobSize = 16
+    /// A write costs tens of microseconds (most of it the kernel's): 4 a millisecond leave
+    /// an event loop most of its time for the answers coming in (16 took nearly all of it).
+    static let unhurriedJobSize = 4
 
     private static func forEachLoop(_ sockets: [TriviaSocket], pace: Pace, _ body: @escaping @Sendable (TriviaPushHandler) -> Void) {
         var byLoop: [ObjectIdentifier: (loop: any EventLoop, handlers: [NIOLoopBound<TriviaPushHandler>])] = [:]
