@@ -303,8 +303,8 @@ actor TriviaHub {
     /// Pings every connection of the game now and then, so idle ones stay open through
     /// proxies. Each tick pings one slot's share of the connections, a tick every tenth of a
     /// second: ten thousand pings at once would hold up answers and a reveal as long as a
-    /// reveal to ten thousand takes, and even a sixteenth of them (and their pongs) at once
-    /// made the answers that came in meanwhile wait tens of milliseconds.
+    /// reveal to ten thousand takes, and slow answers were seen lining up with a sixteenth
+    /// of them (and their pongs) at once.
     private func beats(_ id: SessionID) -> Task<Void, Never> {
         let tick = heartbeat / beatSlots
         return Task {

@@ -50,7 +50,8 @@ struct TriviaSocket: Sendable {
     /// rather than after ten thousand writes.
     static let jobSize = 128
     /// A write costs tens of microseconds (most of it the kernel's): 4 a millisecond leave
-    /// an event loop most of its time for the answers coming in (16 took nearly all of it).
+    /// an event loop most of its time for the answers coming in (16, at about 60 µs each,
+    /// took nearly all of it).
     static let unhurriedJobSize = 4
 
     private static func forEachLoop(_ sockets: [TriviaSocket], pace: Pace, _ body: @escaping @Sendable (TriviaPushHandler) -> Void) {
