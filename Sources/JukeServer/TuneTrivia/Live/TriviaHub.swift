@@ -57,12 +57,10 @@ actor TriviaHub {
     }
 
     private var channels: [SessionID: Channel] = [:]
-    private let heartbeat: Duration
     private let settle: Duration
     private let pace: Duration
     private let pacePerWatcher: Duration
-    /// The heartbeat's ticks: one every tenth of a second (at least one per heartbeat).
-    private let beatSlots: Int
+    private let beats: HeartbeatSchedule
     private let logger: Logger
 
     /// - Parameters:
@@ -80,11 +78,10 @@ actor TriviaHub {
         heartbeat: Duration = .seconds(15), settle: Duration = .seconds(1), pace: Duration = .milliseconds(100),
         pacePerWatcher: Duration = .microseconds(100), logger: Logger = Logger(label: "juke.tunetrivia.hub")
     ) {
-        self.heartbeat = heartbeat
         self.settle = settle
         self.pace = pace
         self.pacePerWatcher = pacePerWatcher
-        beatSlots = max(1, min(100_000, Int(heartbeat / .milliseconds(100))))
+        beats = HeartbeatSchedule(interval: heartbeat)
         self.logger = logger
     }
 
@@ -95,11 +92,11 @@ actor TriviaHub {
     /// then calls `unsubscribe`.
     func subscribe(_ id: SessionID, user: UserID, game: Game, version: Int, socket: TriviaSocket? = nil) -> TriviaMailbox {
         let mailbox = TriviaMailbox()
-        if channels.index(forKey: id) == nil { channels[id] = Channel(heartbeat: beats(id)) }
+        if channels.index(forKey: id) == nil { channels[id] = Channel(heartbeat: heartbeats(id)) }
         // In place, through the dictionary: a copy of the channel would copy its ten
         // thousand watchers for every arrival.
         let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
-        let slot = (channels[id]?.subscriptions ?? 0) % beatSlots
+        let slot = beats.slot(forSubscription: channels[id]?.subscriptions ?? 0)
         channels[id]?.subscriptions += 1
         channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
@@ -301,18 +298,15 @@ actor TriviaHub {
     }
 
     /// Pings every connection of the game now and then, so idle ones stay open through
-    /// proxies. Each tick pings one slot's share of the connections, a tick every tenth of a
-    /// second: ten thousand pings at once would hold up answers and a reveal as long as a
-    /// reveal to ten thousand takes, and slow answers were seen lining up with a sixteenth
-    /// of them (and their pongs) at once.
-    private func beats(_ id: SessionID) -> Task<Void, Never> {
-        let tick = heartbeat / beatSlots
+    /// proxies, a slot's share at each tick (`HeartbeatSchedule`).
+    private func heartbeats(_ id: SessionID) -> Task<Void, Never> {
+        let schedule = beats
         return Task {
             var slot = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: tick)
+                try? await Task.sleep(for: schedule.tick)
                 self.beat(id, slot: slot)
-                slot = (slot + 1) % beatSlots
+                slot = schedule.slot(after: slot)
             }
         }
     }
