@@ -26,7 +26,11 @@ struct TriviaEventRoutes {
         self.hub = hub
         self.users = users
         self.clock = clock
-        pushDelay = metrics.makeDurationHistogram(name: "juke_tunetrivia_push_delay_seconds", buckets: Self.buckets)
+        pushDelay = metrics.makeDurationHistogram(
+            descriptor: MetricNameDescriptor(
+                namespace: "juke", subsystem: "tunetrivia", metricName: "push_delay", unitName: "seconds",
+                helpText: "From a change of a game to its push written to a screen's connection."),
+            buckets: Self.buckets)
     }
 
     static var buckets: [Duration] {

@@ -70,7 +70,7 @@ struct TriviaSocket: Sendable {
     ) {
         guard !handlers.isEmpty else { return }
         let size = pace == .now ? jobSize : unhurriedJobSize
-        let job = {
+        let job: @Sendable () -> Void = {
             for handler in handlers.prefix(size) { body(handler.value) }
             write(handlers.dropFirst(size), on: loop, pace: pace, body)
         }
