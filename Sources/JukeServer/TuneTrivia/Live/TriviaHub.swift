@@ -28,6 +28,9 @@ actor TriviaHub {
     private struct Channel {
         var watchers: [UUID: Watcher] = [:]
         var byUser: [UserID: Set<UUID>] = [:]
+        /// The connections each heartbeat tick pings: a tick comes ten times a second, so it
+        /// looks up its slice rather than going through every connection of the room.
+        var bySlot: [Int: Set<UUID>] = [:]
         var latest: (game: Game, version: Int)?
         var frame: TriviaFrame?
         var pending = PushTargets()
@@ -100,6 +103,7 @@ actor TriviaHub {
         channels[id]?.subscriptions += 1
         channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
+        channels[id]?.bySlot[slot, default: []].insert(mailbox.token)
         channels[id]?.pendingWatchers.insert(mailbox.token)
         channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
         if channels[id]?.latest.map({ $0.version < version }) ?? true { channels[id]?.latest = (game, version) }
@@ -113,6 +117,7 @@ actor TriviaHub {
         mailbox.close()
         guard let watcher = channels[id]?.watchers.removeValue(forKey: mailbox.token) else { return }
         channels[id]?.byUser[watcher.user]?.remove(mailbox.token)
+        channels[id]?.bySlot[watcher.beatSlot]?.remove(mailbox.token)
         channels[id]?.pendingWatchers.remove(mailbox.token)
         let nowOffline = channels[id]?.byUser[watcher.user]?.isEmpty == true
         if nowOffline { channels[id]?.byUser[watcher.user] = nil }
@@ -314,7 +319,8 @@ actor TriviaHub {
     private func beat(_ id: SessionID, slot: Int) {
         guard let channel = channels[id] else { return }
         var sockets: [TriviaSocket] = []
-        for watcher in channel.watchers.values where watcher.beatSlot == slot {
+        for token in channel.bySlot[slot] ?? [] {
+            guard let watcher = channel.watchers[token] else { continue }
             if let socket = watcher.socket { sockets.append(socket) } else { watcher.mailbox.beat() }
         }
         TriviaSocket.ping(sockets)
