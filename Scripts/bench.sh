@@ -62,6 +62,8 @@ echo "== one query against 1,000,000 catalog entries (targets p50 2 ms, p99 10 m
 reference=$("$PY" Benchmarks/reference/rapidfuzz_extract.py "$WORK/catalog.txt" 1000000 500); echo "$reference"
 .build/release/JukeBench catalog "$WORK/catalog.txt" "$(sed -E 's/.*p50 ([0-9.]+) ms.*/\1/' <<<"$reference")"
 
+echo "== the guess judge: the judged table's guesses, each judged as a TuneTrivia answer is (no reference tool judges guesses)"
+.build/release/JukeBench judge Tests/MatchingTests/Oracle/judged-guesses.tsv 50
 
 # TuneTrivia under load (its own script, to run alone as well).
 Scripts/bench-trivia.sh

@@ -11,6 +11,8 @@ import Storage
 ///   JukeBench tags <folder> [rounds]      read every file's tags; best round's files per second
 ///   JukeBench rescan <folder>             scan once, then time an unchanged rescan
 ///   JukeBench search <tracks> [queries]   search latency percentiles over a synthetic library
+///   JukeBench judge <judged-guesses.tsv> [rounds]
+///                                         the guess judge's cost per guess (JudgeBench.swift)
 ///   JukeBench trivia-load <port> <database> [players] [guesses/s]
 ///                                         one TuneTrivia party game under load (TriviaLoad.swift)
 ///   JukeBench loopback-floor <connections> <bytes> [reveal p99 ms at the server] [at the clients]
@@ -191,6 +193,7 @@ case "rescan" where args.count > 2: try await benchRescan(args[2])
 case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
 case "catalog" where args.count > 2: try benchCatalog(args[2], referenceP50: args.count > 3 ? Double(args[3]) : nil)
+case "judge" where args.count > 2: try JudgeBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 20 : 20)
 case "trivia-load" where args.count > 3:
     var logger = Logger(label: "load")
     logger.logLevel = .error
@@ -217,7 +220,7 @@ case "loopback-floor-receiver" where args.count > 3:
     try LoopbackFloor.receive(port: Int(args[2]) ?? 0, connections: Int(args[3]) ?? 0)
 default:
     print(
-        "usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | trivia-load <port> <database> [players] [guesses/s] | loopback-floor <connections> <bytes> [server p99 ms] [clients p99 ms]"
+        "usage: JukeBench tags <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | judge <tsv> [rounds] | trivia-load <port> <database> [players] [guesses/s] | loopback-floor <connections> <bytes> [server p99 ms] [clients p99 ms]"
     )
     exit(2)
 }

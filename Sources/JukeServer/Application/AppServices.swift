@@ -2,6 +2,7 @@ import Foundation
 import JukeCore
 import Library
 import Logging
+import Matching
 import Prometheus
 import Providers
 import Storage
@@ -49,6 +50,9 @@ public struct AppServices: Sendable {
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
+        // The guess judge's folding table, built now rather than under the lock of a
+        // game's first guess.
+        Task.detached(priority: .background) { MusicTextNormalizer.prepare() }
     }
 
     /// The configured outside catalog; a key Apple would refuse is reported and left out.

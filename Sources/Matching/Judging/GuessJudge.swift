@@ -35,7 +35,12 @@ public struct GuessJudge: Sendable {
     public struct Judgement: Sendable {
         public let verdict: Verdict
         public let reason: String
-        public let scores: Scores
+        /// The two normalized texts the verdict compared, when there were two.
+        let compared: (guess: String, answer: String)?
+
+        /// Every similarity of the two texts, worked out when asked for (`juke match` shows
+        /// them): a game needs only the verdict, and the rules use two of the five.
+        public var scores: Scores { compared.map { GuessJudge.scores($0.guess, $0.answer) } ?? .zero }
     }
 
     /// The similarity (0-100) at or above which a guess of a multi-word answer is correct.
@@ -67,7 +72,7 @@ public struct GuessJudge: Sendable {
             if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
             if j.verdict == .correct { break }
         }
-        return best ?? Judgement(verdict: .wrong, reason: "no answer to compare with", scores: .zero)
+        return best ?? Judgement(verdict: .wrong, reason: "no answer to compare with", compared: nil)
     }
 
     static func rank(_ v: Verdict) -> Int { v == .correct ? 2 : v == .nearMiss ? 1 : 0 }
@@ -95,8 +100,10 @@ public struct GuessJudge: Sendable {
     }
 
     private func judge(_ g: Comparable, against a: Comparable, field: Field, isAlias: Bool) -> Judgement {
-        let s = scores(g.key, a.key)
-        func verdict(_ v: Verdict, _ reason: String) -> Judgement { Judgement(verdict: v, reason: reason, scores: s) }
+        // Worked out only by the rules that need them: most guesses are decided before.
+        lazy var ratio = Fuzz.ratio(g.key.scalarValues, a.key.scalarValues)
+        lazy var edits = Levenshtein.distance(g.key.scalarValues, a.key.scalarValues)
+        func verdict(_ v: Verdict, _ reason: String) -> Judgement { Judgement(verdict: v, reason: reason, compared: (g.key, a.key)) }
         if g.key.isEmpty { return verdict(.wrong, "no guess") }
         if g.key == a.key || g.significant == a.significant {
             return verdict(.correct, isAlias ? "matches the alias '\(a.key)'" : "exact match")
@@ -152,21 +159,28 @@ public struct GuessJudge: Sendable {
         {
             return verdict(.wrong, "only the common word '\(word)' of the answer")
         }
-        if a.significant.count >= 2, !shortWordDiffers, s.ratio >= threshold {
-            return verdict(.correct, String(format: "%.0f%% similar (at least %.0f%%)", s.ratio, threshold))
+        if a.significant.count >= 2, !shortWordDiffers, ratio >= threshold {
+            return verdict(.correct, "\(Self.percent(ratio))% similar (at least \(Self.percent(threshold))%)")
         }
         let isPart = Set(g.significant).isSubset(of: Set(a.significant)) || Set(a.significant).isSubset(of: Set(g.significant))
         let distinctive = g.significant.contains { $0.count >= 4 && !CommonWords.set.contains($0) }
         if isPart, distinctive || g.significant.count >= 2 {
             return verdict(.nearMiss, "part of the answer: '\(guessText)'")
         }
-        if s.ratio >= threshold - nearMissMargin || (a.key.count >= 5 && s.edits <= Self.allowedEdits(length: a.key.count) + 1) {
-            return verdict(.nearMiss, String(format: "close: %.0f%% similar, %d edits", s.ratio, s.edits))
+        if ratio >= threshold - nearMissMargin || (a.key.count >= 5 && edits <= Self.allowedEdits(length: a.key.count) + 1) {
+            return verdict(.nearMiss, "close: \(Self.percent(ratio))% similar, \(edits) edits")
         }
-        return verdict(.wrong, String(format: "%.0f%% similar", s.ratio))
+        return verdict(.wrong, "\(Self.percent(ratio))% similar")
     }
 
-    func scores(_ a: String, _ b: String) -> Scores {
+    /// A similarity as a whole percentage, as `%.0f` prints it (ties to even), without a
+    /// formatted print per guess.
+    static func percent(_ value: Double) -> String {
+        guard value.isFinite else { return "\(value)" }
+        return String(Int(value.rounded(.toNearestOrEven)))
+    }
+
+    static func scores(_ a: String, _ b: String) -> Scores {
         let x = a.scalarValues, y = b.scalarValues
         return Scores(
             ratio: Fuzz.ratio(x, y), partialRatio: Fuzz.partialRatio(x, y), tokenSetRatio: Fuzz.tokenSetRatio(x, y),

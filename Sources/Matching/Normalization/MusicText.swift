@@ -41,30 +41,15 @@ public enum MusicTextNormalizer {
     public static func artist(_ raw: String) -> MusicText { normalize(raw, isArtist: true) }
 
     /// Accents, case, width and compatibility forms folded (NFKD, then marks dropped).
-    public static func fold(_ text: String) -> String {
-        // Plain ASCII has no accents, widths or compatibility forms: folding is lowercasing.
-        // (Most typed guesses; Foundation's folding is slow on Linux, and a room full of
-        // phones sends a thousand guesses a second.)
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-            .decomposedStringWithCompatibilityMapping
-            .unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
-            .reduce(into: "") { $0.unicodeScalars.append($1) }
-            .replacingOccurrences(of: "ß", with: "ss")
-            .replacingOccurrences(of: "æ", with: "ae")
-            .replacingOccurrences(of: "ø", with: "o")
-            .replacingOccurrences(of: "œ", with: "oe")
-            .replacingOccurrences(of: "ł", with: "l")
-            .replacingOccurrences(of: "đ", with: "d")
-    }
+    public static func fold(_ text: String) -> String { TextFold.fold(text) }
+
+    /// Builds the folding table now (a tenth of a second), rather than at the first text
+    /// that needs it.
+    public static func prepare() { _ = TextFold.table }
 
     static func normalize(_ raw: String, isArtist: Bool) -> MusicText {
         var text = fold(raw)
-        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "`") }) {
-            for (from, to) in [("\u{2018}", "'"), ("\u{2019}", "'"), ("\u{201C}", "\""), ("\u{201D}", "\""), ("`", "'"), ("\u{2013}", "-"), ("\u{2014}", "-")] {
-                text = text.replacingOccurrences(of: from, with: to)
-            }
-        }
+        if text.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "`") }) { text = plainQuotesAndDashes(text) }
         var featured: Set<String> = []
         var versions: [VersionTag] = []
         var part: Int?
@@ -104,6 +89,30 @@ public enum MusicTextNormalizer {
         return MusicText(key: list.joined(separator: " "), words: list, featured: featured, versions: versions, part: part)
     }
 
+    /// Curly quotes and the backtick as straight quotes, en and em dashes as hyphens.
+    static func plainQuotesAndDashes(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\u{2018}", "\u{2019}", "`": out.append("'")
+            case "\u{201C}", "\u{201D}": out.append("\"")
+            case "\u{2013}", "\u{2014}": out.append("-")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// Letters and digits, as `CharacterSet.alphanumerics` has them, without its lookup for ASCII.
+    @inline(__always)
+    static func isAlphanumeric(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case ..<0x80: false
+        default: CharacterSet.alphanumerics.contains(s)
+        }
+    }
+
     /// Words: letters and digits; "&" and "+" become "and"; "AC/DC" and "don't" stay whole;
     /// number words become digits.
     static func words(_ text: String) -> [String] {
@@ -115,13 +124,13 @@ public enum MusicTextNormalizer {
             current = ""
         }
         for (i, s) in scalars.enumerated() {
-            if CharacterSet.alphanumerics.contains(s) {
+            if isAlphanumeric(s) {
                 current.unicodeScalars.append(s)
             } else if s == "&" || s == "+" {
                 flush()
                 out.append("and")
             } else if (s == "'" || s == "/" || s == "." || s == "-"), !current.isEmpty, i + 1 < scalars.count,
-                CharacterSet.alphanumerics.contains(scalars[i + 1]), s != "-" || current.count == 1
+                isAlphanumeric(scalars[i + 1]), s != "-" || current.count == 1
             {
                 continue  // inside a word: AC/DC, don't, R.E.M., A-ha
             } else {

@@ -10,10 +10,10 @@ enum TextScan {
         let scalars = text.unicodeScalars
         var i = scalars.startIndex
         while i < scalars.endIndex {
-            if scalars[i].properties.isWhitespace {
+            if Whitespace.isWhiteSpace(scalars[i]) {
                 let start = scalars.index(after: i)
                 var end = start
-                while end < scalars.endIndex, !scalars[end].properties.isWhitespace { end = scalars.index(after: end) }
+                while end < scalars.endIndex, !Whitespace.isWhiteSpace(scalars[end]) { end = scalars.index(after: end) }
                 if end < scalars.endIndex, end > start, words.contains(String(scalars[start..<end])) {
                     return i..<scalars.index(after: end)
                 }
@@ -27,11 +27,11 @@ enum TextScan {
     static func afterLeadingWord(_ words: Set<String>, in text: String) -> String.Index? {
         let scalars = text.unicodeScalars
         var i = scalars.startIndex
-        while i < scalars.endIndex, scalars[i].properties.isWhitespace { i = scalars.index(after: i) }
+        while i < scalars.endIndex, Whitespace.isWhiteSpace(scalars[i]) { i = scalars.index(after: i) }
         let start = i
-        while i < scalars.endIndex, !scalars[i].properties.isWhitespace { i = scalars.index(after: i) }
+        while i < scalars.endIndex, !Whitespace.isWhiteSpace(scalars[i]) { i = scalars.index(after: i) }
         guard i < scalars.endIndex, i > start, words.contains(String(scalars[start..<i])) else { return nil }
-        while i < scalars.endIndex, scalars[i].properties.isWhitespace { i = scalars.index(after: i) }
+        while i < scalars.endIndex, Whitespace.isWhiteSpace(scalars[i]) { i = scalars.index(after: i) }
         return i
     }
 
@@ -41,7 +41,7 @@ enum TextScan {
         let s = text.unicodeScalars
         var i = s.endIndex
         func before(_ index: String.Index) -> Unicode.Scalar? { index > s.startIndex ? s[s.index(before: index)] : nil }
-        func skipSpaceBack() { while let c = before(i), c.properties.isWhitespace { i = s.index(before: i) } }
+        func skipSpaceBack() { while let c = before(i), Whitespace.isWhiteSpace(c) { i = s.index(before: i) } }
         skipSpaceBack()
         // The number: ASCII digits, or else roman numeral letters.
         let numberEnd = i
@@ -82,12 +82,5 @@ enum TextScan {
     }
 
     /// Without leading and trailing spaces and tabs (Foundation's `.whitespaces`).
-    static func trimmed(_ text: some StringProtocol) -> String {
-        let s = Substring(text).unicodeScalars
-        var start = s.startIndex
-        var end = s.endIndex
-        while start < end, CharacterSet.whitespaces.contains(s[start]) { start = s.index(after: start) }
-        while end > start, CharacterSet.whitespaces.contains(s[s.index(before: end)]) { end = s.index(before: end) }
-        return String(s[start..<end])
-    }
+    static func trimmed(_ text: some StringProtocol) -> String { Whitespace.trimmed(text, where: Whitespace.isSpace) }
 }

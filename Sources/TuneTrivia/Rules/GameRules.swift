@@ -299,13 +299,13 @@ extension Game {
     }
 
     static func checkName(_ raw: String) throws(GameError) -> String {
-        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = Whitespace.trimmed(raw)
         guard Player.nameLength.contains(name.count) else { throw .invalid("display_name", "A name has 1 to 50 characters.") }
         return name
     }
 
     static func checkGuess(_ raw: String, field: String) throws(GameError) -> String {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Whitespace.trimmed(raw)
         guard text.count <= 255 else { throw .invalid(field, "A guess has at most 255 characters.") }
         return text
     }
