@@ -26,6 +26,15 @@ public actor SQLiteDatabase: JukeDatabase {
     /// the lock none to finish on: a deadlock until the timeout. A pool of our own with one
     /// thread more than connections always leaves the lock holder a thread.
     private let threadPool: NIOThreadPool
+    /// Checkpoints (copying the write-ahead log into the database file, and its fsync) run
+    /// beside the writer, not inside it. Left to SQLite, the commit that crosses the log's
+    /// limit checkpoints before it returns, while every other write waits for the lock: in
+    /// a room of ten thousand answering, that was the answers' slowest moments.
+    private var commitsSinceCheckpoint = 0
+    private var checkpointing: Task<Void, Never>?
+    /// Background checkpoints done (read by tests).
+    private(set) var checkpointsRun = 0
+    static let commitsPerCheckpoint = 64
 
     public init(path: String?, maxConnections: Int = 4, logger: Logger) {
         self.storage = path.map { .file(path: $0) } ?? .memory
@@ -48,6 +57,8 @@ public actor SQLiteDatabase: JukeDatabase {
                 if case .file = storage {
                     try await sql.raw("PRAGMA journal_mode=WAL").run()
                     try await sql.raw("PRAGMA synchronous=NORMAL").run()
+                    // Only a backstop (16 MB of log): `checkpointSoon` keeps the log short.
+                    try await sql.raw("PRAGMA wal_autocheckpoint=4000").run()
                 }
                 try await sql.raw("PRAGMA busy_timeout=10000").run()
                 try await sql.raw("PRAGMA foreign_keys=ON").run()
@@ -113,6 +124,31 @@ public actor SQLiteDatabase: JukeDatabase {
         } else {
             writers.removeFirst().resume()  // the turn passes on; `writing` stays true
         }
+        checkpointSoon()
+    }
+
+    /// Every `commitsPerCheckpoint` commits, a passive checkpoint on a connection of its own:
+    /// it copies what the log holds without taking the write lock, so writers go on.
+    private func checkpointSoon() {
+        guard case .file = storage, !isShutDown else { return }
+        commitsSinceCheckpoint += 1
+        guard commitsSinceCheckpoint >= Self.commitsPerCheckpoint, checkpointing == nil else { return }
+        commitsSinceCheckpoint = 0
+        checkpointing = Task { await self.checkpoint() }
+    }
+
+    /// Waits for a background checkpoint under way, if any (for tests).
+    func checkpointDone() async { await checkpointing?.value }
+
+    private func checkpoint() async {
+        do {
+            try await withConnection { db in try await db.raw("PRAGMA wal_checkpoint(PASSIVE)").run() }
+            checkpointsRun += 1
+        } catch {
+            // The next one catches up; SQLite's own limit is the backstop.
+            logger.debug("SQLite checkpoint not done", metadata: ["error": "\(error)"])
+        }
+        checkpointing = nil
     }
 
     /// One server per SQLite file: there is nobody else to tell.
@@ -127,6 +163,7 @@ public actor SQLiteDatabase: JukeDatabase {
     public func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
+        await checkpointing?.value
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume(throwing: StorageError.closed) }
