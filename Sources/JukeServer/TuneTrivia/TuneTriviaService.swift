@@ -211,21 +211,23 @@ actor TuneTriviaService {
                 outcomes.results.withLock { $0 = results }
                 return all
             }
+            let results = outcomes.results.withLock { $0 }
+            if results.count == batch.count {
+                for (queued, outcome) in zip(batch, results) {
+                    switch outcome {
+                    case .success(let events): queued.reply.resume(returning: (result.game, events))
+                    case .failure(let error): queued.reply.resume(throwing: error)
+                    }
+                }
+            } else {
+                // Not one result per command (cannot happen): nobody may be left waiting.
+                for queued in batch { queued.reply.resume(throwing: APIError.conflict("The game changed; try again.")) }
+            }
+            // Told to the screens once the callers have their answers: the commit is what
+            // they wait for, not the hub (busy at times handing a frame to ten thousand).
             if !result.events.isEmpty {
                 let since = batch.map(\.since).min() ?? .now
                 await announce(id, game: result.game, version: result.version, targets: PushTargets(events: result.events), since: since)
-            }
-            let results = outcomes.results.withLock { $0 }
-            guard results.count == batch.count else {
-                // Not one result per command (cannot happen): nobody may be left waiting.
-                for queued in batch { queued.reply.resume(throwing: APIError.conflict("The game changed; try again.")) }
-                return
-            }
-            for (queued, outcome) in zip(batch, results) {
-                switch outcome {
-                case .success(let events): queued.reply.resume(returning: (result.game, events))
-                case .failure(let error): queued.reply.resume(throwing: error)
-                }
             }
         } catch StorageError.notFound {
             cache[id] = nil
@@ -307,13 +309,13 @@ actor TuneTriviaService {
         }
         // Another reader may have cached an older version meanwhile; this one is newer.
         if (cache[id]?.version ?? 0) < version { cache[id] = (applied.game, version) }
-        await hub.changed(id, game: applied.game, version: version, targets: targets, since: batch.map(\.since).min() ?? .now)
         for (queued, outcome) in zip(batch, applied.results) {
             switch outcome {
             case .success(let events): queued.reply.resume(returning: (applied.game, events))
             case .failure(let error): queued.reply.resume(throwing: error)
             }
         }
+        await hub.changed(id, game: applied.game, version: version, targets: targets, since: batch.map(\.since).min() ?? .now)
         return .done
     }
 
