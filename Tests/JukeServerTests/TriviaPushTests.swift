@@ -207,7 +207,8 @@ import TuneTrivia
     typealias S = Components.Schemas
 
     static func written(_ channel: EmbeddedChannel) throws -> S.TriviaSession? {
-        guard let frame = try channel.readOutbound(as: WebSocketFrame.self) else { return nil }
+        guard let bytes = try channel.readOutbound(as: ByteBuffer.self) else { return nil }
+        let frame = try WebSocketWireTests.decode(bytes)
         #expect(frame.opcode == .text && frame.fin)
         return try JSONDecoder().decode(S.TriviaSession.self, from: Data(buffer: frame.data))
     }
@@ -248,9 +249,47 @@ import TuneTrivia
 
         // Heartbeats are final pings.
         handler.ping()
-        let ping = try #require(try channel.readOutbound(as: WebSocketFrame.self))
-        #expect(ping.opcode == .ping && ping.fin)
+        let ping = try WebSocketWireTests.decode(try #require(try channel.readOutbound(as: ByteBuffer.self)))
+        #expect(ping.opcode == .ping && ping.fin && ping.data.readableBytes == 0)
         _ = try channel.finish()
+    }
+
+    @Test func itSitsHeadwardOfTheEncoderAndLetsTheRestOfThePipelineWrite() throws {
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
+        let handler = try TriviaSocket.install(on: channel, user: UserID(), delays: { _ in })
+        // A frame written from the end of the pipeline still goes through the encoder.
+        try channel.writeOutbound(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: #"{"deleted":true}"#)))
+        var bytes = ByteBuffer()
+        while var part = try channel.readOutbound(as: ByteBuffer.self) { bytes.writeBuffer(&part) }
+        let frame = try WebSocketWireTests.decode(bytes)
+        #expect(frame.opcode == .text && String(buffer: frame.data) == #"{"deleted":true}"#)
+        // The push handler's own writes skip it: a ping straight from the handler.
+        handler.ping()
+        #expect(try WebSocketWireTests.decode(try #require(try channel.readOutbound(as: ByteBuffer.self))).opcode == .ping)
+        _ = try channel.finish()
+    }
+}
+
+/// Frames written by hand, read back by NIO's WebSocket decoder.
+@Suite struct WebSocketWireTests {
+    static func decode(_ bytes: ByteBuffer) throws -> WebSocketFrame {
+        let channel = EmbeddedChannel(handler: ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)))
+        try channel.writeInbound(bytes)
+        let frame = try #require(try channel.readInbound(as: WebSocketFrame.self))
+        #expect(try channel.readInbound(as: WebSocketFrame.self) == nil)
+        _ = try channel.finish()
+        return frame
+    }
+
+    @Test(arguments: [0, 1, 125, 126, 127, 65_535, 65_536, 200_000])
+    func aTextMessageOfAnyLengthIsOneFinalUnmaskedFrame(length: Int) throws {
+        let message = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+        let bytes = WebSocketWire.text(allocator: ByteBufferAllocator(), capacity: 16) { $0.writeString(message) }
+        #expect(bytes.readableBytes == length + (length < 126 ? 2 : length <= 65_535 ? 4 : 10))
+        let frame = try Self.decode(bytes)
+        #expect(frame.fin && frame.opcode == .text && frame.maskKey == nil)
+        #expect(String(buffer: frame.data) == message)
     }
 }
 

@@ -1,0 +1,42 @@
+import NIOCore
+
+/// WebSocket frames from server to client as bytes on the wire (RFC 6455, section 5.2):
+/// final, unmasked, with the shortest length encoding.
+enum WebSocketWire {
+    /// The most a header takes: two bytes, and eight of length.
+    static let headerRoom = 10
+
+    /// A text message as one frame: `body` writes the message, after room left for the
+    /// header, which goes in front of it once its length is known. One buffer, so one
+    /// write to the socket.
+    static func text(allocator: ByteBufferAllocator, capacity: Int, _ body: (inout ByteBuffer) throws -> Void) rethrows -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: capacity + headerRoom)
+        buffer.writeRepeatingByte(0, count: headerRoom)
+        try body(&buffer)
+        let length = buffer.writerIndex - headerRoom
+        let start: Int
+        switch length {
+        case ..<126:
+            start = headerRoom - 2
+            buffer.setInteger(UInt8(length), at: start + 1)
+        case ...0xFFFF:
+            start = headerRoom - 4
+            buffer.setInteger(UInt8(126), at: start + 1)
+            buffer.setInteger(UInt16(length), at: start + 2)
+        default:
+            start = 0
+            buffer.setInteger(UInt8(127), at: 1)
+            buffer.setInteger(UInt64(length), at: 2)
+        }
+        buffer.setInteger(UInt8(0x81), at: start)  // FIN, text
+        buffer.moveReaderIndex(to: start)
+        return buffer
+    }
+
+    /// An empty ping. A control frame must be final: a non-final ping is a protocol error.
+    static func ping(allocator: ByteBufferAllocator) -> ByteBuffer {
+        var buffer = allocator.buffer(capacity: 2)
+        buffer.writeBytes([0x89, 0x00])
+        return buffer
+    }
+}
