@@ -159,14 +159,16 @@ public actor SQLiteDatabase: JukeDatabase {
     }
 
     /// Closes the pool. Safe to call twice (the application and a test may both): the
-    /// actor is re-entered at each close, so the lists are taken before the first await.
+    /// actor is re-entered at each await, so each list is taken before the await after it.
     public func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
-        await checkpointing?.value
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume(throwing: StorageError.closed) }
+        // A checkpoint under way ends first: one waiting for a connection was just told the
+        // pool is closed, and one holding a connection closes it as it hands it back.
+        await checkpointing?.value
         let closing = idle
         idle = []
         // In a task of its own: shutdown often runs in a cancelled task (a service group
