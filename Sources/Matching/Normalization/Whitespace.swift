@@ -4,18 +4,18 @@
 public enum Whitespace {
     /// Unicode's White_Space property (a regular expression's `\s`).
     @inline(__always)
-    public static func isWhiteSpace(_ s: Unicode.Scalar) -> Bool {
+    static func isWhiteSpace(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x80 ? s.value == 0x20 || (0x09...0x0D).contains(s.value) : s.properties.isWhitespace
     }
 
     /// Foundation's `.whitespacesAndNewlines`: White_Space, and the zero-width space.
     @inline(__always)
-    public static func isSpaceOrNewline(_ s: Unicode.Scalar) -> Bool { isWhiteSpace(s) || s.value == 0x200B }
+    static func isSpaceOrNewline(_ s: Unicode.Scalar) -> Bool { isWhiteSpace(s) || s.value == 0x200B }
 
     /// Foundation's `.whitespaces`: the space separators, the tab and the zero-width space;
     /// not line breaks.
     @inline(__always)
-    public static func isSpace(_ s: Unicode.Scalar) -> Bool {
+    static func isSpace(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x20, 0x09, 0x200B: true
         case ..<0x80: false
