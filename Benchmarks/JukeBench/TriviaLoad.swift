@@ -64,7 +64,7 @@ struct TriviaLoad {
         say(String(format: "  %d players joined in %.1f s (%.0f joins/s)", seats.count, seconds(joinTime), Double(seats.count) / seconds(joinTime)))
 
         // Every player and the host on a WebSocket.
-        let watch = Watchers(count: seats.count)
+        let watch = try Watchers(count: seats.count)
         let connectTime = try await clock.measure {
             try await watch.connect(port: port, session: session, tokens: seats.map(\.token) + [host.token])
         }
