@@ -257,17 +257,53 @@ extension Game {
     /// of the players concerned. Points count once the answer is out (party mode) or as soon
     /// as the host taps (host mode); trivia once its answer is out.
     mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
-        guard let round = rounds.first(where: { $0.id == id }) else { return }
-        let who = only ?? (guesses[id] ?? [:]).keys
-        for player in who {
-            guard var g = guesses[id]?[player] else { continue }
+        let changes = rescored(round: id, players: only)
+        for guess in changes.guesses { setGuess(guess) }
+        for (player, score) in changes.scores { updatePlayer(player) { $0.score = score } }
+    }
+
+    /// What `rescore` changes, worked out by reading alone: a reveal in front of ten
+    /// thousand players then looks each guess up once rather than a dozen times, and writes
+    /// only the guesses and scores that change. (Reading and writing in one pass would also
+    /// copy a round's guesses on every write, while this function still holds them.)
+    private func rescored(round id: RoundID, players only: [PlayerID]?) -> (guesses: [Guess], scores: [(PlayerID, Score)]) {
+        guard let round = rounds.first(where: { $0.id == id }), let book = guesses[id] else { return ([], []) }
+        let books = rounds.compactMap { r in guesses[r.id].map { (round: r, book: $0) } }
+        var changedGuesses: [Guess] = []
+        var changedScores: [(PlayerID, Score)] = []
+        for player in only ?? book.keys {
+            guard var g = book[player] else { continue }
             let points = points(for: g, in: round)
             let delta = points - g.points
-            g.points = points
-            setGuess(g)
-            if delta != 0 { updatePlayer(player) { $0.score.total += delta } }
-            recount(player)
+            if delta != 0 {
+                g.points = points
+                changedGuesses.append(g)
+            }
+            guard let seat = players[player] else { continue }
+            var score = seat.score
+            score.total += delta
+            count(player, in: books, with: g, into: &score)
+            if score != seat.score { changedScores.append((player, score)) }
         }
+        return (changedGuesses, changedScores)
+    }
+
+    /// The per-field counts of a player, from the rounds whose points count; `current` is
+    /// their guess of the round being rescored, as it will be.
+    private func count(_ player: PlayerID, in books: [(round: Round, book: GuessBook)], with current: Guess, into score: inout Score) {
+        var artists = 0
+        var songs = 0
+        var trivia = 0
+        for (round, book) in books {
+            guard let g = round.id == current.round ? current : book[player], g.points > 0 || settings.mode == .host else { continue }
+            let open = settings.mode == .host || round.isRevealed
+            if open, g.artistCorrect { artists += 1 }
+            if open, g.songCorrect { songs += 1 }
+            if settings.mode == .host || round.phase == .closed, g.triviaCorrect { trivia += 1 }
+        }
+        score.artists = artists
+        score.songs = songs
+        score.trivia = trivia
     }
 
     private func points(for g: Guess, in round: Round) -> Int {
@@ -279,23 +315,6 @@ extension Game {
         if open, g.songCorrect { points += settings.pointsSong + (fast ? settings.speedBonus : 0) }
         if triviaOpen, g.triviaCorrect, round.trivia != nil { points += settings.pointsTrivia }
         return points
-    }
-
-    /// The per-field counts of a player, from the rounds whose points count.
-    private mutating func recount(_ player: PlayerID) {
-        var artists = 0, songs = 0, trivia = 0
-        for round in rounds {
-            guard let g = guesses[round.id]?[player], g.points > 0 || settings.mode == .host else { continue }
-            let open = settings.mode == .host || round.isRevealed
-            if open, g.artistCorrect { artists += 1 }
-            if open, g.songCorrect { songs += 1 }
-            if (settings.mode == .host || round.phase == .closed), g.triviaCorrect { trivia += 1 }
-        }
-        updatePlayer(player) {
-            $0.score.artists = artists
-            $0.score.songs = songs
-            $0.score.trivia = trivia
-        }
     }
 
     static func checkName(_ raw: String) throws(GameError) -> String {
