@@ -55,6 +55,8 @@ struct WebSocketReader {
                 header = 10
                 guard length < 1 << 30 else { return nil }
             }
+            // Control frames (close, ping, pong) carry at most 125 bytes (section 5.5).
+            guard first & 0x08 == 0 || length <= 125 else { return nil }
             guard bytes.count - at - header >= length else { break }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[(at + header)..<(at + header + length)])
             at += header + length

@@ -212,11 +212,18 @@ actor TriviaHub {
                 do {
                     let frame = try job.reusable ?? TriviaFrame(game: job.game, version: job.version)
                     guard let delivery = await deliver(id, frame) else { continue }
-                    // The host's message ranks every answer: built here, not on an event loop
-                    // that has a share of the room's answers to take meanwhile.
-                    let host = try delivery.online.map { try frame.hostMessage(online: $0) }
-                    TriviaSocket.push(frame, since: delivery.since, host: host, to: delivery.timed, pace: delivery.urgent ? .now : .unhurried)
-                    TriviaSocket.push(frame, since: nil, host: host, to: delivery.untimed, pace: .unhurried)
+                    // The players' writes start first: the host's message ranks every answer
+                    // (milliseconds in a big room) and nobody else waits for it. It is built
+                    // here, not on an event loop that has a share of the room to write to,
+                    // and its job runs after a job or two of the players' on its loop.
+                    let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
+                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.timed, pace: pace)
+                    TriviaSocket.push(frame, since: nil, host: nil, to: delivery.untimed, pace: .unhurried)
+                    if let online = delivery.online {
+                        let host = try frame.hostMessage(online: online)
+                        TriviaSocket.push(frame, since: delivery.since, host: host, to: delivery.timedHost, pace: pace)
+                        TriviaSocket.push(frame, since: nil, host: host, to: delivery.untimedHost, pace: .unhurried)
+                    }
                 } catch {
                     logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
                     await stopProducing(id)
@@ -252,6 +259,9 @@ actor TriviaHub {
     private struct Delivery {
         var timed: [TriviaSocket] = []
         var untimed: [TriviaSocket] = []
+        /// The host's WebSockets, which get the host's message.
+        var timedHost: [TriviaSocket] = []
+        var untimedHost: [TriviaSocket] = []
         var since: ContinuousClock.Instant?
         var urgent = false
         var online: Set<UserID>?
@@ -281,19 +291,23 @@ actor TriviaHub {
         var delivery = Delivery(since: since, urgent: targets.everyone)
         func send(_ watcher: Watcher, timed isTimed: Bool) {
             if let socket = watcher.socket {
-                if isTimed { delivery.timed.append(socket) } else { delivery.untimed.append(socket) }
-                // The host's screen lists who is online.
-                if watcher.user == frame.game.host, delivery.online == nil { delivery.online = Set(channel.byUser.keys) }
+                if watcher.user == frame.game.host {
+                    if isTimed { delivery.timedHost.append(socket) } else { delivery.untimedHost.append(socket) }
+                    // The host's screen lists who is online.
+                    if delivery.online == nil { delivery.online = Set(channel.byUser.keys) }
+                } else if isTimed {
+                    delivery.timed.append(socket)
+                } else {
+                    delivery.untimed.append(socket)
+                }
             } else {
                 watcher.mailbox.post(frame, since: isTimed ? since : nil)
             }
         }
         if targets.everyone {
-            // Everyone: straight through the watchers, without a set of ten thousand tokens;
-            // the host's screen first, since it runs the game.
+            // Everyone: straight through the watchers, without a set of ten thousand tokens.
             delivery.timed.reserveCapacity(channel.watchers.count)
-            for token in channel.byUser[frame.game.host] ?? [] { channel.watchers[token].map { send($0, timed: true) } }
-            for watcher in channel.watchers.values where watcher.user != frame.game.host { send(watcher, timed: true) }
+            for watcher in channel.watchers.values { send(watcher, timed: true) }
         } else {
             for token in changed { channel.watchers[token].map { send($0, timed: true) } }
             // A connection's first frame is not a change: it is not timed.
