@@ -106,6 +106,7 @@ final class Watchers: Sendable {
         let end = Array("\r\n\r\n".utf8)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 close(fd)
                 throw LoadError.refused("the connection closed before the upgrade's reply")
