@@ -103,7 +103,7 @@ final class Watchers: Sendable {
         // The reply's head; whatever follows it (the game's first state) is the reader's.
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
-        let end = Array("\r\n\r\n".utf8)
+        let end = Marker("\r\n\r\n")
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR { continue }
@@ -112,14 +112,14 @@ final class Watchers: Sendable {
                 throw LoadError.refused("the connection closed before the upgrade's reply")
             }
             reply += chunk[..<n]
-            if let headEnd = Self.find(end, in: reply) {
+            if let headEnd = reply.withUnsafeBytes({ end.offset(in: $0) }) {
                 // RFC 6455's sample key has this accept value (section 1.3).
                 let head = String(decoding: reply[..<headEnd], as: UTF8.self)
                 guard head.hasPrefix("HTTP/1.1 101"), head.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else {
                     close(fd)
                     throw LoadError.refused("not upgraded: \(head.prefix(80))")
                 }
-                reply.removeFirst(headEnd + end.count)
+                reply.removeFirst(headEnd + end.bytes.count)
                 break
             }
         }
@@ -204,27 +204,6 @@ final class Watchers: Sendable {
         }
     }
 
-    /// Where `needle` starts in `haystack` (for the end of an HTTP head: its first byte is
-    /// rare, so memchr for it, then memcmp).
-    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        haystack.withUnsafeBytes { haystack in needle.withUnsafeBytes { offset(of: $0, in: haystack) } }
-    }
-
-    private static func offset(of needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer) -> Int? {
-        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress, let first = needle.first, needle.count <= haystack.count else {
-            return nil
-        }
-        var offset = 0
-        let last = haystack.count - needle.count
-        while offset <= last {
-            guard let hit = memchr(base + offset, Int32(first), last - offset + 1) else { return nil }
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, needleBase, needle.count) == 0 { return at }
-            offset = at + 1
-        }
-        return nil
-    }
-
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
@@ -254,7 +233,8 @@ final class Watchers: Sendable {
     func latencies() -> [Double] { state.withLock { $0.latencies } }
 }
 
-/// A marker looked for in every message that lands (Boyer-Moore-Horspool: it steps over
+/// A marker looked for in every message that lands, and the end of the upgrade reply's
+/// head (Boyer-Moore-Horspool: it steps over
 /// most of a message's bytes). A search for its first byte with memchr, then memcmp,
 /// stopped at each of the hundreds of quotes of a JSON message: 13% of the machine's time
 /// during a reveal.
@@ -270,19 +250,22 @@ struct Marker {
         self.skip = skip
     }
 
-    func occurs(in haystack: UnsafeRawBufferPointer) -> Bool {
+    func occurs(in haystack: UnsafeRawBufferPointer) -> Bool { offset(in: haystack) != nil }
+
+    /// Where the marker first starts in `haystack`.
+    func offset(in haystack: UnsafeRawBufferPointer) -> Int? {
         let m = bytes.count
-        guard m > 0, m <= haystack.count, let base = haystack.baseAddress else { return false }
+        guard m > 0, m <= haystack.count, let base = haystack.baseAddress else { return nil }
         return bytes.withUnsafeBytes { needle in
-            guard let needleBase = needle.baseAddress else { return false }
+            guard let needleBase = needle.baseAddress else { return nil }
             let lastByte = needle[m - 1]
             var at = 0
             while at <= haystack.count - m {
                 let last = haystack[at + m - 1]
-                if last == lastByte, memcmp(base + at, needleBase, m) == 0 { return true }
+                if last == lastByte, memcmp(base + at, needleBase, m) == 0 { return at }
                 at += skip[Int(last)]
             }
-            return false
+            return nil
         }
     }
 }
