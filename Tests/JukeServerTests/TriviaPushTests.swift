@@ -291,6 +291,25 @@ import TuneTrivia
         #expect(frame.fin && frame.opcode == .text && frame.maskKey == nil)
         #expect(String(buffer: frame.data) == message)
     }
+
+    /// The push's hand-written JSON (JSONText.swift), with numbers and text at their edges, decodes to what it was
+    /// given, and the room it measures is enough: each object goes into a buffer with no
+    /// room to spare beforehand, after other bytes.
+    @Test(arguments: [Int.min, -1, 0, 7, 10, 99, 100, 1_000_000, Int.max])
+    func handWrittenJSONDecodesToItsValues(number: Int) throws {
+        let every = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
+        let names = ["", every, #"\"\\""#, "Dé 🎧 سارة", String(repeating: "\u{1}", count: 300), "plain"]
+        for name in names {
+            let player = Components.Schemas.TriviaPlayer(
+                id: "id-\(number)", displayName: name, isHost: number < 0, isManual: false, totalScore: number, correctArtists: 0, correctSongs: number,
+                correctTrivia: 3, rank: number == 0 ? nil : number, hasGuessed: true, online: number > 0 ? true : nil)
+            var buffer = ByteBuffer(string: "x")
+            player.writeJSON(into: &buffer)
+            #expect(buffer.readString(length: 1) == "x")
+            let decoded = try JSONDecoder().decode(Components.Schemas.TriviaPlayer.self, from: Data(buffer.readableBytesView))
+            #expect(decoded == player)
+        }
+    }
 }
 
 @Suite struct HeartbeatScheduleTests {

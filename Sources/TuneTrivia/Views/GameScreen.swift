@@ -55,10 +55,13 @@ public struct GameScreen: Sendable {
     /// A player's own seat and guess as they see them.
     public func personal(for viewer: UserID) -> Personal {
         guard let p = game.player(forUser: viewer), !p.isHost else { return Personal(seat: nil, isListed: false, guess: nil) }
+        // Each lookup once: at a reveal this runs for every player in the room.
         let rank = ranks[p.id]
         let listed = rank.map { _ in crowd.players.contains { $0.id == p.id } } ?? false
-        let guess = roundGuesses[p.id].map { guessView($0, forHost: false) }
-        return Personal(seat: playerView(p, hasGuessed: roundGuesses[p.id]?.submittedAt != nil), isListed: listed, guess: guess)
+        let guess = roundGuesses[p.id]
+        return Personal(
+            seat: Self.playerView(p, rank: rank, hasGuessed: guess?.submittedAt != nil), isListed: listed,
+            guess: guess.map { guessView($0, forHost: false) })
     }
 
     /// Every seat, best first then the host's, as `viewer` may see them (the players list
