@@ -31,6 +31,13 @@ public struct GuessBook: Sendable, Equatable, ExpressibleByDictionaryLiteral {
 
     public var isEmpty: Bool { count == 0 }
     public var values: [Guess] { shards.flatMap(\.values) }
+    /// Every guess, without gathering ten thousand of them into an array first (the host's
+    /// screen goes through the round's guesses at every redraw).
+    public func forEach(_ body: (Guess) throws -> Void) rethrows {
+        for shard in shards {
+            for guess in shard.values { try body(guess) }
+        }
+    }
     public var keys: [PlayerID] { shards.flatMap(\.keys) }
 
     public static func == (a: GuessBook, b: GuessBook) -> Bool { a.count == b.count && a.shards == b.shards }

@@ -84,7 +84,10 @@ public struct GameScreen: Sendable {
         for (i, id) in game.seating.enumerated() { seat[id] = i }
         // Only the first hundred are listed: picked, not the whole room sorted.
         var listed = Leaders<(Int, Double, Int), Guess>(count: Self.hostListSize, before: <)
-        for guess in roundGuesses.values where guess.submittedAt != nil || guess.triviaGuess != nil {
+        var answered = 0
+        roundGuesses.forEach { guess in
+            if guess.submittedAt != nil { answered += 1 }
+            guard guess.submittedAt != nil || guess.triviaGuess != nil else { return }
             listed.offer((pending(guess) ? 0 : 1, guess.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[guess.player] ?? .max), guess)
         }
         let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
@@ -93,7 +96,7 @@ public struct GameScreen: Sendable {
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: true, you: hosts.first?.id,
             round: game.round.map { GameView.RoundView($0, forHost: true) },
             players: standings.prefix(Self.hostListSize).map { playerView($0.player, hasGuessed: hasGuessed($0.player.id)) } + hosts,
-            playerCount: standings.count, answeredCount: roundGuesses.values.count { $0.submittedAt != nil },
+            playerCount: standings.count, answeredCount: answered,
             guesses: listed.items.map { guessView($0, forHost: true) })
     }
 
