@@ -5,58 +5,62 @@ import NIOCore
 import TuneTrivia
 
 /// One version of a game, ready to push: the standings and the players' shared view are
-/// built and encoded once, and each player's message is that encoding with their own seat,
-/// guess and ID written into it. The message is the same JSON as
-/// GET /api/v1/tunetrivia/sessions/{id} gives that viewer.
-struct TriviaFrame: Sendable {
+/// built and encoded once, and each player's message is that encoding followed by their own
+/// parts. The message is the same JSON as GET /api/v1/tunetrivia/sessions/{id} gives that
+/// viewer, with the scoreboard, the viewer's guess and their seat's ID as its last members.
+///
+/// A message is a head shared by every viewer (`head(for:)`), the same bytes for all, and
+/// a tail of the viewer's own (`writeTail`): a push writes the two together, with one
+/// write(2), and copies nothing of the head. At a reveal, copying five kilobytes of the
+/// crowd's JSON for each of ten thousand players was most of a message's cost.
+///
+/// A class, shared rather than copied: at a reveal both event loops hand it to thousands of
+/// connections at once, and a copy of a struct this size retains each of its arrays and
+/// strings, on counters both loops' cores keep taking from each other.
+final class TriviaFrame: Sendable {
     let version: Int
     let screen: GameScreen
-    /// The crowd's JSON cut where each viewer's own parts go.
-    private let pieces: [String]
-    private let holes: [Hole]
-    /// The leaders, encoded, in list order; and joined, for the many viewers not among them.
+    /// The game's host, looked at for every connection a frame goes to.
+    let host: UserID
+    /// The crowd's JSON up to the scoreboard's leaders and through them:
+    /// `{...,"players":[` and the leaders. Most viewers' messages start with it.
+    private let crowdHead: ByteBuffer
+    /// The same up to the scoreboard's opening bracket, for the few viewers listed among the
+    /// leaders: their own entry (which shows that they answered) takes its place in the list.
+    private let bareHead: ByteBuffer
+    /// The leaders, encoded, in list order.
     private let leaders: [(id: PlayerID, json: String)]
-    private let leadersJoined: String
-    /// A player's message is about this long: the buffer is made this big at once.
-    let typicalSize: Int
-
-    private enum Hole { case guesses, players, you }
+    /// A viewer's tail is about this long at most, unless they are among the leaders.
+    let typicalTailSize = 1024
 
     init(game: Game, version: Int) throws {
         self.version = version
         screen = GameScreen(game)
+        host = game.host
         leaders = screen.crowd.players.map { ($0.id, TriviaMapping.player($0).jsonText) }
-        leadersJoined = leaders.map(\.json).joined(separator: ",")
         var shell = TriviaMapping.session(screen.crowd)
         shell.players = []
         shell.guesses = []
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let base = String(decoding: try encoder.encode(shell), as: UTF8.self)
+        var base = String(decoding: try encoder.encode(shell), as: UTF8.self)
         // A quote inside a string value is always escaped, so these markers can only be the
-        // object's own keys.
-        var marks: [(range: Range<String.Index>, hole: Hole)] = []
-        for (marker, hole) in [(#""guesses":[]"#, Hole.guesses), (#""players":[]"#, Hole.players)] {
+        // object's own keys. Each goes with the comma that joined it to its neighbour.
+        for marker in [#""guesses":[]"#, #""players":[]"#] {
             guard let range = base.range(of: marker) else { throw TriviaFrameError.unexpectedShape(marker) }
-            marks.append((range, hole))
+            if base[range.upperBound...].hasPrefix(",") {
+                base.removeSubrange(range.lowerBound...range.upperBound)
+            } else if range.lowerBound > base.startIndex, base[base.index(before: range.lowerBound)] == "," {
+                base.removeSubrange(base.index(before: range.lowerBound)..<range.upperBound)
+            } else {
+                base.removeSubrange(range)
+            }
         }
-        marks.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var pieces: [String] = []
-        var holes: [Hole] = []
-        var cursor = base.startIndex
-        for mark in marks {
-            let key = base[mark.range].dropLast()  // `"guesses":[`
-            pieces.append(String(base[cursor..<mark.range.lowerBound]) + key)
-            holes.append(mark.hole)
-            cursor = base.index(before: mark.range.upperBound)  // the closing `]`
-        }
-        guard base.hasSuffix("}") else { throw TriviaFrameError.unexpectedShape("}") }
-        pieces.append(String(base[cursor..<base.index(before: base.endIndex)]))
-        holes.append(.you)
-        pieces.append("}")
-        self.pieces = pieces
-        self.holes = holes
-        typicalSize = pieces.reduce(0) { $0 + $1.utf8.count } + leadersJoined.utf8.count + 1024
+        guard base.hasSuffix("}"), base != "{}" else { throw TriviaFrameError.unexpectedShape("}") }
+        base.removeLast()
+        base += #","players":["#
+        bareHead = ByteBuffer(string: base)
+        crowdHead = ByteBuffer(string: base + leaders.map(\.json).joined(separator: ","))
     }
 
     var game: Game { screen.game }
@@ -64,9 +68,11 @@ struct TriviaFrame: Sendable {
     /// The message for `viewer`: the host's whole view (with who is online), or the crowd's
     /// view with the viewer's own parts.
     func message(for viewer: UserID, online: Set<UserID>?) throws -> String {
-        var buffer = ByteBuffer()
-        try write(for: viewer, online: online, into: &buffer)
-        return String(buffer: buffer)
+        if viewer == host { return String(buffer: try hostMessage(online: online)) }
+        var tail = ByteBuffer()
+        var head = writeTail(for: viewer, into: &tail)
+        head.writeBuffer(&tail)
+        return String(buffer: head)
     }
 
     /// The host's message: every answer ranked, and who is online (when known).
@@ -74,42 +80,35 @@ struct TriviaFrame: Sendable {
         ByteBuffer(data: try JSONEncoder().encode(TriviaMapping.session(screen.view(for: game.host), online: online)))
     }
 
-    /// `message(for:online:)`, written into `buffer`.
-    func write(for viewer: UserID, online: Set<UserID>?, into buffer: inout ByteBuffer) throws {
-        if viewer == game.host {
-            var host = try hostMessage(online: online)
-            buffer.writeBuffer(&host)
-            return
-        }
+    /// Writes the end of a player's message into `buffer`, and returns the head that goes
+    /// before it (shared, not to be written to). Not for the host (`hostMessage`).
+    func writeTail(for viewer: UserID, into buffer: inout ByteBuffer) -> ByteBuffer {
         let mine = screen.personal(for: viewer)
-        for (i, hole) in holes.enumerated() {
-            buffer.writeString(pieces[i])
-            switch hole {
-            case .guesses:
-                if let guess = mine.guess { TriviaMapping.guess(guess).writeJSON(into: &buffer) }
-            case .players:
-                let own = mine.seat.map { TriviaMapping.player($0) }
-                if let own, mine.isListed {
-                    for (n, leader) in leaders.enumerated() {
-                        if n > 0 { buffer.writeStaticString(",") }
-                        if leader.id == mine.seat?.id { own.writeJSON(into: &buffer) } else { buffer.writeString(leader.json) }
-                    }
-                } else {
-                    buffer.writeString(leadersJoined)
-                    if let own {
-                        if !leaders.isEmpty { buffer.writeStaticString(",") }
-                        own.writeJSON(into: &buffer)
-                    }
-                }
-            case .you:
-                if let seat = mine.seat {
-                    buffer.writeStaticString(#","you":""#)
-                    buffer.writeString(seat.id.description)
-                    buffer.writeStaticString("\"")
-                }
+        let own = mine.seat.map { TriviaMapping.player($0) }
+        let head: ByteBuffer
+        if let own, mine.isListed {
+            head = bareHead
+            for (n, leader) in leaders.enumerated() {
+                if n > 0 { buffer.writeStaticString(",") }
+                if leader.id == mine.seat?.id { own.writeJSON(into: &buffer) } else { buffer.writeString(leader.json) }
+            }
+        } else {
+            head = crowdHead
+            if let own {
+                if !leaders.isEmpty { buffer.writeStaticString(",") }
+                own.writeJSON(into: &buffer)
             }
         }
-        buffer.writeString(pieces[holes.count])
+        buffer.writeStaticString(#"],"guesses":["#)
+        if let guess = mine.guess { TriviaMapping.guess(guess).writeJSON(into: &buffer) }
+        buffer.writeStaticString("]")
+        if let seat = mine.seat {
+            buffer.writeStaticString(#","you":""#)
+            buffer.writeString(seat.id.description)
+            buffer.writeStaticString("\"")
+        }
+        buffer.writeStaticString("}")
+        return head
     }
 }
 

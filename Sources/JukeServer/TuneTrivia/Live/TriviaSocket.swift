@@ -91,11 +91,11 @@ struct TriviaSocket: Sendable {
 }
 
 /// Writes the viewer's message of each frame it is given onto a live game's WebSocket, as a
-/// finished WebSocket frame: header and message in one buffer, one write(2), past the
-/// handlers that would otherwise each take it in turn (a reveal is ten thousand of these
-/// within a few hundred milliseconds). A connection that cannot take more (a phone on a bad
-/// network) is owed only the newest frame, sent when it can take it again: nothing piles
-/// up for it.
+/// finished WebSocket frame (its header, the crowd's shared part, the viewer's own part: one
+/// writev(2)), past the handlers that would otherwise each take it in turn (a reveal is ten
+/// thousand of these within a few hundred milliseconds). A connection that cannot take more
+/// (a phone on a bad network) is owed only the newest frame, sent when it can take it
+/// again: nothing piles up for it.
 final class TriviaPushHandler: ChannelDuplexHandler {
     /// It sits among the bytes, headward of the WebSocket encoder: what passes through is
     /// left as it is.
@@ -125,7 +125,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// `host`: the message, when this is the host's connection (who is online is in it).
     func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
         guard let context else { return }
-        let host = frame.game.host == user ? host : nil
+        let host = frame.host == user ? host : nil
         if frame.version < written { return }
         if let owed, owed.frame.version > frame.version { return }
         // Timed from the oldest change this screen has not seen yet.
@@ -152,22 +152,19 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     }
 
     private func write(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, on context: ChannelHandlerContext) {
-        let message: ByteBuffer
-        do {
-            message = try WebSocketWire.text(allocator: context.channel.allocator, capacity: host?.readableBytes ?? frame.typicalSize) { buffer in
-                if var host {
-                    buffer.writeBuffer(&host)
-                } else {
-                    try frame.write(for: user, online: nil, into: &buffer)
-                }
+        let allocator = context.channel.allocator
+        if var host {
+            let message = WebSocketWire.text(allocator: allocator, capacity: host.readableBytes) { $0.writeBuffer(&host) }
+            context.writeAndFlush(wrapOutboundOut(message), promise: nil)
+        } else {
+            // The crowd's part of the message is the frame's own buffer, written as it is.
+            let parts = WebSocketWire.text(allocator: allocator, tailCapacity: frame.typicalTailSize) { tail in
+                frame.writeTail(for: user, into: &tail)
             }
-        } catch {
-            // The frame could not be encoded (cannot happen with the contract's types): the
-            // screen would stay behind, so the connection closes and the page reconnects.
-            context.close(promise: nil)
-            return
+            context.write(wrapOutboundOut(parts.header), promise: nil)
+            context.write(wrapOutboundOut(parts.head), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(parts.tail), promise: nil)
         }
-        context.writeAndFlush(wrapOutboundOut(message), promise: nil)
         written = frame.version
         if let since { delays(.now - since) }
     }

@@ -13,7 +13,31 @@ enum WebSocketWire {
         var buffer = allocator.buffer(capacity: capacity + headerRoom)
         buffer.writeRepeatingByte(0, count: headerRoom)
         try body(&buffer)
-        let length = buffer.writerIndex - headerRoom
+        let start = header(in: &buffer, length: buffer.writerIndex - headerRoom)
+        buffer.moveReaderIndex(to: start)
+        return buffer
+    }
+
+    /// A text message as one frame whose message is a head shared with other messages (sent
+    /// as it is, not copied) and a tail of its own. `tail` writes the tail and returns the
+    /// head. The three parts go to the socket in this order, together: one writev(2).
+    static func text(
+        allocator: ByteBufferAllocator, tailCapacity: Int, _ tail: (inout ByteBuffer) throws -> ByteBuffer
+    ) rethrows -> (header: ByteBuffer, head: ByteBuffer, tail: ByteBuffer) {
+        var buffer = allocator.buffer(capacity: tailCapacity + headerRoom)
+        buffer.writeRepeatingByte(0, count: headerRoom)
+        let head = try tail(&buffer)
+        let tailLength = buffer.writerIndex - headerRoom
+        let start = header(in: &buffer, length: head.readableBytes + tailLength)
+        // Both slices share the one buffer.
+        let headerBytes = buffer.getSlice(at: start, length: headerRoom - start) ?? ByteBuffer()
+        let tailBytes = buffer.getSlice(at: headerRoom, length: tailLength) ?? ByteBuffer()
+        return (headerBytes, head, tailBytes)
+    }
+
+    /// Writes a final text frame's header for a message of `length` bytes at the end of the
+    /// room left at the buffer's start; returns where the header starts.
+    private static func header(in buffer: inout ByteBuffer, length: Int) -> Int {
         let start: Int
         switch length {
         case ..<126:
@@ -29,8 +53,7 @@ enum WebSocketWire {
             buffer.setInteger(UInt64(length), at: 2)
         }
         buffer.setInteger(UInt8(0x81), at: start)  // FIN, text
-        buffer.moveReaderIndex(to: start)
-        return buffer
+        return start
     }
 
     /// An empty ping. A control frame must be final: a non-final ping is a protocol error.
