@@ -294,6 +294,24 @@ import TuneTrivia
         #expect(String(buffer: frame.data) == message)
     }
 
+    /// A message in three parts (header, a shared head, a tail of its own) is one frame,
+    /// whichever length field the two together need; the head is not written to.
+    @Test(arguments: [(0, 0), (100, 25), (100, 26), (65_000, 535), (65_000, 536), (200_000, 7)])
+    func aMessageWithASharedHeadIsOneFrame(headLength: Int, tailLength: Int) throws {
+        let head = ByteBuffer(string: String(repeating: "h", count: headLength))
+        let parts = WebSocketWire.text(allocator: ByteBufferAllocator(), tailCapacity: 4) { tail in
+            tail.writeString(String(repeating: "t", count: tailLength))
+            return head
+        }
+        #expect(parts.head == head)
+        var bytes = parts.header
+        var rest = [parts.head, parts.tail]
+        for i in rest.indices { bytes.writeBuffer(&rest[i]) }
+        let frame = try Self.decode(bytes)
+        #expect(frame.fin && frame.opcode == .text && frame.maskKey == nil)
+        #expect(String(buffer: frame.data) == String(repeating: "h", count: headLength) + String(repeating: "t", count: tailLength))
+    }
+
     /// The push's hand-written JSON (JSONText.swift), with numbers and text at their edges, decodes to what it was
     /// given, and the room it measures is enough: each object goes into a buffer with no
     /// room to spare beforehand, after other bytes.

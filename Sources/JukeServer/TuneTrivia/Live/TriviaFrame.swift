@@ -9,9 +9,9 @@ import TuneTrivia
 /// parts. The message is the same JSON as GET /api/v1/tunetrivia/sessions/{id} gives that
 /// viewer, with the scoreboard, the viewer's guess and their seat's ID as its last members.
 ///
-/// A message is a head shared by every viewer (`head(for:)`), the same bytes for all, and
-/// a tail of the viewer's own (`writeTail`): a push writes the two together, with one
-/// write(2), and copies nothing of the head. At a reveal, copying five kilobytes of the
+/// A message is a head shared by every viewer, the same bytes for all, and a tail of the
+/// viewer's own (`writeTail` writes the tail and hands back the head): a push writes the
+/// two together, with one writev(2), and copies nothing of the head. At a reveal, copying five kilobytes of the
 /// crowd's JSON for each of ten thousand players was most of a message's cost.
 ///
 /// A class, shared rather than copied: at a reveal both event loops hand it to thousands of

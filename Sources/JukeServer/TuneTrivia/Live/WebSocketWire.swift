@@ -29,9 +29,10 @@ enum WebSocketWire {
         let head = try tail(&buffer)
         let tailLength = buffer.writerIndex - headerRoom
         let start = header(in: &buffer, length: head.readableBytes + tailLength)
-        // Both slices share the one buffer.
-        let headerBytes = buffer.getSlice(at: start, length: headerRoom - start) ?? ByteBuffer()
-        let tailBytes = buffer.getSlice(at: headerRoom, length: tailLength) ?? ByteBuffer()
+        // Both slices share the one buffer, and lie within what was written to it.
+        guard let headerBytes = buffer.getSlice(at: start, length: headerRoom - start),
+            let tailBytes = buffer.getSlice(at: headerRoom, length: tailLength)
+        else { preconditionFailure("a frame's header or tail outside its own buffer") }
         return (headerBytes, head, tailBytes)
     }
 
