@@ -93,7 +93,7 @@ struct TriviaEventRoutes {
                     break
                 }
                 if let frame = mail.frame {
-                    let online = frame.game.host == user ? await hub.online(id) : nil
+                    let online = frame.host == user ? await hub.online(id) : nil
                     try await send(.state(try frame.message(for: user, online: online)))
                     if let since = mail.since { pushDelay.record(.now - since) }
                 } else if mail.heartbeat {

@@ -77,7 +77,7 @@ final class TriviaFrame: Sendable {
 
     /// The host's message: every answer ranked, and who is online (when known).
     func hostMessage(online: Set<UserID>?) throws -> ByteBuffer {
-        ByteBuffer(data: try JSONEncoder().encode(TriviaMapping.session(screen.view(for: game.host), online: online)))
+        ByteBuffer(data: try JSONEncoder().encode(TriviaMapping.session(screen.view(for: host), online: online)))
     }
 
     /// Writes the end of a player's message into `buffer`, and returns the head that goes

@@ -280,7 +280,7 @@ actor TriviaHub {
             for player in targets.players {
                 if let user = frame.game.players[player]?.user { changed.formUnion(channel.byUser[user] ?? []) }
             }
-            if !targets.isEmpty || channel.pendingHost { changed.formUnion(channel.byUser[frame.game.host] ?? []) }
+            if !targets.isEmpty || channel.pendingHost { changed.formUnion(channel.byUser[frame.host] ?? []) }
         }
         channel.pending = PushTargets()
         channel.pendingWatchers = []
@@ -291,7 +291,7 @@ actor TriviaHub {
         var delivery = Delivery(since: since, urgent: targets.everyone)
         func send(_ watcher: Watcher, timed isTimed: Bool) {
             if let socket = watcher.socket {
-                if watcher.user == frame.game.host {
+                if watcher.user == frame.host {
                     if isTimed { delivery.timedHost.append(socket) } else { delivery.untimedHost.append(socket) }
                     // The host's screen lists who is online.
                     if delivery.online == nil { delivery.online = Set(channel.byUser.keys) }
