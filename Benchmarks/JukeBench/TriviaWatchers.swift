@@ -204,7 +204,7 @@ final class Watchers: Sendable {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { all in all.baseAddress.map { Glibc.write(fd, $0 + sent, all.count - sent) } ?? 0 }
