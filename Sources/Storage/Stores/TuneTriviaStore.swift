@@ -168,6 +168,21 @@ public struct TuneTriviaStore: Sendable {
     ) async throws -> AppliedCommit {
         guard database.kind == .postgres else { throw StorageError.unsupported("a single-statement commit on SQLite") }
         guard Self.canCommitApplied(events) else { throw StorageError.unsupported("players or results in a single-statement commit") }
+        let writes = try Self.guessWrites(before: before, after: after, events: events)
+        if let postgres = database as? PostgresDatabase, let writes, !writes.inserts.isEmpty, writes.updates.isEmpty,
+            before.snapshot == after.snapshot
+        {
+            let statement = CommitAnswersStatement(
+                tokens: Array(tokens), now: now.timeIntervalSince1970, status: after.status.rawValue, session: id.description, version: version,
+                round: writes.round.description, players: writes.inserts.map(\.player.description), data: writes.inserts.map(\.data),
+                channel: notify?.channel ?? "", payloads: notify?.payloads ?? [])
+            // Read to the end: the connection goes back to the pool when the rows are done.
+            var reply: CommitAnswersStatement.Row?
+            for try await row in try await postgres.client.execute(statement) { reply = row }
+            guard let reply else { return .changedElsewhere }
+            if reply.version != nil { return .stored }
+            return reply.tokensValid ? .changedElsewhere : .tokenRefused
+        }
         var sql: SQLQueryString = "WITH "
         var tokensValid: SQLQueryString = "TRUE"
         if !tokens.isEmpty {
@@ -182,7 +197,7 @@ public struct TuneTriviaStore: Sendable {
         if before.snapshot != after.snapshot { sql = sql + "state = \(bind: try Self.encode(after.snapshot)), " }
         sql = sql + "updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description) AND version = \(bind: version) AND "
         sql = sql + tokensValid + " RETURNING version)"
-        if let writes = try Self.guessWrites(before: before, after: after, events: events) {
+        if let writes {
             let round = writes.round.description
             if !writes.inserts.isEmpty {
                 sql = sql + ", inserted AS (INSERT INTO tunetrivia_guesses (round_id, player_id, session_id, data) SELECT x.r, x.p, x.s, x.d FROM v, (VALUES "
