@@ -42,7 +42,7 @@ for database in ${JUKE_BENCH_DATABASES:-sqlite postgres}; do
       # A fresh cluster has no WAL segments to recycle yet, so the backend that commits
       # into a new one first writes 16 MB of zeros to it: 100-250 ms on this machine's
       # disk, every answer in flight waiting (seen in a profile of the run). A cluster
-      # that has been running recycles its segments and never does this; so does this one.
+      # that has run through a few checkpoints mostly recycles old segments instead.
       start_postgres max_connections=200 wal_init_zero=off
       trivia_load "$PG_URL" "$WORK/trivia-postgres" ;;
   esac
