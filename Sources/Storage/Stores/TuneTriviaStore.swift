@@ -169,11 +169,10 @@ public struct TuneTriviaStore: Sendable {
         guard database.kind == .postgres else { throw StorageError.unsupported("a single-statement commit on SQLite") }
         guard Self.canCommitApplied(events) else { throw StorageError.unsupported("players or results in a single-statement commit") }
         let writes = try Self.guessWrites(before: before, after: after, events: events)
-        if let postgres = database as? PostgresDatabase, let writes, !writes.inserts.isEmpty, writes.updates.isEmpty,
-            before.snapshot == after.snapshot
-        {
+        let stateChanged = before.snapshot != after.snapshot
+        if let postgres = database as? PostgresDatabase, let writes, !writes.inserts.isEmpty, writes.updates.isEmpty, !stateChanged {
             let statement = CommitAnswersStatement(
-                tokens: Array(tokens), now: now.timeIntervalSince1970, status: after.status.rawValue, session: id.description, version: version,
+                tokens: Array(tokens), now: now.timeIntervalSince1970, session: id.description, version: version,
                 round: writes.round.description, players: writes.inserts.map(\.player.description), data: writes.inserts.map(\.data),
                 channel: notify?.channel ?? "", payloads: notify?.payloads ?? [])
             // Read to the end: the connection goes back to the pool when the rows are done.
@@ -194,7 +193,7 @@ public struct TuneTriviaStore: Sendable {
             tokensValid = "(SELECT ok FROM ok)"
         }
         sql = sql + "v AS (UPDATE tunetrivia_sessions SET version = version + 1, status = \(bind: after.status.rawValue), "
-        if before.snapshot != after.snapshot { sql = sql + "state = \(bind: try Self.encode(after.snapshot)), " }
+        if stateChanged { sql = sql + "state = \(bind: try Self.encode(after.snapshot)), " }
         sql = sql + "updated_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: id.description) AND version = \(bind: version) AND "
         sql = sql + tokensValid + " RETURNING version)"
         if let writes {
