@@ -27,4 +27,20 @@ enum LoopbackSocket {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
         return fd
     }
+
+    /// Writes all of `bytes`; false if the connection failed or, non-blocking, had no room.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { all in all.baseAddress.map { Glibc.write(fd, $0 + sent, all.count - sent) } ?? 0 }
+            if n > 0 {
+                sent += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return false
+            }
+        }
+        return true
+    }
 }

@@ -57,7 +57,7 @@ struct PacedRequests {
             let now = Self.now()
             while next < requests.count, !free.isEmpty, start + Double(next) * step <= now {
                 let connection = free.removeLast()
-                guard Watchers.writeAll(sockets[connection], requests[next]) else { throw Self.failure("write") }
+                guard LoopbackSocket.writeAll(sockets[connection], requests[next]) else { throw Self.failure("write") }
                 current[connection] = next
                 next += 1
             }

@@ -81,7 +81,7 @@ final class Watchers: Sendable {
         let request = Array(
             ("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer \(token)\r\n\r\n").utf8)
-        guard Self.writeAll(fd, request) else {
+        guard LoopbackSocket.writeAll(fd, request) else {
             close(fd)
             throw LoadError.refused("the upgrade request could not be sent")
         }
@@ -160,7 +160,7 @@ final class Watchers: Sendable {
         return connection.take(bytes) { output in
             switch output {
             case .message(let message): received(message, player: player)
-            case .pong(let pong): _ = Self.writeAll(fd, pong)
+            case .pong(let pong): _ = LoopbackSocket.writeAll(fd, pong)
             }
         }
     }
@@ -187,21 +187,6 @@ final class Watchers: Sendable {
             $0.latencies.append(ms(now - $0.since))
             $0.markedSize = message.count
         }
-    }
-
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { all in all.baseAddress.map { Glibc.write(fd, $0 + sent, all.count - sent) } ?? 0 }
-            if n > 0 {
-                sent += n
-            } else if n < 0, errno == EINTR {
-                continue
-            } else {
-                return false
-            }
-        }
-        return true
     }
 
     /// Waits for every player to have seen what `mark` asked for.
