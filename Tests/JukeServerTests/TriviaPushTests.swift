@@ -357,3 +357,50 @@ import TuneTrivia
         #expect(visited.count == standard.slots && slot == 0)
     }
 }
+
+/// A room's sockets kept sorted by event loop (what a reveal is written to) as connections
+/// come and go.
+@Suite struct SocketGroupsTests {
+    static func socket(on loop: EmbeddedEventLoop) -> TriviaSocket {
+        TriviaSocket(eventLoop: loop, handler: NIOLoopBound(TriviaPushHandler(user: UserID(), delays: { _ in }), eventLoop: loop))
+    }
+
+    /// The users whose handlers each loop's group holds.
+    static func members(_ groups: SocketGroups, on loop: EmbeddedEventLoop) -> Set<UserID> {
+        Set(groups.groups.filter { $0.loop === loop }.flatMap { $0.handlers.map(\.value.user) })
+    }
+
+    @Test func connectionsJoinTheirLoopsGroupAndLeaveItWithoutDisturbingTheRest() throws {
+        let one = EmbeddedEventLoop(), two = EmbeddedEventLoop()
+        var groups = SocketGroups()
+        var sockets: [UUID: TriviaSocket] = [:]
+        for index in 0..<7 {
+            let token = UUID()
+            sockets[token] = Self.socket(on: index % 2 == 0 ? one : two)
+            groups.insert(try #require(sockets[token]), for: token)
+        }
+        #expect(groups.groups.count == 2 && groups.count == 7)
+        func expected(on loop: EmbeddedEventLoop) -> Set<UserID> {
+            Set(sockets.values.filter { $0.eventLoop === loop }.map(\.handler.value.user))
+        }
+        #expect(Self.members(groups, on: one) == expected(on: one) && Self.members(groups, on: two) == expected(on: two))
+
+        // Leaving from the front, the middle and the end of a group; leaving twice; coming back.
+        let order = Array(sockets.keys)
+        for token in order.prefix(4) {
+            groups.remove(token)
+            groups.remove(token)
+            sockets[token] = nil
+            #expect(Self.members(groups, on: one) == expected(on: one) && Self.members(groups, on: two) == expected(on: two))
+        }
+        #expect(groups.count == 3)
+        let back = UUID()
+        sockets[back] = Self.socket(on: two)
+        groups.insert(try #require(sockets[back]), for: back)
+        groups.insert(try #require(sockets[back]), for: back)  // the same connection once only
+        #expect(groups.count == 4 && groups.groups.flatMap(\.handlers).count == 4)
+        #expect(Self.members(groups, on: one) == expected(on: one) && Self.members(groups, on: two) == expected(on: two))
+        for token in Array(sockets.keys) { groups.remove(token) }
+        #expect(groups.count == 0 && groups.groups.allSatisfy { $0.handlers.isEmpty })
+    }
+}

@@ -31,6 +31,12 @@ actor TriviaHub {
         /// The connections each heartbeat tick pings: a tick comes ten times a second, so it
         /// looks up its slice rather than going through every connection of the room.
         var bySlot: [Int: Set<UUID>] = [:]
+        /// The players' WebSockets (not the host's), by event loop: what a change for
+        /// everyone is written to.
+        var crowd = SocketGroups()
+        /// The connections without a WebSocket (server-sent events), which take frames from
+        /// their mailboxes.
+        var streams: Set<UUID> = []
         var latest: (game: Game, version: Int)?
         var frame: TriviaFrame?
         var pending = PushTargets()
@@ -104,6 +110,11 @@ actor TriviaHub {
         channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
         channels[id]?.byUser[user, default: []].insert(mailbox.token)
         channels[id]?.bySlot[slot, default: []].insert(mailbox.token)
+        if let socket {
+            if user != game.host { channels[id]?.crowd.insert(socket, for: mailbox.token) }
+        } else {
+            channels[id]?.streams.insert(mailbox.token)
+        }
         channels[id]?.pendingWatchers.insert(mailbox.token)
         channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
         if channels[id]?.latest.map({ $0.version < version }) ?? true { channels[id]?.latest = (game, version) }
@@ -118,6 +129,8 @@ actor TriviaHub {
         guard let watcher = channels[id]?.watchers.removeValue(forKey: mailbox.token) else { return }
         channels[id]?.byUser[watcher.user]?.remove(mailbox.token)
         channels[id]?.bySlot[watcher.beatSlot]?.remove(mailbox.token)
+        channels[id]?.crowd.remove(mailbox.token)
+        channels[id]?.streams.remove(mailbox.token)
         channels[id]?.pendingWatchers.remove(mailbox.token)
         let nowOffline = channels[id]?.byUser[watcher.user]?.isEmpty == true
         if nowOffline { channels[id]?.byUser[watcher.user] = nil }
@@ -217,6 +230,7 @@ actor TriviaHub {
                     // here, not on an event loop that has a share of the room to write to,
                     // and its job runs after a job or two of the players' on its loop.
                     let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
+                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: .now)
                     TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.timed, pace: pace)
                     TriviaSocket.push(frame, since: nil, host: nil, to: delivery.untimed, pace: .unhurried)
                     if let online = delivery.online {
@@ -257,6 +271,8 @@ actor TriviaHub {
     /// The WebSockets a frame goes to (timed: a change they were waiting for; untimed: a
     /// new connection's first state), and who is online when the host's is among them.
     private struct Delivery {
+        /// Every player's WebSocket (a change for everyone), already sorted by event loop.
+        var crowd: [SocketGroup] = []
         var timed: [TriviaSocket] = []
         var untimed: [TriviaSocket] = []
         /// The host's WebSockets, which get the host's message.
@@ -305,9 +321,13 @@ actor TriviaHub {
             }
         }
         if targets.everyone {
-            // Everyone: straight through the watchers, without a set of ten thousand tokens.
-            delivery.timed.reserveCapacity(channel.watchers.count)
-            for watcher in channel.watchers.values { send(watcher, timed: true) }
+            // Everyone: the players' sockets as the channel keeps them, then the host's
+            // connections and the streams, without going through ten thousand watchers.
+            delivery.crowd = channel.crowd.groups
+            for token in channel.byUser[frame.host] ?? [] { channel.watchers[token].map { send($0, timed: true) } }
+            for token in channel.streams {
+                if let watcher = channel.watchers[token], watcher.user != frame.host { send(watcher, timed: true) }
+            }
         } else {
             for token in changed { channel.watchers[token].map { send($0, timed: true) } }
             // A connection's first frame is not a change: it is not timed.

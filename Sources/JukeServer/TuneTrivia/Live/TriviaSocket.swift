@@ -45,12 +45,17 @@ struct TriviaSocket: Sendable {
     /// `host`, the host's message already built.
     static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, to sockets: [TriviaSocket], pace: Pace) {
         guard !sockets.isEmpty else { return }
-        forEachLoop(sockets, pace: pace) { $0.push(frame, since: since, host: host) }
+        push(frame, since: since, host: host, to: grouped(sockets), pace: pace)
+    }
+
+    /// `push`, to sockets already sorted by event loop.
+    static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, to groups: [SocketGroup], pace: Pace) {
+        for group in groups { write(group.handlers[...], on: group.loop, pace: pace) { $0.push(frame, since: since, host: host) } }
     }
 
     /// Pings every socket (keeps idle connections open through proxies).
     static func ping(_ sockets: [TriviaSocket]) {
-        forEachLoop(sockets, pace: .unhurried) { $0.ping() }
+        for group in grouped(sockets) { write(group.handlers[...], on: group.loop, pace: .unhurried) { $0.ping() } }
     }
 
     /// Sockets an event loop writes in one job. Jobs of this size keep most of the saving,
@@ -62,12 +67,12 @@ struct TriviaSocket: Sendable {
     /// took nearly all of it).
     static let unhurriedJobSize = 4
 
-    private static func forEachLoop(_ sockets: [TriviaSocket], pace: Pace, _ body: @escaping @Sendable (TriviaPushHandler) -> Void) {
-        var byLoop: [ObjectIdentifier: (loop: any EventLoop, handlers: [NIOLoopBound<TriviaPushHandler>])] = [:]
+    private static func grouped(_ sockets: [TriviaSocket]) -> [SocketGroup] {
+        var byLoop: [ObjectIdentifier: SocketGroup] = [:]
         for socket in sockets {
-            byLoop[ObjectIdentifier(socket.eventLoop), default: (socket.eventLoop, [])].handlers.append(socket.handler)
+            byLoop[ObjectIdentifier(socket.eventLoop), default: SocketGroup(loop: socket.eventLoop)].handlers.append(socket.handler)
         }
-        for (loop, handlers) in byLoop.values { write(handlers[...], on: loop, pace: pace, body) }
+        return Array(byLoop.values)
     }
 
     /// One job, which queues the next when done: whatever the loop was given meanwhile
