@@ -58,6 +58,7 @@ public struct Game: Sendable, Equatable {
             $0.score.total != $1.score.total ? $0.score.total > $1.score.total : $0.joinedAt < $1.joinedAt
         }
         var out: [(Int, Player)] = []
+        out.reserveCapacity(sorted.count)  // ten thousand players: no regrowing on the way
         for (i, p) in sorted.enumerated() {
             let rank = i > 0 && sorted[i - 1].score.total == p.score.total ? out[i - 1].0 : i + 1
             out.append((rank, p))
