@@ -374,8 +374,8 @@ import TuneTrivia
         let one = EmbeddedEventLoop(), two = EmbeddedEventLoop()
         var groups = SocketGroups()
         var sockets: [UUID: TriviaSocket] = [:]
-        for index in 0..<7 {
-            let token = UUID()
+        let order = (0..<7).map { _ in UUID() }  // even places on loop one, odd on loop two
+        for (index, token) in order.enumerated() {
             sockets[token] = Self.socket(on: index % 2 == 0 ? one : two)
             groups.insert(try #require(sockets[token]), for: token)
         }
@@ -385,9 +385,9 @@ import TuneTrivia
         }
         #expect(Self.members(groups, on: one) == expected(on: one) && Self.members(groups, on: two) == expected(on: two))
 
-        // Leaving from the front, the middle and the end of a group; leaving twice; coming back.
-        let order = Array(sockets.keys)
-        for token in order.prefix(4) {
+        // The front of loop one's group (its last moves into the gap), then the one that
+        // moved, then the middle and the end of loop two's; each twice; then one coming back.
+        for token in [order[0], order[6], order[3], order[5]] {
             groups.remove(token)
             groups.remove(token)
             sockets[token] = nil

@@ -8,9 +8,9 @@ struct SocketGroup: Sendable {
 }
 
 /// A room's player sockets, kept sorted by event loop as connections come and go, so that a
-/// change for everyone (a reveal) hands each loop its share at once. Sorting ten thousand
-/// sockets at the reveal itself took 5-15 ms on a 2-core machine, all of it before the first
-/// write.
+/// change for everyone (a reveal) hands each loop its share at once. Collecting ten thousand
+/// sockets from the watchers and sorting them at the reveal itself took 5-15 ms on a 2-core
+/// machine, all of it before the first write.
 struct SocketGroups: Sendable {
     private(set) var groups: [SocketGroup] = []
     /// Each group's connection tokens, in the order of its handlers.

@@ -230,7 +230,7 @@ actor TriviaHub {
                     // here, not on an event loop that has a share of the room to write to,
                     // and its job runs after a job or two of the players' on its loop.
                     let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
-                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: .now)
+                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: pace)
                     TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.timed, pace: pace)
                     TriviaSocket.push(frame, since: nil, host: nil, to: delivery.untimed, pace: .unhurried)
                     if let online = delivery.online {
