@@ -36,6 +36,25 @@ import Testing
         #expect(screen.allPlayers(for: t.users["Player 1"]).count == 301)
     }
 
+    /// A reveal changes the guesses and scores where they lie; the copy of the game that a
+    /// server's cache or a frame being pushed still holds must not change with them.
+    @Test func aRevealLeavesOtherCopiesOfTheGameAsTheyWere() throws {
+        var t = try Self.bigGame(300)
+        let before = t.game
+        try t.host(.reveal)
+        let round = try #require(t.game.round?.id)
+        let scored = (0..<300).filter { t.score("Player \($0)") ?? 0 > 0 }
+        #expect(scored == Array(stride(from: 0, to: 300, by: 3)))
+        #expect(t.game.guesses[round]?.values.filter { $0.points > 0 }.count == 100)
+        #expect(before.guesses[round]?.values.allSatisfy { $0.points == 0 } == true)
+        #expect(before.seated.allSatisfy { $0.score == Score() })
+        #expect(t.game.players[t.seat("Player 3")]?.score.songs == 1 && before.players[t.seat("Player 3")]?.score.songs == 0)
+        // Equal scores share a rank; among them, who joined first comes first.
+        let standings = GameScreen(t.game).crowd.players
+        #expect(standings.prefix(3).map(\.displayName) == ["Player 0", "Player 3", "Player 6"])
+        #expect(standings.prefix(3).map(\.rank) == [1, 1, 1])
+    }
+
     @Test func theHostSeesCountsAndNearMissesToRuleOnFirst() throws {
         var t = try Self.bigGame(300)
         let before = t.game.view(for: t.host)

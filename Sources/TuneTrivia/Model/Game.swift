@@ -51,17 +51,30 @@ public struct Game: Sendable, Equatable {
     /// Players in joining order.
     public var seated: [Player] { seating.compactMap { players[$0] } }
 
-    /// Players by score, best first; equal scores share a rank ("1, 2, 2, 4").
+    /// Players by score, best first, then by who joined first; equal scores share a rank
+    /// ("1, 2, 2, 4").
     public var standings: [(rank: Int, player: Player)] {
-        // The host knows the answers, so the host is never ranked.
-        let sorted = seated.filter { !$0.isHost }.sorted {
-            $0.score.total != $1.score.total ? $0.score.total > $1.score.total : $0.joinedAt < $1.joinedAt
+        let seated = self.seated
+        // Sorted as small keys, not as whole players: ten thousand of them at every reveal.
+        // The seat breaks the last ties, so the order is the same every time.
+        struct Key {
+            let total: Int
+            let joined: Date
+            let seat: Int
         }
-        var out: [(Int, Player)] = []
-        out.reserveCapacity(sorted.count)  // ten thousand players: no regrowing on the way
-        for (i, p) in sorted.enumerated() {
-            let rank = i > 0 && sorted[i - 1].score.total == p.score.total ? out[i - 1].0 : i + 1
-            out.append((rank, p))
+        var keys: [Key] = []
+        keys.reserveCapacity(seated.count)
+        // The host knows the answers, so the host is never ranked.
+        for (seat, p) in seated.enumerated() where !p.isHost { keys.append(Key(total: p.score.total, joined: p.joinedAt, seat: seat)) }
+        keys.sort { a, b in
+            if a.total != b.total { return a.total > b.total }
+            return a.joined != b.joined ? a.joined < b.joined : a.seat < b.seat
+        }
+        var out: [(rank: Int, player: Player)] = []
+        out.reserveCapacity(keys.count)  // no regrowing on the way
+        for (i, key) in keys.enumerated() {
+            let rank = i > 0 && keys[i - 1].total == key.total ? out[i - 1].rank : i + 1
+            out.append((rank, seated[key.seat]))
         }
         return out
     }
@@ -99,11 +112,11 @@ public struct Game: Sendable, Equatable {
 
     mutating func setGuess(_ guess: Guess) { guesses[guess.round, default: [:]][guess.player] = guess }
 
-    mutating func updatePlayer(_ id: PlayerID, _ change: (inout Player) -> Void) {
-        guard let old = players[id] else { return }
-        var p = old
-        change(&p)
-        // A new name or account moves the indexes too.
-        if p.displayName != old.displayName || p.user != old.user { seat(p) } else { players[id] = p }
+    /// `GuessBook.revise` on a round's guesses, in place.
+    mutating func reviseGuesses(round: RoundID, players: [PlayerID]?, _ revise: (Guess) -> Guess?) {
+        guesses[round]?.revise(players, revise)
     }
+
+    /// A player's score, changed in place (the name and account stay, and so do the indexes).
+    mutating func setScore(_ id: PlayerID, _ score: Score) { players[id]?.score = score }
 }

@@ -40,5 +40,27 @@ public struct GuessBook: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     }
     public var keys: [PlayerID] { shards.flatMap(\.keys) }
 
+    /// Replaces each guess `revise` returns a new value for, where it lies: every guess of
+    /// the book, or only `players`' ones. The book is walked, not searched (a reveal goes
+    /// through ten thousand guesses), and a shard shared with another copy of the game is
+    /// copied only when one of its own guesses changes.
+    mutating func revise(_ players: [PlayerID]? = nil, _ revise: (Guess) -> Guess?) {
+        if let players {
+            for player in players {
+                let i = Self.shard(player)
+                guard let index = shards[i].index(forKey: player), let new = revise(shards[i].values[index]) else { continue }
+                shards[i].values[index] = new
+            }
+            return
+        }
+        for i in shards.indices {
+            var index = shards[i].startIndex
+            while index != shards[i].endIndex {
+                if let new = revise(shards[i].values[index]) { shards[i].values[index] = new }
+                shards[i].formIndex(after: &index)
+            }
+        }
+    }
+
     public static func == (a: GuessBook, b: GuessBook) -> Bool { a.count == b.count && a.shards == b.shards }
 }

@@ -256,57 +256,65 @@ extension Game {
     /// Recomputes the points of a round's guesses (of some players, or all) and the totals
     /// of the players concerned. Points count once the answer is out (party mode) or as soon
     /// as the host taps (host mode); trivia once its answer is out.
+    ///
+    /// A reveal does this for every player in the room, ten thousand of them, before anyone
+    /// sees the answer: the round's guesses are walked and changed where they lie (no lookup
+    /// for each), and a player's seat is looked up once, and written only if their score
+    /// changes.
     mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
-        let changes = rescored(round: id, players: only)
-        for guess in changes.guesses { setGuess(guess) }
-        for (player, score) in changes.scores { updatePlayer(player) { $0.score = score } }
-    }
-
-    /// What `rescore` changes, worked out by reading alone: a reveal in front of ten
-    /// thousand players then looks each guess up once rather than a dozen times, and writes
-    /// only the guesses and scores that change. (Reading and writing in one pass would also
-    /// copy a round's guesses on every write, while this function still holds them.)
-    private func rescored(round id: RoundID, players only: [PlayerID]?) -> (guesses: [Guess], scores: [(PlayerID, Score)]) {
-        guard let round = rounds.first(where: { $0.id == id }), let book = guesses[id] else { return ([], []) }
-        let books = rounds.compactMap { r in guesses[r.id].map { (round: r, book: $0) } }
-        var changedGuesses: [Guess] = []
-        var changedScores: [(PlayerID, Score)] = []
-        for player in only ?? book.keys {
-            guard var g = book[player] else { continue }
-            let points = points(for: g, in: round)
-            let delta = points - g.points
-            if delta != 0 {
-                g.points = points
-                changedGuesses.append(g)
-            }
+        guard let round = rounds.first(where: { $0.id == id }) else { return }
+        let settings = settings
+        // The round's guesses as they count now: each player's change of points, and what
+        // their guess adds to the per-field counts.
+        var revised: [(player: PlayerID, delta: Int, counts: Counts)] = []
+        revised.reserveCapacity(only?.count ?? guesses[id]?.count ?? 0)
+        reviseGuesses(round: id, players: only) { guess in
+            let points = Self.points(for: guess, in: round, settings: settings)
+            var new = guess
+            new.points = points
+            revised.append((guess.player, points - guess.points, Counts(new, in: round, settings: settings)))
+            return points == guess.points ? nil : new
+        }
+        // The other rounds' guesses, for the counts.
+        let others = rounds.compactMap { r in r.id == id ? nil : guesses[r.id].map { (round: r, book: $0) } }
+        for (player, delta, counts) in revised {
             guard let seat = players[player] else { continue }
+            var total = counts
+            for (round, book) in others {
+                if let g = book[player] { total.add(Counts(g, in: round, settings: settings)) }
+            }
             var score = seat.score
             score.total += delta
-            count(player, in: books, with: g, into: &score)
-            if score != seat.score { changedScores.append((player, score)) }
+            score.artists = total.artists
+            score.songs = total.songs
+            score.trivia = total.trivia
+            if score != seat.score { setScore(player, score) }
         }
-        return (changedGuesses, changedScores)
     }
 
-    /// The per-field counts of a player, from the rounds whose points count; `current` is
-    /// their guess of the round being rescored, as it will be.
-    private func count(_ player: PlayerID, in books: [(round: Round, book: GuessBook)], with current: Guess, into score: inout Score) {
+    /// What one guess adds to its player's per-field counts: the fields of rounds whose
+    /// points count.
+    private struct Counts {
         var artists = 0
         var songs = 0
         var trivia = 0
-        for (round, book) in books {
-            guard let g = round.id == current.round ? current : book[player], g.points > 0 || settings.mode == .host else { continue }
+
+        init(_ g: Guess, in round: Round, settings: Settings) {
+            guard g.points > 0 || settings.mode == .host else { return }
             let open = settings.mode == .host || round.isRevealed
-            if open, g.artistCorrect { artists += 1 }
-            if open, g.songCorrect { songs += 1 }
-            if settings.mode == .host || round.phase == .closed, g.triviaCorrect { trivia += 1 }
+            if open, g.artistCorrect { artists = 1 }
+            if open, g.songCorrect { songs = 1 }
+            if settings.mode == .host || round.phase == .closed, g.triviaCorrect { trivia = 1 }
         }
-        score.artists = artists
-        score.songs = songs
-        score.trivia = trivia
+
+        mutating func add(_ other: Counts) {
+            artists += other.artists
+            songs += other.songs
+            trivia += other.trivia
+        }
     }
 
-    private func points(for g: Guess, in round: Round) -> Int {
+    private static func points(for g: Guess, in round: Round, settings: Settings) -> Int {
         let open = settings.mode == .host || round.isRevealed
         let triviaOpen = settings.mode == .host || round.phase == .closed
         var points = 0

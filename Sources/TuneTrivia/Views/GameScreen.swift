@@ -16,7 +16,9 @@ public struct GameScreen: Sendable {
     /// guess are not in it (see `personal(for:)`).
     public let crowd: GameView
     private let standings: [(rank: Int, player: Player)]
-    private let ranks: [PlayerID: Int]
+    /// Each player's place in `standings`, by their account: a viewer's own entry in one
+    /// lookup (at a reveal, one for each of ten thousand players).
+    private let places: [UserID: Int]
     private let roundGuesses: GuessBook
 
     /// A viewer's own parts of their view: their seat as a list entry and their guess.
@@ -30,10 +32,12 @@ public struct GameScreen: Sendable {
     public init(_ game: Game) {
         self.game = game
         standings = game.standings
-        var ranks: [PlayerID: Int] = [:]
-        ranks.reserveCapacity(standings.count)
-        for entry in standings { ranks[entry.player.id] = entry.rank }
-        self.ranks = ranks
+        var places: [UserID: Int] = [:]
+        places.reserveCapacity(standings.count)
+        for (place, entry) in standings.enumerated() {
+            if let user = entry.player.user { places[user] = place }
+        }
+        self.places = places
         roundGuesses = game.round.flatMap { game.guesses[$0.id] } ?? [:]
         crowd = GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings.forPlayers, status: game.status,
@@ -54,13 +58,13 @@ public struct GameScreen: Sendable {
 
     /// A player's own seat and guess as they see them.
     public func personal(for viewer: UserID) -> Personal {
-        guard let p = game.player(forUser: viewer), !p.isHost else { return Personal(seat: nil, isListed: false, guess: nil) }
-        // Each lookup once: at a reveal this runs for every player in the room.
-        let rank = ranks[p.id]
-        let listed = rank.map { _ in crowd.players.contains { $0.id == p.id } } ?? false
+        // The host is not ranked, so not found here either: the host's view is `hostView`.
+        guard let place = places[viewer] else { return Personal(seat: nil, isListed: false, guess: nil) }
+        let (rank, p) = standings[place]
         let guess = roundGuesses[p.id]
+        // The crowd lists the first places of the standings.
         return Personal(
-            seat: Self.playerView(p, rank: rank, hasGuessed: guess?.submittedAt != nil), isListed: listed,
+            seat: Self.playerView(p, rank: rank, hasGuessed: guess?.submittedAt != nil), isListed: place < crowd.players.count,
             guess: guess.map { guessView($0, forHost: false) })
     }
 
@@ -69,8 +73,10 @@ public struct GameScreen: Sendable {
     public func allPlayers(for viewer: UserID?) -> [GameView.PlayerView] {
         let isHost = viewer == game.host
         let you = viewer.flatMap { game.player(forUser: $0)?.id }
-        let ranked = standings.map { playerView($0.player, hasGuessed: (isHost || $0.player.id == you) && hasGuessed($0.player.id)) }
-        let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
+        let ranked = standings.map {
+            Self.playerView($0.player, rank: $0.rank, hasGuessed: (isHost || $0.player.id == you) && hasGuessed($0.player.id))
+        }
+        let hosts = hostSeat.map { [Self.playerView($0, rank: nil, hasGuessed: false)] } ?? []
         return ranked + hosts
     }
 
@@ -90,12 +96,14 @@ public struct GameScreen: Sendable {
             guard guess.submittedAt != nil || guess.triviaGuess != nil else { return }
             listed.offer((pending(guess) ? 0 : 1, guess.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[guess.player] ?? .max), guess)
         }
-        let hosts = hostSeat.map { [playerView($0, hasGuessed: false)] } ?? []
+        let hosts = hostSeat.map { [Self.playerView($0, rank: nil, hasGuessed: false)] } ?? []
         return GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings, status: game.status,
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: true, you: hosts.first?.id,
             round: game.round.map { GameView.RoundView($0, forHost: true) },
-            players: standings.prefix(Self.hostListSize).map { playerView($0.player, hasGuessed: hasGuessed($0.player.id)) } + hosts,
+            players: standings.prefix(Self.hostListSize).map {
+                Self.playerView($0.player, rank: $0.rank, hasGuessed: hasGuessed($0.player.id))
+            } + hosts,
             playerCount: standings.count, answeredCount: answered,
             guesses: listed.items.map { guessView($0, forHost: true) })
     }
@@ -104,10 +112,6 @@ public struct GameScreen: Sendable {
     private var hostSeat: Player? { game.player(forUser: game.host) }
 
     private func hasGuessed(_ id: PlayerID) -> Bool { roundGuesses[id]?.submittedAt != nil }
-
-    private func playerView(_ p: Player, hasGuessed: Bool) -> GameView.PlayerView {
-        Self.playerView(p, rank: ranks[p.id], hasGuessed: hasGuessed)
-    }
 
     private static func playerView(_ p: Player, rank: Int?, hasGuessed: Bool) -> GameView.PlayerView {
         GameView.PlayerView(
