@@ -112,6 +112,11 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// Told how long each change took to reach this screen.
     private let delays: @Sendable (Duration) -> Void
     private var context: ChannelHandlerContext?
+    /// The connection's channel and its allocator, kept from when the handler was added: a
+    /// reveal asks for them ten thousand times, and through the context each ask is a walk
+    /// to the pipeline's channel.
+    private var channel: (any Channel)?
+    private var allocator = ByteBufferAllocator()
     private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?)?
     /// The version of the last frame written. Two frames' jobs can interleave on an event
     /// loop (a reveal's, while an earlier frame's unhurried jobs are still going), so an
@@ -124,19 +129,27 @@ final class TriviaPushHandler: ChannelDuplexHandler {
         self.delays = delays
     }
 
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        channel = context.channel
+        allocator = context.channel.allocator
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        channel = nil
+    }
 
     /// `host`: the message, when this is the host's connection (who is online is in it).
     func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
-        guard let context else { return }
+        guard let context, let channel else { return }
         let host = frame.host == user ? host : nil
         if frame.version < written { return }
         if let owed, owed.frame.version > frame.version { return }
         // Timed from the oldest change this screen has not seen yet.
-        let since = [owed?.since, since].compactMap { $0 }.min()
+        let since = Self.earlier(owed?.since, since)
         owed = nil
-        guard context.channel.isWritable else {
+        guard channel.isWritable else {
             owed = (frame, since, host)
             return
         }
@@ -145,7 +158,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
 
     func ping() {
         guard let context else { return }
-        context.writeAndFlush(wrapOutboundOut(WebSocketWire.ping(allocator: context.channel.allocator)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(WebSocketWire.ping(allocator: allocator)), promise: nil)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -156,8 +169,12 @@ final class TriviaPushHandler: ChannelDuplexHandler {
         context.fireChannelWritabilityChanged()
     }
 
+    private static func earlier(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
+        guard let a, let b else { return a ?? b }
+        return min(a, b)
+    }
+
     private func write(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, on context: ChannelHandlerContext) {
-        let allocator = context.channel.allocator
         if var host {
             let message = WebSocketWire.text(allocator: allocator, capacity: host.readableBytes) { $0.writeBuffer(&host) }
             context.writeAndFlush(wrapOutboundOut(message), promise: nil)
