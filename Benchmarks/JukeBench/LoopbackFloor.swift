@@ -94,6 +94,7 @@ enum LoopbackFloor {
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         limit.rlim_cur = limit.rlim_max
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        try LoopbackSocket.readAtIdlePriority()  // as the load client's reader does
         let poller = epoll_create1(0)
         guard poller >= 0 else { throw FloorError.system("epoll_create1", errno) }
         var address = sockaddr_in()
@@ -123,7 +124,10 @@ enum LoopbackFloor {
                 let fd = event.data.fd
                 while true {
                     let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                    if count > 0 { continue }
+                    // A short read most likely emptied the socket; epoll tells again if not
+                    // (as the load client reads).
+                    if count == buffer.count { continue }
+                    if count > 0 { break }
                     if count == 0 {
                         close(fd)
                         open -= 1
