@@ -13,6 +13,9 @@ struct LoopbackHTTP: Sendable {
 
     let channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
 
+    /// Sends one request (method, path, bearer token, JSON body) and returns its reply.
+    typealias Send = (String, String, String?, String?) async throws -> Reply
+
     static func connect(port: Int) async throws -> LoopbackHTTP {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -26,7 +29,7 @@ struct LoopbackHTTP: Sendable {
     }
 
     /// Runs `body` with a function that sends one request and returns its reply.
-    func session(_ body: (_ send: (String, String, String?, String?) async throws -> Reply) async throws -> Void) async throws {
+    func session(_ body: (_ send: Send) async throws -> Void) async throws {
         try await channel.executeThenClose { inbound, outbound in
             var responses = inbound.makeAsyncIterator()
             try await body { method, path, token, json in
