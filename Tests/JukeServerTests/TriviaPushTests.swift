@@ -228,8 +228,10 @@ import TuneTrivia
         #expect(try Self.written(channel) == TriviaMapping.session(game.view(for: viewer)))
         #expect(delays.withLock { $0.count } == 1)
 
-        // A phone that stops reading: the frames wait, and only the newest is sent.
+        // A phone that stops reading: the frames wait, and only the newest is sent. (A
+        // channel tells its pipeline each time its writability changes, as this one does.)
         channel.isWritable = false
+        channel.pipeline.fireChannelWritabilityChanged()
         _ = try game.apply(.reveal, by: users[0], at: .now)
         let revealed = try TriviaFrame(game: game, version: 3)
         handler.push(playing, since: .now, host: nil)
@@ -312,23 +314,34 @@ import TuneTrivia
         #expect(String(buffer: frame.data) == String(repeating: "h", count: headLength) + String(repeating: "t", count: tailLength))
     }
 
-    /// The push's hand-written JSON (JSONText.swift), with numbers and text at their edges, decodes to what it was
-    /// given, and the room it measures is enough: each object goes into a buffer with no
-    /// room to spare beforehand, after other bytes.
+    /// The push's hand-written JSON (JSONText.swift), with numbers and text at their edges, decodes to what the
+    /// encoder writes for the same view, and the room it measures is enough: each object goes
+    /// into a buffer with no room to spare beforehand, after other bytes.
     @Test(arguments: [Int.min, -1, 0, 7, 10, 99, 100, 1_000_000, Int.max])
     func handWrittenJSONDecodesToItsValues(number: Int) throws {
         let every = String((0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) })
         let names = ["", every, #"\"\\""#, "Dé 🎧 سارة", String(repeating: "\u{1}", count: 300), "plain"]
         for name in names {
-            let player = Components.Schemas.TriviaPlayer(
-                id: "id-\(number)", displayName: name, isHost: number < 0, isManual: false, totalScore: number, correctArtists: 0, correctSongs: number,
-                correctTrivia: 3, rank: number == 0 ? nil : number, hasGuessed: true, online: number > 0 ? true : nil)
+            let score: [String: Any] = ["total": number, "artists": 0, "songs": number, "trivia": 3]
+            var fields: [String: Any] = [
+                "id": PlayerID().description, "displayName": name, "isHost": number < 0, "isManual": false, "score": score, "hasGuessed": true,
+            ]
+            if number != 0 { fields["rank"] = number }
+            let player = try JSONDecoder().decode(GameView.PlayerView.self, from: JSONSerialization.data(withJSONObject: fields))
             var buffer = ByteBuffer(string: "x")
             player.writeJSON(into: &buffer)
             #expect(buffer.readString(length: 1) == "x")
             let decoded = try JSONDecoder().decode(Components.Schemas.TriviaPlayer.self, from: Data(buffer.readableBytesView))
-            #expect(decoded == player)
+            #expect(decoded == TriviaMapping.player(player))
         }
+    }
+
+    /// An ID goes into the JSON as its lowercase string, whatever the buffer held before.
+    @Test func anIDIsWrittenAsItsString() {
+        let id = PlayerID()
+        var buffer = ByteBuffer(string: "[")
+        buffer.writeJSONString(id)
+        #expect(String(buffer: buffer) == "[\"" + id.rawValue.uuidString.lowercased() + "\"")
     }
 }
 

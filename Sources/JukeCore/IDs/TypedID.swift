@@ -57,21 +57,30 @@ extension TypedID {
 extension UUID {
     /// `uuidString.lowercased()`, written straight from the bytes.
     public var lowercasedString: String {
-        let u = uuid
-        return withUnsafeBytes(of: u) { bytes in
-            String(unsafeUninitializedCapacity: 36) { out in
-                let digits: StaticString = "0123456789abcdef"
-                var at = 0
-                for (i, byte) in bytes.enumerated() {
-                    if i == 4 || i == 6 || i == 8 || i == 10 {
-                        out[at] = UInt8(ascii: "-")
-                        at += 1
-                    }
-                    out[at] = digits.utf8Start[Int(byte >> 4)]
-                    out[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
-                    at += 2
+        String(unsafeUninitializedCapacity: Self.lowercasedLength) { out in
+            writeLowercased(into: UnsafeMutableRawBufferPointer(out))
+            return Self.lowercasedLength
+        }
+    }
+
+    /// The length of `lowercasedString`: 32 hex digits and 4 hyphens.
+    public static let lowercasedLength = 36
+
+    /// Writes `lowercasedString`'s bytes into the first `lowercasedLength` bytes of `out`,
+    /// for callers that write JSON into a buffer of their own without a string in between.
+    public func writeLowercased(into out: UnsafeMutableRawBufferPointer) {
+        precondition(out.count >= Self.lowercasedLength, "room for a UUID")
+        withUnsafeBytes(of: uuid) { bytes in
+            let digits: StaticString = "0123456789abcdef"
+            var at = 0
+            for (i, byte) in bytes.enumerated() {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
                 }
-                return at
+                out[at] = digits.utf8Start[Int(byte >> 4)]
+                out[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                at += 2
             }
         }
     }

@@ -1,12 +1,15 @@
-import JukeAPI
+import Foundation
+import JukeCore
 import NIOCore
+import TuneTrivia
 
 /// JSON written by hand, straight into a push's buffer, for the two small objects each
 /// viewer's push carries on its own (their seat and their guess). At a reveal in front of
 /// ten thousand phones these are written ten thousand times within a few milliseconds,
 /// which Foundation's JSONEncoder is about fifteen times too slow for; they go into the
-/// buffer without a string in between. The output decodes to exactly what the encoder would write
-/// (TriviaPushTests holds each viewer's message to the encoder's).
+/// buffer from the engine's views, without the API's types or a string in between (not
+/// even for an ID). The output decodes to exactly what the encoder writes for the same view
+/// through `TriviaMapping` (TriviaPushTests holds each viewer's message to the encoder's).
 ///
 /// An object's fields are gone through twice: once to add up the most bytes they can take,
 /// then to write them into that much room, reserved in the buffer at once, through a
@@ -53,6 +56,19 @@ struct JSONObjectWriter {
             return
         }
         integer(value)
+    }
+
+    mutating func field(_ key: StaticString, _ value: some TypedID) {
+        name(key)
+        guard let out else {
+            count += 2 + UUID.lowercasedLength
+            return
+        }
+        byte(UInt8(ascii: "\""))
+        precondition(count + UUID.lowercasedLength <= out.count, "JSONObjectWriter measured too little")
+        value.rawValue.writeLowercased(into: UnsafeMutableRawBufferPointer(rebasing: out[count...]))
+        count += UUID.lowercasedLength
+        byte(UInt8(ascii: "\""))
     }
 
     mutating func field(_ key: StaticString, _ value: Bool?) {
@@ -138,20 +154,20 @@ struct JSONObjectWriter {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 }
 
-extension Components.Schemas.TriviaPlayer {
+extension GameView.PlayerView {
+    /// The object `TriviaMapping.player(self)` encodes to (a player's view: no `online`).
     func writeJSON(into buffer: inout ByteBuffer) {
         JSONObjectWriter.write(into: &buffer) { o in
             o.field("id", id)
             o.field("display_name", displayName)
             o.field("is_host", isHost)
             o.field("is_manual", isManual)
-            o.field("total_score", totalScore)
-            o.field("correct_artists", correctArtists)
-            o.field("correct_songs", correctSongs)
-            o.field("correct_trivia", correctTrivia)
+            o.field("total_score", score.total)
+            o.field("correct_artists", score.artists)
+            o.field("correct_songs", score.songs)
+            o.field("correct_trivia", score.trivia)
             o.field("rank", rank)
             o.field("has_guessed", hasGuessed)
-            o.field("online", online)
         }
     }
 
@@ -163,10 +179,11 @@ extension Components.Schemas.TriviaPlayer {
     }
 }
 
-extension Components.Schemas.TriviaGuess {
+extension GameView.GuessView {
+    /// The object `TriviaMapping.guess(self)` encodes to.
     func writeJSON(into buffer: inout ByteBuffer) {
         JSONObjectWriter.write(into: &buffer) { o in
-            o.field("player_id", playerId)
+            o.field("player_id", player)
             o.field("artist_guess", artistGuess)
             o.field("song_guess", songGuess)
             o.field("trivia_guess", triviaGuess)
@@ -177,7 +194,19 @@ extension Components.Schemas.TriviaGuess {
             o.field("artist_correct", artistCorrect)
             o.field("song_correct", songCorrect)
             o.field("trivia_correct", triviaCorrect)
-            o.field("points_earned", pointsEarned)
+            o.field("points_earned", points)
+        }
+    }
+}
+
+extension ByteBuffer {
+    /// `id` as a JSON string.
+    mutating func writeJSONString(_ id: some TypedID) {
+        writeWithUnsafeMutableBytes(minimumWritableBytes: UUID.lowercasedLength + 2) { room in
+            room[0] = UInt8(ascii: "\"")
+            id.rawValue.writeLowercased(into: UnsafeMutableRawBufferPointer(rebasing: room[1...]))
+            room[UUID.lowercasedLength + 1] = UInt8(ascii: "\"")
+            return UUID.lowercasedLength + 2
         }
     }
 }

@@ -37,7 +37,7 @@ final class TriviaFrame: Sendable {
         self.version = version
         screen = GameScreen(game)
         host = game.host
-        leaders = screen.crowd.players.map { ($0.id, TriviaMapping.player($0).jsonText) }
+        leaders = screen.crowd.players.map { ($0.id, $0.jsonText) }
         var shell = TriviaMapping.session(screen.crowd)
         shell.players = []
         shell.guesses = []
@@ -84,28 +84,26 @@ final class TriviaFrame: Sendable {
     /// before it (shared, not to be written to). Not for the host (`hostMessage`).
     func writeTail(for viewer: UserID, into buffer: inout ByteBuffer) -> ByteBuffer {
         let mine = screen.personal(for: viewer)
-        let own = mine.seat.map { TriviaMapping.player($0) }
         let head: ByteBuffer
-        if let own, mine.isListed {
+        if let own = mine.seat, mine.isListed {
             head = bareHead
             for (n, leader) in leaders.enumerated() {
                 if n > 0 { buffer.writeStaticString(",") }
-                if leader.id == mine.seat?.id { own.writeJSON(into: &buffer) } else { buffer.writeString(leader.json) }
+                if leader.id == own.id { own.writeJSON(into: &buffer) } else { buffer.writeString(leader.json) }
             }
         } else {
             head = crowdHead
-            if let own {
+            if let own = mine.seat {
                 if !leaders.isEmpty { buffer.writeStaticString(",") }
                 own.writeJSON(into: &buffer)
             }
         }
         buffer.writeStaticString(#"],"guesses":["#)
-        if let guess = mine.guess { TriviaMapping.guess(guess).writeJSON(into: &buffer) }
+        if let guess = mine.guess { guess.writeJSON(into: &buffer) }
         buffer.writeStaticString("]")
         if let seat = mine.seat {
-            buffer.writeStaticString(#","you":""#)
-            buffer.writeString(seat.id.description)
-            buffer.writeStaticString("\"")
+            buffer.writeStaticString(#","you":"#)
+            buffer.writeJSONString(seat.id)
         }
         buffer.writeStaticString("}")
         return head

@@ -112,11 +112,13 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// Told how long each change took to reach this screen.
     private let delays: @Sendable (Duration) -> Void
     private var context: ChannelHandlerContext?
-    /// The connection's channel and its allocator, kept from when the handler was added: a
-    /// reveal asks for them ten thousand times, and through the context each ask is a walk
-    /// to the pipeline's channel.
-    private var channel: (any Channel)?
+    /// The connection's allocator, kept from when the handler was added: a reveal asks for
+    /// it ten thousand times, and through the context each ask is a walk to the pipeline's
+    /// channel.
     private var allocator = ByteBufferAllocator()
+    /// The channel's writability, as its changes pass through: asking the channel on each of
+    /// a reveal's ten thousand writes reads a separate object per connection, cold.
+    private var isWritable = true
     private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?)?
     /// The version of the last frame written. Two frames' jobs can interleave on an event
     /// loop (a reveal's, while an earlier frame's unhurried jobs are still going), so an
@@ -131,25 +133,24 @@ final class TriviaPushHandler: ChannelDuplexHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        channel = context.channel
         allocator = context.channel.allocator
+        isWritable = context.channel.isWritable
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        channel = nil
     }
 
     /// `host`: the message, when this is the host's connection (who is online is in it).
     func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
-        guard let context, let channel else { return }
+        guard let context else { return }
         let host = frame.host == user ? host : nil
         if frame.version < written { return }
         if let owed, owed.frame.version > frame.version { return }
         // Timed from the oldest change this screen has not seen yet.
         let since = Self.earlier(owed?.since, since)
         owed = nil
-        guard channel.isWritable else {
+        guard isWritable else {
             owed = (frame, since, host)
             return
         }
@@ -162,7 +163,8 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let owed {
+        isWritable = context.channel.isWritable
+        if isWritable, let owed {
             self.owed = nil
             write(owed.frame, since: owed.since, host: owed.host, on: context)
         }
