@@ -55,6 +55,27 @@ import Testing
         #expect(standings.prefix(3).map(\.rank) == [1, 1, 1])
     }
 
+    /// One person's view (a REST reply) finds the first places without sorting the room, and
+    /// counts the viewer's rank when they are further down: the same view as the screen
+    /// built for everyone gives, before and after a reveal, at every kind of place.
+    @Test func oneViewIsTheSameAsTheWholeScreens() throws {
+        var t = try Self.bigGame(300)
+        for phase in 0..<2 {
+            if phase == 1 { try t.host(.reveal) }
+            let screen = GameScreen(t.game)
+            // The leader, one tied with them, the edges of the scoreboard and of the host's
+            // list, one far down among equals, and the last to join.
+            let players = [0, 3, 19, 20, 57, 60, 99, 100, 101, 150, 299].map { "Player \($0)" }
+            for viewer in players.compactMap({ t.users[$0] }) + [t.host, UserID()] {
+                #expect(t.game.view(for: viewer) == screen.view(for: viewer))
+            }
+            #expect(t.game.view(for: nil) == screen.view(for: nil))
+        }
+        // A player far down the room is told where they stand, not where the list ends.
+        let last = try #require(t.users["Player 299"])
+        #expect(t.game.view(for: last).players.last?.rank == 101)
+    }
+
     @Test func theHostSeesCountsAndNearMissesToRuleOnFirst() throws {
         var t = try Self.bigGame(300)
         let before = t.game.view(for: t.host)

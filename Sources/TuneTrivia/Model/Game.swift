@@ -54,27 +54,66 @@ public struct Game: Sendable, Equatable {
     /// Players by score, best first, then by who joined first; equal scores share a rank
     /// ("1, 2, 2, 4").
     public var standings: [(rank: Int, player: Player)] {
-        let seated = self.seated
         // Sorted as small keys, not as whole players: ten thousand of them at every reveal.
-        // The seat breaks the last ties, so the order is the same every time.
-        struct Key {
-            let total: Int
-            let joined: Date
-            let seat: Int
-        }
-        var keys: [Key] = []
-        keys.reserveCapacity(seated.count)
-        // The host knows the answers, so the host is never ranked.
-        for (seat, p) in seated.enumerated() where !p.isHost { keys.append(Key(total: p.score.total, joined: p.joinedAt, seat: seat)) }
-        keys.sort { a, b in
+        var keys = standingKeys()
+        keys.sort(by: StandingKey.before)
+        return ranked(keys)
+    }
+
+    /// The first `count` entries of `standings`, and how many players are ranked in all,
+    /// without sorting them all: one person's view lists the first hundred at most.
+    public func leadingStandings(_ count: Int) -> (leaders: [(rank: Int, player: Player)], ranked: Int) {
+        let keys = standingKeys()
+        var first = Leaders<StandingKey, Void>(count: count, before: StandingKey.before)
+        for key in keys { first.offer(key, ()) }
+        return (ranked(first.entries.map(\.key)), keys.count)
+    }
+
+    /// `player`'s rank in `standings`: one more than the players with more points. Nil for
+    /// the host, who is never ranked.
+    public func rank(of player: Player) -> Int? {
+        guard !player.isHost else { return nil }
+        var ahead = 0
+        for other in players.values where !other.isHost && other.score.total > player.score.total { ahead += 1 }
+        return ahead + 1
+    }
+
+    /// Where a player stands: more points first, then who joined first; the seat breaks the
+    /// last ties, so the order is the same every time.
+    struct StandingKey {
+        let total: Int
+        let joined: Date
+        /// The player's index in `seating`.
+        let seat: Int
+
+        static func before(_ a: StandingKey, _ b: StandingKey) -> Bool {
             if a.total != b.total { return a.total > b.total }
             return a.joined != b.joined ? a.joined < b.joined : a.seat < b.seat
         }
+    }
+
+    /// Every ranked player's key, in joining order. The host knows the answers, so the host
+    /// is never ranked.
+    private func standingKeys() -> [StandingKey] {
+        var keys: [StandingKey] = []
+        keys.reserveCapacity(seating.count)
+        for (seat, id) in seating.enumerated() {
+            guard let p = players[id], !p.isHost else { continue }
+            keys.append(StandingKey(total: p.score.total, joined: p.joinedAt, seat: seat))
+        }
+        return keys
+    }
+
+    /// The players of keys in standing order, each with their rank: the place of the first
+    /// one with the same points.
+    private func ranked(_ keys: [StandingKey]) -> [(rank: Int, player: Player)] {
         var out: [(rank: Int, player: Player)] = []
         out.reserveCapacity(keys.count)  // no regrowing on the way
         for (i, key) in keys.enumerated() {
-            let rank = i > 0 && keys[i - 1].total == key.total ? out[i - 1].rank : i + 1
-            out.append((rank, seated[key.seat]))
+            // Every key was made from a seated player.
+            guard let player = players[seating[key.seat]] else { continue }
+            let rank = i > 0 && keys[i - 1].total == key.total ? out.last?.rank ?? i + 1 : i + 1
+            out.append((rank, player))
         }
         return out
     }

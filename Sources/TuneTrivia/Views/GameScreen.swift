@@ -15,7 +15,11 @@ public struct GameScreen: Sendable {
     /// What a player sees that is the same for every player: their own seat, rank and
     /// guess are not in it (see `personal(for:)`).
     public let crowd: GameView
+    /// Every ranked player, best first; or, on a screen for one viewer, the first places and
+    /// that viewer's own (see `init(_:onlyFor:)`).
     private let standings: [(rank: Int, player: Player)]
+    /// How many players are ranked: `standings.count`, unless the screen is for one viewer.
+    private let rankedCount: Int
     /// Each player's place in `standings`, by their account: a viewer's own entry in one
     /// lookup (at a reveal, one for each of ten thousand players).
     private let places: [UserID: Int]
@@ -30,8 +34,28 @@ public struct GameScreen: Sendable {
     }
 
     public init(_ game: Game) {
+        let standings = game.standings
+        self.init(game, standings: standings, rankedCount: standings.count)
+    }
+
+    /// The screen for one viewer's view (`Game.view(for:)`, a REST reply), which lists the
+    /// first hundred places at most and the viewer's own: those, found without sorting
+    /// ten thousand players, and a rank counted for the viewer if they are further down.
+    /// Only `view(for: viewer)` is right on it.
+    init(_ game: Game, onlyFor viewer: UserID?) {
+        var (standings, ranked) = game.leadingStandings(Self.hostListSize)
+        if let viewer, let own = game.player(forUser: viewer), !standings.contains(where: { $0.player.id == own.id }),
+            let rank = game.rank(of: own)
+        {
+            standings.append((rank, own))  // past the crowd's list, so shown as the viewer's own entry
+        }
+        self.init(game, standings: standings, rankedCount: ranked)
+    }
+
+    private init(_ game: Game, standings: [(rank: Int, player: Player)], rankedCount: Int) {
         self.game = game
-        standings = game.standings
+        self.standings = standings
+        self.rankedCount = rankedCount
         var places: [UserID: Int] = [:]
         places.reserveCapacity(standings.count)
         for (place, entry) in standings.enumerated() {
@@ -44,7 +68,7 @@ public struct GameScreen: Sendable {
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: false, you: nil,
             round: game.round.map { GameView.RoundView($0, forHost: false) },
             players: standings.prefix(Self.scoreboardSize).map { Self.playerView($0.player, rank: $0.rank, hasGuessed: false) },
-            playerCount: standings.count, answeredCount: nil, guesses: [])
+            playerCount: rankedCount, answeredCount: nil, guesses: [])
     }
 
     /// The game as `viewer` may see it.
@@ -104,7 +128,7 @@ public struct GameScreen: Sendable {
             players: standings.prefix(Self.hostListSize).map {
                 Self.playerView($0.player, rank: $0.rank, hasGuessed: hasGuessed($0.player.id))
             } + hosts,
-            playerCount: standings.count, answeredCount: answered,
+            playerCount: rankedCount, answeredCount: answered,
             guesses: listed.items.map { guessView($0, forHost: true) })
     }
 

@@ -100,7 +100,7 @@ public struct GameView: Sendable, Equatable, Codable {
 
 extension Game {
     /// The game as `viewer` may see it.
-    public func view(for viewer: UserID?) -> GameView { GameScreen(self).view(for: viewer) }
+    public func view(for viewer: UserID?) -> GameView { GameScreen(self, onlyFor: viewer).view(for: viewer) }
 }
 
 extension Game {
