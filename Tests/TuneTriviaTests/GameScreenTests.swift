@@ -65,7 +65,7 @@ import Testing
             let screen = GameScreen(t.game)
             // The leader, one tied with them, the edges of the scoreboard and of the host's
             // list, one far down among equals, and the last to join.
-            let players = [0, 3, 19, 20, 57, 60, 99, 100, 101, 150, 299].map { "Player \($0)" }
+            let players = [0, 3, 9, 10, 19, 20, 57, 60, 99, 100, 101, 150, 299].map { "Player \($0)" }
             for viewer in players.compactMap({ t.users[$0] }) + [t.host, UserID()] {
                 #expect(t.game.view(for: viewer) == screen.view(for: viewer))
             }
