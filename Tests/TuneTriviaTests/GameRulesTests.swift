@@ -265,3 +265,66 @@ struct Table {
         #expect(throws: GameError.conflict("Reveal this round before the next one.")) { try t.host(.nextRound) }
     }
 }
+
+/// A rescore changes scores by what each guess adds, not by reading every round again: after
+/// every command of whole games, the scores are those the game's guesses give when scored
+/// from nothing (what a restarted server does).
+@Suite struct IncrementalScoreTests {
+    static func expectScoresMatchARestore(_ game: Game, _ step: String) {
+        let restored = Game(snapshot: game.snapshot, players: game.seated, guesses: game.allGuesses)
+        for player in game.seated {
+            #expect(game.players[player.id]?.score == restored.players[player.id]?.score, "\(step): \(player.displayName)")
+        }
+    }
+
+    @Test func partyGameWithTriviaAndNearMisses() throws {
+        var t = Table(trivia: true)
+        try t.join("Ann", "Bob", "Cy", "Dee")
+        try t.host(.start)
+        let guesses = [("Queen", "Bohemian Rhapsody"), ("Quen", "Bohemian Rapsody"), ("", "Halo"), ("Bruce", "")]
+        for round in 0..<3 {
+            for (i, name) in ["Ann", "Bob", "Cy", "Dee"].enumerated() where (i + round) % 4 != 3 {
+                try t.guess(name, artist: guesses[(i + round) % 4].0, song: guesses[(i + round) % 4].1)
+                Self.expectScoresMatchARestore(t.game, "round \(round) guess \(name)")
+            }
+            try t.host(.reveal)
+            Self.expectScoresMatchARestore(t.game, "round \(round) reveal")
+            for name in ["Ann", "Bob"] {
+                for field in [Command.Field.artist, .song] { _ = try? t.host(.acceptNearMiss(player: t.seat(name), field: field)) }
+                Self.expectScoresMatchARestore(t.game, "round \(round) near misses of \(name)")
+            }
+            for (i, name) in ["Ann", "Cy", "Dee"].enumerated() {
+                try t.by(name, .answerTrivia(player: t.seat(name), option: "\(1970 + round + i % 2)"))
+            }
+            Self.expectScoresMatchARestore(t.game, "round \(round) trivia answers")
+            if round == 1 {
+                try t.host(.revealTrivia)
+                Self.expectScoresMatchARestore(t.game, "round \(round) trivia revealed")
+            }
+            try t.host(.nextRound)
+            Self.expectScoresMatchARestore(t.game, "round \(round) next")
+        }
+        #expect(t.game.status == .ended)
+        #expect(t.game.seated.contains { $0.score.trivia > 0 } && t.game.seated.contains { $0.score.artists > 0 })
+    }
+
+    @Test func hostModeScoresTappedOnAndOff() throws {
+        var t = Table(mode: .host, trivia: true)
+        try t.host(.addManualPlayer(player: PlayerID(), name: "Dad"))
+        try t.host(.addManualPlayer(player: PlayerID(), name: "Mum"))
+        try t.host(.start)
+        let dad = try #require(t.game.seated.first { $0.displayName == "Dad" }?.id)
+        let mum = try #require(t.game.seated.first { $0.displayName == "Mum" }?.id)
+        for round in 0..<3 {
+            for (player, artist, song, trivia) in [(dad, true, true, false), (mum, false, true, true), (dad, false, true, true), (mum, true, true, true)] {
+                try t.host(.score(player: player, artist: artist, song: song, trivia: trivia || round == 2))
+                Self.expectScoresMatchARestore(t.game, "round \(round) taps")
+            }
+            try t.host(.reveal)
+            Self.expectScoresMatchARestore(t.game, "round \(round) reveal")
+            try t.host(.nextRound)
+            Self.expectScoresMatchARestore(t.game, "round \(round) next")
+        }
+        #expect(t.game.players[mum]?.score.trivia == 3 && t.game.players[dad]?.score.songs == 3)
+    }
+}

@@ -49,6 +49,7 @@ extension Game {
         }
         for var g in stored where self.players[g.player] != nil && s.rounds.contains(where: { $0.id == g.round }) {
             g.points = 0
+            g.counted = Tally()
             setGuess(g)
         }
         for r in s.rounds { rescore(round: r.id) }

@@ -259,59 +259,41 @@ extension Game {
     ///
     /// A reveal does this for every player in the room, ten thousand of them, before anyone
     /// sees the answer: the round's guesses are walked and changed where they lie (no lookup
-    /// for each), and a player's seat is looked up once, and written only if their score
-    /// changes.
+    /// for each), and only the players whose guess now counts differently are looked up,
+    /// once each. Their other rounds are not read: each guess keeps what it added.
     mutating func rescore(round id: RoundID, players only: [PlayerID]? = nil) {
         guard let round = rounds.first(where: { $0.id == id }) else { return }
         let settings = settings
-        // The round's guesses as they count now: each player's change of points, and what
-        // their guess adds to the per-field counts.
-        var revised: [(player: PlayerID, delta: Int, counts: Counts)] = []
-        revised.reserveCapacity(only?.count ?? guesses[id]?.count ?? 0)
+        // The round's guesses as they count now, and each changed one's change to its
+        // player's points and counts: taken off what it added last time, the new added.
+        var changes: [(player: PlayerID, points: Int, counts: Tally)] = []
         reviseGuesses(round: id, players: only) { guess in
-            let points = Self.points(for: guess, in: round, settings: settings)
             var new = guess
-            new.points = points
-            revised.append((guess.player, points - guess.points, Counts(new, in: round, settings: settings)))
-            return points == guess.points ? nil : new
+            new.points = Self.points(for: guess, in: round, settings: settings)
+            new.counted = Self.tally(new, in: round, settings: settings)
+            guard new.points != guess.points || new.counted != guess.counted else { return nil }
+            changes.append((guess.player, new.points - guess.points, new.counted - guess.counted))
+            return new
         }
-        // The other rounds' guesses, for the counts.
-        let others = rounds.compactMap { r in r.id == id ? nil : guesses[r.id].map { (round: r, book: $0) } }
-        for (player, delta, counts) in revised {
-            guard let seat = players[player] else { continue }
-            var total = counts
-            for (round, book) in others {
-                if let g = book[player] { total.add(Counts(g, in: round, settings: settings)) }
-            }
-            var score = seat.score
-            score.total += delta
-            score.artists = total.artists
-            score.songs = total.songs
-            score.trivia = total.trivia
-            if score != seat.score { setScore(player, score) }
+        for (player, points, counts) in changes {
+            guard var score = players[player]?.score else { continue }
+            score.total += points
+            score.artists += counts.artists
+            score.songs += counts.songs
+            score.trivia += counts.trivia
+            setScore(player, score)
         }
     }
 
-    /// What one guess adds to its player's per-field counts: the fields of rounds whose
-    /// points count.
-    private struct Counts {
-        var artists = 0
-        var songs = 0
-        var trivia = 0
-
-        init(_ g: Guess, in round: Round, settings: Settings) {
-            guard g.points > 0 || settings.mode == .host else { return }
-            let open = settings.mode == .host || round.isRevealed
-            if open, g.artistCorrect { artists = 1 }
-            if open, g.songCorrect { songs = 1 }
-            if settings.mode == .host || round.phase == .closed, g.triviaCorrect { trivia = 1 }
-        }
-
-        mutating func add(_ other: Counts) {
-            artists += other.artists
-            songs += other.songs
-            trivia += other.trivia
-        }
+    /// What one guess adds to its player's counts: the fields of rounds whose points count.
+    private static func tally(_ g: Guess, in round: Round, settings: Settings) -> Tally {
+        var tally = Tally()
+        guard g.points > 0 || settings.mode == .host else { return tally }
+        let open = settings.mode == .host || round.isRevealed
+        if open, g.artistCorrect { tally.artists = 1 }
+        if open, g.songCorrect { tally.songs = 1 }
+        if settings.mode == .host || round.phase == .closed, g.triviaCorrect { tally.trivia = 1 }
+        return tally
     }
 
     private static func points(for g: Guess, in round: Round, settings: Settings) -> Int {
