@@ -258,6 +258,32 @@ import TuneTrivia
         _ = try channel.finish()
     }
 
+    /// A job given with a push (the host's message) runs on its event loop after that loop
+    /// has written to all of its sockets, and at once when the push writes nothing there.
+    @Test func aJobAfterAPushRunsOnceItsLoopHasWritten() throws {
+        let (game, users) = try TriviaPushTests.game()
+        let writes = Mutex(0)
+        let handler = TriviaPushHandler(user: users[1], delays: { _ in writes.withLock { $0 += 1 } })
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(handler)
+        let loop = channel.embeddedEventLoop
+        // The same connection many times over: more jobs than one.
+        let group = SocketGroup(loop: loop, handlers: Array(repeating: NIOLoopBound(handler, eventLoop: loop), count: TriviaSocket.jobSize * 2 + 1))
+        let frame = try TriviaFrame(game: game, version: 2)
+        let seen = Mutex<[Int]>([])
+        let then = TriviaSocket.Then(loop: loop) { seen.withLock { $0.append(writes.withLock { $0 }) } }
+        TriviaSocket.push(frame, since: .now, host: nil, to: [group], pace: .now, then: then)
+        loop.run()
+        #expect(seen.withLock { $0 } == [TriviaSocket.jobSize * 2 + 1])
+
+        let elsewhere = EmbeddedEventLoop()
+        TriviaSocket.push(frame, since: .now, host: nil, to: [group], pace: .now, then: .init(loop: elsewhere) { seen.withLock { $0.append(-1) } })
+        elsewhere.run()
+        #expect(seen.withLock { $0 } == [TriviaSocket.jobSize * 2 + 1, -1])
+        loop.run()
+        _ = try channel.finish()
+    }
+
     @Test func itSitsHeadwardOfTheEncoderAndLetsTheRestOfThePipelineWrite() throws {
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())

@@ -225,19 +225,16 @@ actor TriviaHub {
                 do {
                     let frame = try job.reusable ?? TriviaFrame(game: job.game, version: job.version)
                     guard let delivery = await deliver(id, frame) else { continue }
-                    // The players' writes start first: the host's message ranks every answer
-                    // (milliseconds in a big room) and nobody else waits for it. It is built
-                    // here, not on an event loop that has a share of the room to write to,
-                    // and its job runs after a job or two of the players' on its loop.
                     let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
-                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: pace)
+                    // The host's message ranks every answer and lists who is online:
+                    // milliseconds in a big room, which nobody else should wait for or share a
+                    // core with. It is built on the host's event loop once that loop has
+                    // written the players' messages (the host's own screen already has the
+                    // reply to the request that made the change).
+                    let host = delivery.hostMessage(of: frame, since: delivery.since, pace: pace, logger: logger)
+                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: pace, then: host)
                     TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.timed, pace: pace)
                     TriviaSocket.push(frame, since: nil, host: nil, to: delivery.untimed, pace: .unhurried)
-                    if let online = delivery.online {
-                        let host = try frame.hostMessage(online: online)
-                        TriviaSocket.push(frame, since: delivery.since, host: host, to: delivery.timedHost, pace: pace)
-                        TriviaSocket.push(frame, since: nil, host: host, to: delivery.untimedHost, pace: .unhurried)
-                    }
                 } catch {
                     logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
                     await stopProducing(id)
@@ -280,7 +277,24 @@ actor TriviaHub {
         var untimedHost: [TriviaSocket] = []
         var since: ContinuousClock.Instant?
         var urgent = false
-        var online: Set<UserID>?
+        /// Who is online (the keys), when the host's screen is among the targets.
+        var online: [UserID: Set<UUID>]?
+
+        /// The job that builds the host's message and writes it to the host's sockets, to
+        /// run on the event loop of the first of them; nil when no host socket is a target.
+        func hostMessage(of frame: TriviaFrame, since: ContinuousClock.Instant?, pace: TriviaSocket.Pace, logger: Logger) -> TriviaSocket.Then? {
+            guard let online, let loop = (timedHost.first ?? untimedHost.first)?.eventLoop else { return nil }
+            let (timed, untimed) = (timedHost, untimedHost)
+            return TriviaSocket.Then(loop: loop) {
+                do {
+                    let host = try frame.hostMessage(online: Set(online.keys))
+                    TriviaSocket.push(frame, since: since, host: host, to: timed, pace: pace)
+                    TriviaSocket.push(frame, since: nil, host: host, to: untimed, pace: .unhurried)
+                } catch {
+                    logger.error("TuneTrivia host message not built", metadata: ["session": "\(frame.game.id)", "error": "\(error)"])
+                }
+            }
+        }
     }
 
     /// Takes what the frame answers off the channel's list, posts it to the streams without
@@ -309,8 +323,8 @@ actor TriviaHub {
             if let socket = watcher.socket {
                 if watcher.user == frame.host {
                     if isTimed { delivery.timedHost.append(socket) } else { delivery.untimedHost.append(socket) }
-                    // The host's screen lists who is online.
-                    if delivery.online == nil { delivery.online = Set(channel.byUser.keys) }
+                    // The host's screen lists who is online (made a set once it is needed).
+                    if delivery.online == nil { delivery.online = channel.byUser }
                 } else if isTimed {
                     delivery.timed.append(socket)
                 } else {

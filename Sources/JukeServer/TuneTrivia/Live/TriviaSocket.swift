@@ -48,9 +48,22 @@ struct TriviaSocket: Sendable {
         push(frame, since: since, host: host, to: grouped(sockets), pace: pace)
     }
 
-    /// `push`, to sockets already sorted by event loop.
-    static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, to groups: [SocketGroup], pace: Pace) {
-        for group in groups { write(group.handlers[...], on: group.loop, pace: pace) { $0.push(frame, since: since, host: host) } }
+    /// A job for one event loop, to run once that loop has written a frame to its sockets.
+    struct Then: Sendable {
+        let loop: any EventLoop
+        let job: @Sendable () -> Void
+    }
+
+    /// `push`, to sockets already sorted by event loop; `then` runs on its loop after that
+    /// loop's writes.
+    static func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, to groups: [SocketGroup], pace: Pace, then: Then? = nil) {
+        var waiting = then
+        for group in groups {
+            let last = waiting.flatMap { $0.loop === group.loop ? $0.job : nil }
+            if last != nil { waiting = nil }
+            write(group.handlers[...], on: group.loop, pace: pace, then: last) { $0.push(frame, since: since, host: host) }
+        }
+        if let waiting { waiting.loop.execute(waiting.job) }  // no writes on its loop
     }
 
     /// Pings every socket (keeps idle connections open through proxies).
@@ -79,13 +92,16 @@ struct TriviaSocket: Sendable {
     /// runs in between.
     private static func write(
         _ handlers: ArraySlice<NIOLoopBound<TriviaPushHandler>>, on loop: any EventLoop, pace: Pace,
-        _ body: @escaping @Sendable (TriviaPushHandler) -> Void
+        then last: (@Sendable () -> Void)? = nil, _ body: @escaping @Sendable (TriviaPushHandler) -> Void
     ) {
-        guard !handlers.isEmpty else { return }
+        guard !handlers.isEmpty else {
+            if let last { loop.execute(last) }
+            return
+        }
         let size = pace == .now ? jobSize : unhurriedJobSize
         let job: @Sendable () -> Void = {
             for handler in handlers.prefix(size) { body(handler.value) }
-            write(handlers.dropFirst(size), on: loop, pace: pace, body)
+            write(handlers.dropFirst(size), on: loop, pace: pace, then: last, body)
         }
         if pace == .now || handlers.startIndex == 0 {
             loop.execute(job)
