@@ -2,7 +2,8 @@
 # TuneTrivia under load: one party game with JUKE_BENCH_PLAYERS (10,000) players, each on a
 # WebSocket, against `juke serve` on SQLite and then on a throwaway PostgreSQL. The load
 # client is `JukeBench trivia-load` (Benchmarks/JukeBench/TriviaLoad.swift).
-# JUKE_BENCH_DATABASES="sqlite" or "postgres" runs one of the two.
+# JUKE_BENCH_DATABASES="sqlite" or "postgres" runs one of the two; JUKE_BENCH_REVEALS (1-5,
+# 3 by default) is how many rounds each game plays, each ending in a measured reveal.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=${JUKE_BENCH_DIR:-/tmp/juke-bench}
