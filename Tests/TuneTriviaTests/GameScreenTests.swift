@@ -81,9 +81,12 @@ import Testing
         let before = t.game.view(for: t.host)
         #expect(before.answeredCount == 300 && before.playerCount == 300)
         #expect(before.guesses.count == GameScreen.hostListSize && before.players.count == GameScreen.hostListSize + 1)
+        // Answers given at the same moment are listed in joining order.
+        #expect(before.guesses.map(\.player) == (0..<GameScreen.hostListSize).map { t.seat("Player \($0)") })
         try t.host(.reveal)
         let after = t.game.view(for: t.host)
         #expect(after.guesses.first?.player == t.seat("Player 7") && after.guesses.first?.artistVerdict == .nearMiss)
+        #expect(after.guesses.dropFirst().prefix(7).map(\.player) == [0, 1, 2, 3, 4, 5, 6].map { t.seat("Player \($0)") })
     }
 
     /// `view(for:)` of a player is the crowd's view plus their personal parts: a server may

@@ -111,17 +111,18 @@ public struct GameScreen: Sendable {
         let revealed = game.round?.isRevealed ?? false
         // Near misses wait for the host's ruling once the answer is out: those first.
         let pending = { (g: Guess) in revealed && ((g.artistVerdict == .nearMiss && !g.artistCorrect) || (g.songVerdict == .nearMiss && !g.songCorrect)) }
-        // Sorted by plain numbers: in a room of thousands this runs ten times a second.
-        var seat: [PlayerID: Int] = [:]
-        seat.reserveCapacity(game.seating.count)
-        for (i, id) in game.seating.enumerated() { seat[id] = i }
-        // Only the first hundred are listed: picked, not the whole room sorted.
+        // Sorted by plain numbers: in a room of thousands this runs ten times a second. Only
+        // the first hundred are listed: picked, not the whole room sorted. The room is walked
+        // in joining order, so a guess's seat is where it is found (the last tie-break),
+        // with no index of ten thousand seats built for each view. (A player who leaves
+        // takes their guesses along: every guess has a seat.)
         var listed = Leaders<(Int, Double, Int), Guess>(count: Self.hostListSize, before: <)
         var answered = 0
-        roundGuesses.forEach { guess in
+        for (seat, id) in game.seating.enumerated() {
+            guard let guess = roundGuesses[id] else { continue }
             if guess.submittedAt != nil { answered += 1 }
-            guard guess.submittedAt != nil || guess.triviaGuess != nil else { return }
-            listed.offer((pending(guess) ? 0 : 1, guess.submittedAt?.timeIntervalSince1970 ?? .infinity, seat[guess.player] ?? .max), guess)
+            guard guess.submittedAt != nil || guess.triviaGuess != nil else { continue }
+            listed.offer((pending(guess) ? 0 : 1, guess.submittedAt?.timeIntervalSince1970 ?? .infinity, seat), guess)
         }
         let hosts = hostSeat.map { [Self.playerView($0, rank: nil, hasGuessed: false)] } ?? []
         return GameView(
