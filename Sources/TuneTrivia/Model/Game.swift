@@ -62,7 +62,7 @@ public struct Game: Sendable, Equatable {
 
     /// The first `count` entries of `standings`, and how many players are ranked in all,
     /// without sorting them all: one person's view lists the first hundred at most.
-    public func leadingStandings(_ count: Int) -> (leaders: [(rank: Int, player: Player)], ranked: Int) {
+    func leadingStandings(_ count: Int) -> (leaders: [(rank: Int, player: Player)], ranked: Int) {
         let keys = standingKeys()
         var first = Leaders<StandingKey, Void>(count: count, before: StandingKey.before)
         for key in keys { first.offer(key, ()) }
@@ -71,7 +71,7 @@ public struct Game: Sendable, Equatable {
 
     /// `player`'s rank in `standings`: one more than the players with more points. Nil for
     /// the host, who is never ranked.
-    public func rank(of player: Player) -> Int? {
+    func rank(of player: Player) -> Int? {
         guard !player.isHost else { return nil }
         var ahead = 0
         for other in players.values where !other.isHost && other.score.total > player.score.total { ahead += 1 }
