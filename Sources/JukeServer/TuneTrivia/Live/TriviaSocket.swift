@@ -141,6 +141,8 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// older frame can arrive after a newer one: it is dropped. The same version again is
     /// written (the host's list of who is online changes without a new version).
     private var written = Int.min
+    /// A message went out since the heartbeat's last turn at this connection.
+    private var wroteSincePing = false
 
     init(user: UserID, delays: @escaping @Sendable (Duration) -> Void) {
         self.user = user
@@ -173,8 +175,17 @@ final class TriviaPushHandler: ChannelDuplexHandler {
         write(frame, since: since, host: host, on: context)
     }
 
+    /// Pings the connection, unless a message went out on it since its last turn: what
+    /// keeps a connection open through a proxy is that something crosses it, and at a reveal
+    /// (everyone has just been written to) a ping and its pong would cost a loop a write and
+    /// a read each, while it still has thousands of players to write to. A connection is
+    /// silent for at most two heartbeat intervals (30 s; proxies commonly wait 60).
     func ping() {
         guard let context else { return }
+        if wroteSincePing {
+            wroteSincePing = false
+            return
+        }
         context.writeAndFlush(wrapOutboundOut(WebSocketWire.ping(allocator: allocator)), promise: nil)
     }
 
@@ -206,6 +217,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
             context.writeAndFlush(wrapOutboundOut(parts.tail), promise: nil)
         }
         written = frame.version
+        wroteSincePing = true
         if let since { delays(.now - since) }
     }
 }
