@@ -179,7 +179,8 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     /// keeps a connection open through a proxy is that something crosses it, and at a reveal
     /// (everyone has just been written to) a ping and its pong would cost a loop a write and
     /// a read each, while it still has thousands of players to write to. A connection is
-    /// silent for at most two heartbeat intervals (30 s; proxies commonly wait 60).
+    /// silent for at most two heartbeat intervals (30 s at the default 15 s; proxies commonly
+    /// wait 60 s).
     func ping() {
         guard let context else { return }
         if wroteSincePing {
