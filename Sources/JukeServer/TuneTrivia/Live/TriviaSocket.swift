@@ -13,9 +13,10 @@ struct TriviaSocket: Sendable {
     let eventLoop: any EventLoop
     let handler: NIOLoopBound<TriviaPushHandler>
 
-    /// Adds the push handler to the connection's pipeline, just before (headward of) the
-    /// WebSocket frame encoder: it writes finished frames, which need no encoding, and
-    /// whatever the rest of the pipeline writes passes through it.
+    /// Adds the push handler to the connection's pipeline, first (next to the socket): it
+    /// writes finished frames, which need no encoding, and whatever the rest of the
+    /// pipeline writes passes through it, so that it knows when SwiftNIO has bytes of this
+    /// connection still to send.
     static func attach(to channel: any Channel, user: UserID, delays: @escaping @Sendable (Duration) -> Void) async throws -> TriviaSocket {
         let loop = channel.eventLoop
         let handler = try await loop.submit {
@@ -27,8 +28,7 @@ struct TriviaSocket: Sendable {
     /// `attach`'s work, on the channel's event loop.
     static func install(on channel: any Channel, user: UserID, delays: @escaping @Sendable (Duration) -> Void) throws -> TriviaPushHandler {
         let handler = TriviaPushHandler(user: user, delays: delays)
-        let encoder = try channel.pipeline.syncOperations.handler(type: WebSocketFrameEncoder.self)
-        try channel.pipeline.syncOperations.addHandler(handler, position: .before(encoder))
+        try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         return handler
     }
 
@@ -108,117 +108,5 @@ struct TriviaSocket: Sendable {
         } else {
             loop.scheduleTask(in: .milliseconds(1), job)
         }
-    }
-}
-
-/// Writes the viewer's message of each frame it is given onto a live game's WebSocket, as a
-/// finished WebSocket frame (its header, the crowd's shared part, the viewer's own part: one
-/// writev(2)), past the handlers that would otherwise each take it in turn (a reveal is ten
-/// thousand of these within a few hundred milliseconds). A connection that cannot take more
-/// (a phone on a bad network) is owed only the newest frame, sent when it can take it
-/// again: nothing piles up for it.
-final class TriviaPushHandler: ChannelDuplexHandler {
-    /// It sits among the bytes, headward of the WebSocket encoder: what passes through is
-    /// left as it is.
-    typealias InboundIn = ByteBuffer
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-
-    let user: UserID
-    /// Told how long each change took to reach this screen.
-    private let delays: @Sendable (Duration) -> Void
-    private var context: ChannelHandlerContext?
-    /// The connection's allocator, kept from when the handler was added: a reveal asks for
-    /// it ten thousand times, and through the context each ask is a walk to the pipeline's
-    /// channel.
-    private var allocator = ByteBufferAllocator()
-    /// The channel's writability, as its changes pass through: asking the channel on each of
-    /// a reveal's ten thousand writes reads a separate object per connection, cold.
-    private var isWritable = true
-    private var owed: (frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?)?
-    /// The version of the last frame written. Two frames' jobs can interleave on an event
-    /// loop (a reveal's, while an earlier frame's unhurried jobs are still going), so an
-    /// older frame can arrive after a newer one: it is dropped. The same version again is
-    /// written (the host's list of who is online changes without a new version).
-    private var written = Int.min
-    /// A message went out since the heartbeat's last turn at this connection.
-    private var wroteSincePing = false
-
-    init(user: UserID, delays: @escaping @Sendable (Duration) -> Void) {
-        self.user = user
-        self.delays = delays
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        self.context = context
-        allocator = context.channel.allocator
-        isWritable = context.channel.isWritable
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        self.context = nil
-    }
-
-    /// `host`: the message, when this is the host's connection (who is online is in it).
-    func push(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?) {
-        guard let context else { return }
-        let host = frame.host == user ? host : nil
-        if frame.version < written { return }
-        if let owed, owed.frame.version > frame.version { return }
-        // Timed from the oldest change this screen has not seen yet.
-        let since = Self.earlier(owed?.since, since)
-        owed = nil
-        guard isWritable else {
-            owed = (frame, since, host)
-            return
-        }
-        write(frame, since: since, host: host, on: context)
-    }
-
-    /// Pings the connection, unless a message went out on it since its last turn: what
-    /// keeps a connection open through a proxy is that something crosses it, and at a reveal
-    /// (everyone has just been written to) a ping and its pong would cost a loop a write and
-    /// a read each, while it still has thousands of players to write to. A connection is
-    /// silent for at most two heartbeat intervals (30 s at the default 15 s; proxies commonly
-    /// wait 60 s).
-    func ping() {
-        guard let context else { return }
-        if wroteSincePing {
-            wroteSincePing = false
-            return
-        }
-        context.writeAndFlush(wrapOutboundOut(WebSocketWire.ping(allocator: allocator)), promise: nil)
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        isWritable = context.channel.isWritable
-        if isWritable, let owed {
-            self.owed = nil
-            write(owed.frame, since: owed.since, host: owed.host, on: context)
-        }
-        context.fireChannelWritabilityChanged()
-    }
-
-    private static func earlier(_ a: ContinuousClock.Instant?, _ b: ContinuousClock.Instant?) -> ContinuousClock.Instant? {
-        guard let a, let b else { return a ?? b }
-        return min(a, b)
-    }
-
-    private func write(_ frame: TriviaFrame, since: ContinuousClock.Instant?, host: ByteBuffer?, on context: ChannelHandlerContext) {
-        if var host {
-            let message = WebSocketWire.text(allocator: allocator, capacity: host.readableBytes) { $0.writeBuffer(&host) }
-            context.writeAndFlush(wrapOutboundOut(message), promise: nil)
-        } else {
-            // The crowd's part of the message is the frame's own buffer, written as it is.
-            let parts = WebSocketWire.text(allocator: allocator, tailCapacity: frame.typicalTailSize) { tail in
-                frame.writeTail(for: user, into: &tail)
-            }
-            context.write(wrapOutboundOut(parts.header), promise: nil)
-            context.write(wrapOutboundOut(parts.head), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(parts.tail), promise: nil)
-        }
-        written = frame.version
-        wroteSincePing = true
-        if let since { delays(.now - since) }
     }
 }
