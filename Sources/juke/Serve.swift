@@ -18,6 +18,11 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not create the demo library on the first start.")
     var noDemo = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Pin each event loop to a CPU of its own, on Linux (env JUKE_PIN_EVENT_LOOPS=0 or 1; default on).")
+    var pinEventLoops: Bool?
+
     @Option(name: .long, help: "An OpenAI-compatible API for AI trivia and the Back2Back DJ, e.g. https://api.openai.com/v1 (env JUKE_OPENAI_BASE_URL).")
     var openaiBaseUrl: String?
 
@@ -95,6 +100,11 @@ struct Serve: AsyncParsableCommand {
                 "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
                 "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")",
             ])
+        if pinEventLoops ?? (env["JUKE_PIN_EVENT_LOOPS"].map { !["0", "false", "no", "off"].contains($0.lowercased()) } ?? true) {
+            if let cpus = try await EventLoopPinning.pin() {
+                logger.info("event loops pinned", metadata: ["cpus": "\(cpus.map(String.init).joined(separator: ","))"])
+            }
+        }
         let app = try await buildApplication(configuration: configuration, logger: logger)
         try await app.runService()
     }
