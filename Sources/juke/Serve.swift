@@ -78,12 +78,23 @@ struct Serve: AsyncParsableCommand {
         return OpenAISettings(baseURL: url, apiKey: key, triviaModel: triviaModel ?? env["JUKE_TRIVIA_MODEL"] ?? "gpt-4o-mini")
     }
 
+    /// An on/off setting from the environment: nil when unset.
+    static func switchedOn(_ value: String?, name: String) throws -> Bool? {
+        guard let value, !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ValidationError("\(name) must be 1 or 0 (on or off), not '\(value)'")
+        }
+    }
+
     func run() async throws {
         let env = ProcessInfo.processInfo.environment
         let host = host ?? env["JUKE_HOST"] ?? "127.0.0.1"
         guard let port = port ?? Int(env["JUKE_PORT"] ?? "8080"), (1...65535).contains(port) else {
             throw ValidationError("the port must be a number from 1 to 65535")
         }
+        let pin = try pinEventLoops ?? Self.switchedOn(env["JUKE_PIN_EVENT_LOOPS"], name: "JUKE_PIN_EVENT_LOOPS") ?? true
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
@@ -100,7 +111,7 @@ struct Serve: AsyncParsableCommand {
                 "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
                 "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")",
             ])
-        if pinEventLoops ?? (env["JUKE_PIN_EVENT_LOOPS"].map { !["0", "false", "no", "off"].contains($0.lowercased()) } ?? true) {
+        if pin {
             if let cpus = try await EventLoopPinning.pin() {
                 logger.info("event loops pinned", metadata: ["cpus": "\(cpus.map(String.init).joined(separator: ","))"])
             }
