@@ -1,6 +1,5 @@
 import JukeCore
 import NIOCore
-import NIOWebSocket
 
 /// A player's WebSocket as the hub writes to it: straight onto the connection's channel,
 /// from the connection's own event loop, without a task per connection.
