@@ -11,7 +11,7 @@ import TuneTrivia
 ///
 /// A message is a head shared by every viewer, the same bytes for all, and a tail of the
 /// viewer's own (`writeTail` writes the tail and hands back the head): a push writes the
-/// two together, with one writev(2), and copies nothing of the head. At a reveal, copying five kilobytes of the
+/// two together, with one sendmsg(2), and copies nothing of the head. At a reveal, copying five kilobytes of the
 /// crowd's JSON for each of ten thousand players was most of a message's cost.
 ///
 /// A class, shared rather than copied: at a reveal both event loops hand it to thousands of

@@ -20,7 +20,7 @@ enum WebSocketWire {
 
     /// A text message as one frame whose message is a head shared with other messages (sent
     /// as it is, not copied) and a tail of its own. `tail` writes the tail and returns the
-    /// head. The three parts go to the socket in this order, together: one writev(2).
+    /// head. The three parts go to the socket in this order, together: one sendmsg(2).
     static func text(
         allocator: ByteBufferAllocator, tailCapacity: Int, _ tail: (inout ByteBuffer) throws -> ByteBuffer
     ) rethrows -> (header: ByteBuffer, head: ByteBuffer, tail: ByteBuffer) {
