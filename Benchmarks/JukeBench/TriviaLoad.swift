@@ -308,19 +308,14 @@ struct Histogram {
 
     private init(buckets: [(le: Double, count: Double)]) { self.buckets = buckets }
 
-    static func delta(_ after: Histogram, _ before: Histogram) -> Histogram {
-        Histogram(
-            buckets: after.buckets.map { b in
-                (b.le, b.count - (before.buckets.first { $0.le == b.le }?.count ?? 0))
-            })
-    }
+    static func delta(_ after: Histogram, _ before: Histogram) -> Histogram { combined(after, before, by: -) }
 
     /// Two histograms of the same buckets, added.
-    static func sum(_ a: Histogram, _ b: Histogram) -> Histogram {
-        Histogram(
-            buckets: a.buckets.map { bucket in
-                (bucket.le, bucket.count + (b.buckets.first { $0.le == bucket.le }?.count ?? 0))
-            })
+    static func sum(_ a: Histogram, _ b: Histogram) -> Histogram { combined(a, b, by: +) }
+
+    /// `a`'s buckets, each count combined with `b`'s count for the same bound (0 where `b` has none).
+    private static func combined(_ a: Histogram, _ b: Histogram, by operation: (Double, Double) -> Double) -> Histogram {
+        Histogram(buckets: a.buckets.map { bucket in (bucket.le, operation(bucket.count, b.buckets.first { $0.le == bucket.le }?.count ?? 0)) })
     }
 
     var count: Int { Int(buckets.last?.count ?? 0) }
