@@ -65,7 +65,6 @@ let package = Package(
         .target(
             name: "Storage",
             dependencies: [
-                "TuneTrivia", "Back2Back",
                 "JukeCore",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -75,19 +74,46 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The HTTP contract: openapi.yaml and the code generated from it.
+        // The HTTP contract: one openapi.yaml, generated per module by tag. JukeAPI holds the
+        // platform's operations (system, auth, catalog, library) and serves the whole file.
         .target(
             name: "JukeAPI",
             dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             resources: [.copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        // Composition root: routes (thin), auth, services, web client files.
+        // TuneTrivia's operations from the same file (its openapi.yaml is a link to JukeAPI's).
         .target(
-            name: "JukeServer",
+            name: "TuneTriviaAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // Back2Back's operations from the same file.
+        .target(
+            name: "Back2BackAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // Live updates every app uses: the cross-server relay over LISTEN/NOTIFY (one payload
+        // format) and the WebSocket wire.
+        .target(
+            name: "LiveUpdates",
             dependencies: [
-                "TuneTrivia", "Back2Back", "Providers",
-                "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI",
+                "JukeCore", "Storage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The platform every app stands on: application build, middleware, auth, the web
+        // shell (page frame, home, sign-in, shared scripts and styles), media, library admin,
+        // observability, and the `JukeApp` interface an app registers through. Imports no app.
+        .target(
+            name: "JukePlatform",
+            dependencies: [
+                "Providers", "LiveUpdates",
+                "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -98,11 +124,60 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                // The event loops pinned to CPUs, and the push handler's socket (TuneTrivia).
+                // The event loops pinned to CPUs.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             resources: [.copy("Web/static")],
+            swiftSettings: strict
+        ),
+        // TuneTrivia on the server: its service, store and migrations, routes, live hub,
+        // pages, scripts and styles.
+        .target(
+            name: "TuneTriviaServer",
+            dependencies: [
+                "TuneTrivia", "TuneTriviaAPI", "JukePlatform", "LiveUpdates",
+                "JukeCore", "Library", "Storage", "Providers", "Matching",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("static")],
+            swiftSettings: strict
+        ),
+        // Back2Back on the server: its service, store and migrations, the AI DJ, routes,
+        // live updates, pages, scripts and styles.
+        .target(
+            name: "Back2BackServer",
+            dependencies: [
+                "Back2Back", "Back2BackAPI", "JukePlatform", "LiveUpdates",
+                "JukeCore", "Library", "Storage", "Providers", "Matching",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("static")],
+            swiftSettings: strict
+        ),
+        // The composition root: the one place that lists Juke's apps.
+        .target(
+            name: "JukeServer",
+            dependencies: [
+                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "Storage", "JukeCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // Benchmarks (run with Scripts/bench.sh, in release, beside the reference tools).
@@ -123,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "Library", "Storage", "MediaFormats", "Matching",
+                "JukeServer", "JukePlatform", "Library", "Storage", "MediaFormats", "Matching", "Providers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -153,11 +228,13 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport", "TuneTrivia", "Back2Back"], swiftSettings: strict),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "Storage", "Library", "JukeCore", "JukeAPI", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers", "Matching",
+                "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "LiveUpdates",
+                "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers", "Matching",
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

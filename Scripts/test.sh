@@ -48,8 +48,17 @@ TOOLS=$(Scripts/tools-venv.sh rapidfuzz=rapidfuzz)
 export JUKE_MATCH_ORACLE="$ROOT/.build/match-oracle.tsv"
 "$TOOLS/bin/python" Scripts/make-match-oracle.py --large 100000 "$JUKE_MATCH_ORACLE"
 log "swift test (SQLite and PostgreSQL)"
-swift test --skip-build --parallel 2>&1 | tee /tmp/juke-swift-test.log | grep -vE '^(◇|↳|􀟈|􁁛)' || true
-grep -qE 'Test run with [0-9]+ tests? .*passed' /tmp/juke-swift-test.log || { echo "swift test failed"; exit 1; }
+# The exit status decides, and a run that executed no test fails too: a summary line alone
+# can read "passed" over a crash or an empty run.
+SWIFT_TEST_LOG="$ROOT/.build/swift-test.log"
+set +e
+swift test --skip-build --parallel >"$SWIFT_TEST_LOG" 2>&1
+swift_status=$?
+set -e
+grep -vE '^(◇|↳|􀟈|􁁛)' "$SWIFT_TEST_LOG" || true
+if [ "$swift_status" -ne 0 ]; then echo "swift test failed (exit $swift_status)"; exit 1; fi
+ran=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$SWIFT_TEST_LOG" | tail -1)
+if [ -z "$ran" ] || [ "$ran" -eq 0 ]; then echo "swift test ran no test"; exit 1; fi
 
 # --- The HTTP contract, fuzzed ------------------------------------------------------------
 log "API fuzzing from the OpenAPI contract (schemathesis)"

@@ -55,7 +55,7 @@ func benchRescan(_ folder: String) async throws {
     try FileManager.default.createDirectory(at: dbFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dbFolder) }
     let database = try DatabaseFactory.open(.sqlite(path: dbFolder.appendingPathComponent("bench.sqlite").path), logger: logger)
-    try await Migrator.migrate(database, logger: logger)
+    try await Migrator.migrate(database, schemas: [.platform], logger: logger)
     let store = LibraryStore(database: database)
     let scanner = LibraryScanner(store: store, logger: logger)
     let libraryFolder = try await store.addFolder(path: folder, now: Date())

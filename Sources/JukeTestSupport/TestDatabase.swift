@@ -16,9 +16,14 @@ public enum TestBackend: String, Sendable, CaseIterable, CustomStringConvertible
         if env["JUKE_TEST_POSTGRES_URL"] != nil || env["CI"] != nil { return [.sqlite, .postgres] }
         return [.sqlite]
     }
+
+    /// Whether the tests that need two servers on one PostgreSQL run; they are reported as
+    /// skipped, not passed, when it is missing.
+    public static var postgresAvailable: Bool { available.contains(.postgres) }
 }
 
-/// A fresh, migrated database that is thrown away afterwards.
+/// A fresh database with the platform's tables and those of `schemas` (the apps a test
+/// needs), thrown away afterwards.
 public struct TestDatabase: Sendable {
     public let database: any JukeDatabase
     public let location: DatabaseLocation
@@ -34,14 +39,14 @@ public struct TestDatabase: Sendable {
         public let description: String
     }
 
-    public static func make(_ backend: TestBackend) async throws -> TestDatabase {
+    public static func make(_ backend: TestBackend, schemas: [Schema] = []) async throws -> TestDatabase {
         switch backend {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let location = DatabaseLocation.sqlite(path: folder.appendingPathComponent("juke.sqlite").path)
             let database = try DatabaseFactory.open(location, logger: logger)
-            try await Migrator.migrate(database, logger: logger)
+            try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
             return TestDatabase(database: database, location: location) {
                 await database.shutdown()
                 try? FileManager.default.removeItem(at: folder)
@@ -59,7 +64,7 @@ public struct TestDatabase: Sendable {
             settings.database = String(name)
             let location = DatabaseLocation.postgres(settings)
             let database = try DatabaseFactory.open(location, logger: logger)
-            try await Migrator.migrate(database, logger: logger)
+            try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
             return TestDatabase(database: database, location: location) {
                 await database.shutdown()
                 try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
@@ -77,8 +82,10 @@ public struct TestDatabase: Sendable {
     public func cleanup() async { await cleanupAction() }
 
     /// Runs `body` with a fresh database and always cleans up.
-    public static func with<T: Sendable>(_ backend: TestBackend, _ body: (TestDatabase) async throws -> T) async throws -> T {
-        let db = try await make(backend)
+    public static func with<T: Sendable>(
+        _ backend: TestBackend, schemas: [Schema] = [], _ body: (TestDatabase) async throws -> T
+    ) async throws -> T {
+        let db = try await make(backend, schemas: schemas)
         do {
             let result = try await body(db)
             await db.cleanup()

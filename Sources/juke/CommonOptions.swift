@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JukePlatform
 import JukeServer
 import Logging
 import Storage

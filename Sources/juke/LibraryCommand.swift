@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JukeCore
+import JukePlatform
 import JukeServer
 import Library
 import Storage

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import JukePlatform
 import JukeServer
 import Logging
+import Providers
 
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Runs the Juke server.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JukePlatform
 import JukeServer
 
 struct UserCommand: AsyncParsableCommand {
@@ -28,7 +29,7 @@ struct UserCommand: AsyncParsableCommand {
             }
             try await withServices(data) { services in
                 do {
-                    let user = try await services.createAccount(
+                    let user = try await services.platform.createAccount(
                         username: username, password: password, email: email, displayName: displayName, isAdmin: admin
                     )
                     print("Created \(user.isAdmin ? "admin" : "user") \(user.username) (\(user.id)).")

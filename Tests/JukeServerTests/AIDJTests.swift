@@ -6,7 +6,10 @@ import Logging
 import Providers
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// The AI DJ against a local fake of OpenAI: picks resolved through the matching engine,
 /// retries with feedback, exclusions enforced after matching, Juke's own DJ standing in on

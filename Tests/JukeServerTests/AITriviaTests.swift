@@ -4,10 +4,14 @@ import Hummingbird
 import HummingbirdTesting
 import JukeTestSupport
 import NIOCore
+import Providers
 import Testing
 import TuneTrivia
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// AI trivia against a local fake of OpenAI's Chat Completions API: the same client as in
 /// production with another base URL. Good replies are used; bad ones (the answer given away,

@@ -5,7 +5,10 @@ import JukeCore
 import JukeTestSupport
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 @Suite struct AuthAPITests {
     @Test(arguments: TestBackend.available)

@@ -5,7 +5,10 @@ import JukeTestSupport
 import NIOCore
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// Back2Back over HTTP with Juke's own DJ (no AI configured): a session of turns, the AI's
 /// picks with reasons, backups, a direction change, skips, a friend joining, export, personas

@@ -6,7 +6,10 @@ import JukeTestSupport
 import NIOCore
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// Searching the outside catalog from a Back2Back session, against a local fake of the iTunes
 /// Search API (its documented JSON, its 403 rate limit): results the library holds carry the

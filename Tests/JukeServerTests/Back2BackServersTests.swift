@@ -4,14 +4,18 @@ import JukeCore
 import JukeTestSupport
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// Two Juke servers on one PostgreSQL database: a person watching a session on one sees a
 /// change made on the other (NOTIFY carries it; each server skips its own).
 @Suite struct Back2BackServersTests {
-    @Test func aChangeOnOneServerReachesTheWatchersOfTheOther() async throws {
-        guard TestBackend.available.contains(.postgres) else { return }
-        try await TestDatabase.with(.postgres) { db in
+    @Test(.enabled(if: TestBackend.postgresAvailable, "needs PostgreSQL: JUKE_TEST_POSTGRES_URL")) func aChangeOnOneServerReachesTheWatchersOfTheOther()
+        async throws
+    {
+        try await TestDatabase.with(.postgres, schemas: Juke.schemas) { db in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-b2b-\(UUID().uuidString)").path
             let one = AppServices(
                 configuration: TestApp.configuration(dataDirectory: folder), database: db.database, clock: .system, logger: TestDatabase.logger)
@@ -19,9 +23,13 @@ import Testing
                 configuration: TestApp.configuration(dataDirectory: folder), database: db.database, clock: .system, logger: TestDatabase.logger)
             let host = User(id: UserID(), username: "host", email: nil, displayName: "Host", isAdmin: false, createdAt: Date())
             try await one.users.create(host, passwordHash: "h")
-            // Each server listens, as NotificationListener does in the application.
+            // Each server listens, as its relay listener does in the application.
             let listeners = [one, two].map { services in
-                Task { try? await db.database.listen(channel: NotificationListener.back2back) { await services.back2back.remoteChange($0) } }
+                Task {
+                    try? await db.database.listen(channel: Back2BackService.relayChannel) { payload in
+                        if let message = services.back2back.relay.accepts(payload) { await services.back2back.remoteChange(message) }
+                    }
+                }
             }
             defer { listeners.forEach { $0.cancel() } }
             try await Task.sleep(for: .milliseconds(300))  // LISTEN is in place

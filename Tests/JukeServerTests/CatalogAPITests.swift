@@ -5,7 +5,10 @@ import JukeTestSupport
 import NIOCore
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 @Suite struct CatalogAPITests {
     static let songs: [(title: String, artist: String, genre: String, year: Int)] = [

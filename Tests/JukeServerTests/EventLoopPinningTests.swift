@@ -2,7 +2,10 @@ import NIOCore
 import NIOPosix
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 @Suite struct EventLoopPinningTests {
     @Test func loopsTakeTheCPUsInTurn() {

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import JukeAPI
 import NIOCore
 import OpenAPIRuntime
+import TuneTriviaAPI
 
 /// The client swift-openapi-generator writes from openapi.yaml, sending through Hummingbird's
 /// test client: the endpoint tests speak the contract's types, so a route that drifts from

@@ -5,7 +5,10 @@ import JukeTestSupport
 import NIOCore
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 @Suite struct LibraryAndSystemTests {
     @Test(arguments: TestBackend.available)
@@ -24,7 +27,7 @@ import Testing
             #expect(try await client.json(.post, "/api/v1/library/folders", token: admin, body: #"{"path":"relative/path"}"#).status == .unprocessableContent)
             let added = try await client.json(.post, "/api/v1/library/folders", token: admin, body: #"{"path":"\#(folder)"}"#)
             #expect(added.status == .accepted)
-            await app.services.waitForScans()
+            await app.services.platform.waitForScans()
             let status = try await client.json(.get, "/api/v1/library/status", token: user)
             let scans = try #require(status.json["scans"] as? [[String: Any]])
             #expect(scans.first?["phase"] as? String == "done")
@@ -39,7 +42,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try Data("ID3\u{4}\0\0\u{7F}\u{7F}\u{7F}\u{7F}".utf8).write(to: URL(fileURLWithPath: folder + "/liar.mp3"))
             _ = try await client.json(.post, "/api/v1/library/folders", token: admin, body: #"{"path":"\#(folder)"}"#)
-            await app.services.waitForScans()
+            await app.services.platform.waitForScans()
             let status = try await client.json(.get, "/api/v1/library/status", token: admin)
             let issues = try #require(status.json["issues"] as? [[String: Any]])
             #expect(issues.count == 1)

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import JukeCore
-import JukeServer
+import JukePlatform
 import JukeTestSupport
 import Library
 import Logging
@@ -11,6 +11,10 @@ import MediaFormats
 import NIOCore
 import Storage
 import Testing
+
+@testable import Back2BackServer
+@testable import JukeServer
+@testable import TuneTriviaServer
 
 /// A Juke application on a throwaway database, driven through Hummingbird's test client.
 struct TestApp {
@@ -31,7 +35,7 @@ struct TestApp {
     )
         async throws
     {
-        try await TestDatabase.with(backend) { db in
+        try await TestDatabase.with(backend, schemas: Juke.schemas) { db in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-app-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var settings = configuration(dataDirectory: folder)
@@ -60,8 +64,8 @@ struct TestApp {
             let samples = (0..<4000).map { Int16(truncatingIfNeeded: $0 &* 37) }
             try Data(wav.encode(samples: samples)).write(to: URL(fileURLWithPath: "\(folder)/\(i).wav"))
         }
-        _ = try await services.addFolder(path: folder)
-        await services.waitForScans()
+        _ = try await services.platform.addFolder(path: folder)
+        await services.platform.waitForScans()
         return folder
     }
 }
@@ -86,4 +90,11 @@ extension TestClientProtocol {
         #expect(r.status == .created, "register \(username): \(r.json)")
         return r.json["token"] as? String ?? ""
     }
+}
+
+/// The apps' services as the tests reach them.
+extension AppServices {
+    var tuneTrivia: TuneTriviaService { tuneTriviaApp.service }
+    var back2back: Back2BackService { back2backApp.service }
+    var knownTokens: KnownTokens { platform.knownTokens }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JukeCore
+import LiveUpdates
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
@@ -7,7 +8,10 @@ import NIOPosix
 import NIOWebSocket
 import Testing
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 #if canImport(Glibc)
     import Glibc

@@ -1,14 +1,18 @@
 import Foundation
-import JukeAPI
 import JukeCore
+import LiveUpdates
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
 import Synchronization
 import Testing
 import TuneTrivia
+import TuneTriviaAPI
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// The pushed messages: each viewer's, spliced from one shared encoding, must be exactly
 /// the view the REST API gives them; and changes reach only the screens they change.

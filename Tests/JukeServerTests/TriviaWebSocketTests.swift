@@ -9,7 +9,10 @@ import Synchronization
 import Testing
 import TuneTrivia
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// The live game over a real WebSocket: it stays open through its heartbeats and carries
 /// the next change. (A heartbeat ping once went out without its FIN bit, which every client

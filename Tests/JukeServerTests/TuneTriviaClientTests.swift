@@ -1,11 +1,14 @@
 import Foundation
-import JukeAPI
 import JukeTestSupport
 import Storage
 import Testing
 import TuneTrivia
+import TuneTriviaAPI
 
+@testable import Back2BackServer
+@testable import JukePlatform
 @testable import JukeServer
+@testable import TuneTriviaServer
 
 /// Every TuneTrivia endpoint through the client generated from openapi.yaml, on SQLite and
 /// on PostgreSQL: two whole games, one per mode.

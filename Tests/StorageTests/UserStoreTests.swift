@@ -6,11 +6,7 @@ import Testing
 @testable import Storage
 
 @Suite struct UserStoreTests {
-    static func user(_ name: String, admin: Bool = false) -> User {
-        User(
-            id: UserID(), username: name, email: "\(name)@example.com", displayName: name.capitalized, isAdmin: admin,
-            createdAt: Date(timeIntervalSince1970: 1_700_000_000))
-    }
+    static func user(_ name: String, admin: Bool = false) -> User { testUser(name, admin: admin) }
 
     @Test(arguments: TestBackend.available)
     func createsAndFindsUsersCaseInsensitively(backend: TestBackend) async throws {
@@ -69,18 +65,66 @@ import Testing
 }
 
 @Suite struct MigrationTests {
+    /// An app's tables as an app module brings them: numbered from 1 on its own.
+    static let app = Schema(
+        module: "testapp",
+        migrations: [
+            Migration(version: 1, name: "notes") { _ in ["CREATE TABLE testapp_notes (id TEXT PRIMARY KEY, body TEXT NOT NULL)"] },
+            Migration(version: 2, name: "note owner") { _ in ["ALTER TABLE testapp_notes ADD COLUMN owner TEXT"] },
+        ],
+        formerVersions: [7: 1, 8: 2])
+
+    static func versions(_ database: any JukeDatabase) async throws -> [String: [Int]] {
+        try await database.withConnection { sql in
+            try await sql.raw("SELECT module, version FROM juke_migrations ORDER BY module, version").all().reduce(into: [:]) { out, row in
+                out[try row.decode(column: "module", as: String.self), default: []].append(try row.decode(column: "version", as: Int.self))
+            }
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func migratingTwiceAndConcurrentlyIsHarmless(backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { db in
             // Two servers starting at once on the same database.
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for _ in 0..<3 { group.addTask { try await Migrator.migrate(db.database, logger: TestDatabase.logger) } }
+                for _ in 0..<3 { group.addTask { try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger) } }
                 try await group.waitForAll()
             }
-            let versions = try await db.database.withConnection { sql in
-                try await sql.raw("SELECT version FROM schema_migrations ORDER BY version").all().map { try $0.decode(column: "version", as: Int.self) }
+            #expect(try await Self.versions(db.database) == ["platform": Array(1...Schema.platform.latestVersion), "testapp": [1, 2]])
+        }
+    }
+
+    /// A database from before each module had its own numbering lists its migrations in
+    /// schema_migrations; they are recorded under their modules and none runs again (running
+    /// one again would fail: its table exists).
+    @Test(arguments: TestBackend.available)
+    func aDatabaseWithTheFormerNumberingIsAdoptedNotMigratedAgain(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger)
+            try await db.database.withConnection { sql in
+                try await sql.raw("DROP TABLE juke_migrations").run()
+                try await sql.raw("CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
+                    .run()
+                // The former list: the platform's 1, 2 and 6, the app's 7 (its 8 came later).
+                for version in [1, 2, 6, 7] {
+                    try await sql.raw("INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: version), 'old', 0)").run()
+                }
+                try await sql.raw("ALTER TABLE testapp_notes DROP COLUMN owner").run()
             }
-            #expect(versions == Array(1...Migrator.latestVersion))
+            try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger)
+            #expect(try await Self.versions(db.database) == ["platform": [1, 2, 3], "testapp": [1, 2]])
+            // The app's second migration did run: its column is there.
+            try await db.database.withConnection { sql in
+                try await sql.raw("INSERT INTO testapp_notes (id, body, owner) VALUES ('a', 'b', 'c')").run()
+            }
+        }
+    }
+
+    @Test func twoModulesNamedAlikeAreRefused() async throws {
+        try await TestDatabase.with(.sqlite) { db in
+            await #expect(throws: StorageError.self) {
+                try await Migrator.migrate(db.database, schemas: [Self.app, Self.app], logger: TestDatabase.logger)
+            }
         }
     }
 }

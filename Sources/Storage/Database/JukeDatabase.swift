@@ -22,11 +22,11 @@ public protocol JukeDatabase: Sendable {
 
 extension JukeDatabase {
     /// The column type for binary data, the one spelling that differs between the two.
-    var blobType: String { kind == .postgres ? "BYTEA" : "BLOB" }
+    public var blobType: String { kind == .postgres ? "BYTEA" : "BLOB" }
 }
 
 /// Runs BEGIN/COMMIT/ROLLBACK around `body` on a single connection.
-func runTransaction<T: Sendable>(
+public func runTransaction<T: Sendable>(
     on db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> T
 ) async throws -> T {
     try await db.raw(SQLQueryString(begin)).run()

@@ -331,7 +331,8 @@ public struct LibraryStore: Sendable {
     }
 }
 
-func decodeID<ID: TypedID>(_ row: any SQLRow, _ column: String) throws -> ID {
+/// A typed ID from a text column; a value that is not one is reported, not trapped.
+public func decodeID<ID: TypedID>(_ row: any SQLRow, _ column: String) throws -> ID {
     let raw = try row.decode(column: column, as: String.self)
     guard let id = ID(raw) else { throw StorageError.notFound("\(column) '\(raw)' is not a UUID") }
     return id

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import JukePlatform
+import LiveUpdates
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// Back2Back on the platform: its service with the DJ (the AI DJ when an AI endpoint is set,
+/// on the settings page or by flags or the environment, Juke's own DJ otherwise; decided at
+/// each request), its routes and pages, the relay between servers and its background work.
+public struct Back2BackApp: JukeApp {
+    let platform: Platform
+    let service: Back2BackService
+    let djSelector: DJSelector
+
+    public init(platform: Platform) {
+        self.platform = platform
+        self.djSelector = DJSelector(
+            environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: platform.catalog,
+            logger: platform.logger)
+        self.service = Back2BackService(
+            database: platform.database, library: platform.library, users: platform.users, clock: platform.clock, dj: djSelector,
+            catalog: platform.catalog, logger: platform.logger)
+    }
+
+    /// Its tables, migrated before any app is built.
+    public static let schema = Schema.back2back
+
+    public var card: AppCard {
+        AppCard(slug: "back2back", name: "Back2Back", icon: Icons.headphones, blurb: "Take turns picking songs with an AI DJ.")
+    }
+
+    public func register(on router: Router<JukeRequestContext>) throws {
+        let handler = Back2BackHandler(back2back: service, djSelector: djSelector, clock: platform.clock)
+        try handler.registerHandlers(on: router)
+        Back2BackRoutes(handler: handler).register(on: router)
+        Back2BackPageRoutes(service: service).register(on: router)
+    }
+
+    public var services: [any Service] {
+        let service = self.service
+        return [
+            service.relay.listener(logger: platform.logger) { await service.remoteChange($0) },
+            Back2BackWorkService(service: service),
+        ]
+    }
+
+    public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
+
+    /// The service (tests wait for its background work).
+    var back2back: Back2BackService { service }
+}

@@ -1,0 +1,180 @@
+import JukeCore
+import JukePlatform
+
+/// Back2Back's screens: the home (sessions, new session, personas, settings) and the session
+/// itself, drawn by back2back-session.js from the live state.
+enum Back2BackPages {
+    static func home(user: User) -> String {
+        let efforts = ["minimal", "low", "medium", "high"].map { "<option value=\"\($0)\">\($0)</option>" }.joined()
+        func modelRow(_ name: String, _ label: String) -> String {
+            """
+            <fieldset class="model-choice"><legend>\(label)</legend>
+              <label>Model <input name="\(name)_model" required maxlength="100" list="models"></label>
+              <label>Reasoning <select name="\(name)_effort">\(efforts)</select></label>
+            </fieldset>
+            """
+        }
+        return HTML.page(
+            title: "Back2Back", script: "/static/back2back/js/back2back.js",
+            body: """
+                \(Header.render(user: user, current: "back2back"))
+                <main id="main" class="b2b-home">
+                  <h1>Back2Back</h1>
+                  <p class="muted">You and an AI DJ take turns picking songs. The DJ plays in a persona's style:
+                    inspired by a kind of DJ, never impersonating anyone.</p>
+                  <section aria-labelledby="new-title" class="panel">
+                    <h2 id="new-title">New session</h2>
+                    <form id="new-form" class="row-form" autocomplete="off">
+                      <label>Title <input name="title" maxlength="100" placeholder="Friday night"></label>
+                      <label>DJ persona <select name="persona_id" id="persona-select"></select></label>
+                      <button class="primary" type="submit">Start</button>
+                    </form>
+                    <p class="form-error" id="new-error" role="alert"></p>
+                  </section>
+                  <section aria-labelledby="sessions-title" class="panel">
+                    <h2 id="sessions-title">Your sessions</h2>
+                    <ul id="sessions" class="game-list" aria-live="polite"><li class="muted">Loading…</li></ul>
+                  </section>
+                  <section aria-labelledby="personas-title" class="panel">
+                    <h2 id="personas-title">Personas</h2>
+                    <ul id="personas" class="persona-list"></ul>
+                    <form id="persona-form" class="grid-form" autocomplete="off">
+                      <input type="hidden" name="id">
+                      <label class="wide">Name <input name="name" required maxlength="80" placeholder="1970s NYC crate digger"></label>
+                      <label class="wide">Who is this DJ? <textarea name="description" rows="2" maxlength="2000"></textarea></label>
+                      <label class="wide">Style guide <textarea name="style_guide" rows="5" maxlength="20000"
+                        placeholder="Written by the AI when one is configured, or by you."></textarea></label>
+                      <div class="wide" id="guide-box">
+                        <button class="ghost" type="button" id="write-guide">Write the style guide</button>
+                        <p class="muted" id="guide-note">With an AI this can take several minutes (it researches the style on the web);
+                          you may leave the page: the guide is saved to the persona when it is done.</p>
+                        <p id="guide-progress" role="status" aria-live="polite"></p>
+                        <ul id="guide-sources" class="muted"></ul>
+                      </div>
+                      <label class="wide">Favourite genres, in order <input name="genres" maxlength="1000" placeholder="Disco, Salsa, Funk"></label>
+                      <label class="wide">Favourite artists <input name="artists" maxlength="2000" placeholder="Comma-separated"></label>
+                      <label>From year <input name="year_from" type="number" min="1000" max="3000"></label>
+                      <label>To year <input name="year_to" type="number" min="1000" max="3000"></label>
+                      <label>Adventure <input name="adventure" type="range" min="0" max="1" step="0.05" value="0.3"></label>
+                      <div class="wide button-row">
+                        <button class="primary" type="submit" id="persona-save">Create persona</button>
+                        <button class="ghost" type="button" id="persona-cancel" hidden>Cancel</button>
+                      </div>
+                    </form>
+                    <p class="form-error" id="persona-error" role="alert"></p>
+                  </section>
+                  <section aria-labelledby="settings-title" class="panel">
+                    <h2 id="settings-title">Settings</h2>
+                    <p id="ai-status" class="muted"></p>
+                    <form id="settings-form" class="grid-form" autocomplete="off">
+                      \(modelRow("song_selection", "Song selection"))
+                      \(modelRow("direction_change", "Direction changes"))
+                      \(modelRow("style_guide", "Style guides"))
+                      <datalist id="models"><option value="gpt-5"><option value="gpt-5-mini"><option value="gpt-5-nano"></datalist>
+                      <label>Crossfade (seconds) <input name="crossfade_seconds" type="number" min="0" max="12" step="0.5" required></label>
+                      <div class="wide button-row">
+                        <button class="primary" type="submit">Save settings</button>
+                        <button class="ghost" type="button" id="clear-memory">Clear song memory</button>
+                      </div>
+                    </form>
+                    <p class="form-note" id="settings-note" role="status"></p>
+                  </section>
+                  \(user.isAdmin ? aiEndpointPanel : "")
+                </main>
+                """)
+    }
+
+    /// For admins: the AI service the DJ uses, for everyone on this server.
+    static let aiEndpointPanel = """
+        <section aria-labelledby="ai-title" class="panel" id="ai-panel">
+          <h2 id="ai-title">AI service (admins)</h2>
+          <p id="ai-source" class="muted"></p>
+          <form id="ai-form" class="grid-form" autocomplete="off">
+            <label class="wide">Address <input name="base_url" type="url" required maxlength="500" placeholder="https://api.openai.com/v1"></label>
+            <label class="wide">API key <input name="api_key" type="password" required maxlength="500" autocomplete="new-password"
+              placeholder="Kept on the server; never shown again"></label>
+            <div class="wide button-row">
+              <button class="primary" type="submit">Use this service</button>
+              <button class="ghost" type="button" id="ai-clear">Remove</button>
+            </div>
+          </form>
+          <p class="form-note" id="ai-note" role="status"></p>
+        </section>
+        """
+
+    /// `catalog` names the outside catalog people may also search (Apple Music, iTunes
+    /// Search), when one is configured.
+    static func session(user: User, session: String, catalog: String? = nil) -> String {
+        let sources =
+            catalog.map { name in
+                """
+                <nav class="tabs" role="tablist" aria-label="Search in" id="search-sources">
+                  <button role="tab" type="button" id="source-library" aria-selected="true" data-source="library">Library</button>
+                  <button role="tab" type="button" id="source-catalog" aria-selected="false" data-source="catalog">\(HTML.escape(name))</button>
+                </nav>
+                """
+            } ?? ""
+        return
+            HTML.page(
+                title: "Back2Back session", script: "/static/back2back/js/back2back-session.js",
+                body: """
+                    \(Header.render(user: user, current: "back2back"))
+                    <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
+                      <header class="b2b-top">
+                        <h1 id="session-title">Back2Back</h1>
+                        <p id="persona-line" class="muted"></p>
+                        <p id="turn" class="turn" role="status" aria-live="polite">Connecting…</p>
+                        <p id="problem" class="form-error" role="alert"></p>
+                      </header>
+                      <section id="now" class="now-playing panel" aria-label="Now playing"></section>
+                      <section class="panel" aria-labelledby="pick-title" id="pick-panel">
+                        <h2 id="pick-title">Pick the next song</h2>
+                        <div class="button-row">
+                          <button id="direction" class="accent" hidden></button>
+                          <button id="ai-start" class="ghost" hidden>Let the AI start</button>
+                        </div>
+                        \(sources)
+                        <form id="search-form" role="search" autocomplete="off">
+                          <input id="song-search" type="search" placeholder="Search the library" aria-label="Search the library" maxlength="200">
+                        </form>
+                        <ul id="results" class="track-list" aria-live="polite"></ul>
+                        <button id="more-results" class="ghost" hidden>More results</button>
+                      </section>
+                      <section class="panel" aria-labelledby="queue-title">
+                        <h2 id="queue-title">Up next</h2>
+                        <ol id="queue" class="b2b-list"></ol>
+                      </section>
+                      <section class="panel" aria-labelledby="history-title">
+                        <h2 id="history-title">History</h2>
+                        <ol id="history" class="b2b-list" reversed></ol>
+                      </section>
+                      <section class="panel" aria-labelledby="share-title">
+                        <h2 id="share-title">Share and export</h2>
+                        <p id="people" class="muted"></p>
+                        <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
+                        <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
+                        <label class="check"><input type="checkbox" id="play-here"> Play the music on this device</label>
+                      </section>
+                      <audio id="deck-a" preload="auto"></audio>
+                      <audio id="deck-b" preload="auto"></audio>
+                    </main>
+                    """)
+    }
+}
+
+extension Back2BackPages {
+    /// Where an invite link lands: one button to join (joining changes the session, so it is a POST).
+    static func join(user: User, token: String) -> String {
+        HTML.page(
+            title: "Join a Back2Back session", script: "/static/back2back/js/back2back-join.js",
+            body: """
+                \(Header.render(user: user, current: "back2back"))
+                <main id="main" class="b2b-join" data-token="\(HTML.escape(token))">
+                  <h1>Join a Back2Back session</h1>
+                  <p>You take turns picking songs with the host and their AI DJ.</p>
+                  <button id="join" class="primary">Join the session</button>
+                  <p class="form-error" id="join-error" role="alert"></p>
+                </main>
+                """)
+    }
+}

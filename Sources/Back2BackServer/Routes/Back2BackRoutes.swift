@@ -1,0 +1,132 @@
+import Back2Back
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JukeCore
+import JukePlatform
+import Providers
+
+/// Back2Back's routes that are not JSON: the live session as server-sent events (the same
+/// JSON as GET /api/v1/back2back/sessions/{id}, pushed after every change) and the session's
+/// export as a playlist file.
+struct Back2BackRoutes {
+    typealias Context = JukeRequestContext
+    let handler: Back2BackHandler
+    var service: Back2BackService { handler.back2back }
+
+    func register(on router: Router<Context>) {
+        router.get("/api/v1/back2back/sessions/:session_id/events") { request, context in try await events(request, context) }
+        router.get("/api/v1/back2back/sessions/:session_id/export") { request, context in try await export(request, context) }
+        router.post("/api/v1/back2back/personas/:persona_id/style-guide") { request, context in try await styleGuide(request, context) }
+    }
+
+    /// Writes the persona's style guide and streams it as server-sent events: `progress`
+    /// (a step, such as searching the web), `text` (the next piece), `source` (a cited page),
+    /// then `done` with the whole guide (saved to the persona), or `failed` with the reason.
+    func styleGuide(_ request: Request, _ context: Context) async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let id: PersonaID = try parseID(context.parameters.get("persona_id") ?? "", field: "persona_id")
+        let events = try await service.styleGuide(id, for: user.id)
+        let body = ResponseBody { writer in
+            func send(_ type: String, _ object: [String: String]) async throws {
+                let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+                try await writer.write(ByteBuffer(string: "event: \(type)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"))
+            }
+            do {
+                for try await event in events {
+                    switch event {
+                    case .progress(let message): try await send("progress", ["message": message])
+                    case .text(let text): try await send("text", ["text": text])
+                    case .source(let source): try await send("source", ["title": source.title, "url": source.url])
+                    case .done(let text): try await send("done", ["style_guide": text])
+                    }
+                }
+            } catch {
+                try await send("failed", ["message": describe(error)])
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    func events(_ request: Request, _ context: Context) async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let id: DJSessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
+        let first = try await service.session(id, for: user.id)  // 403/404 before the stream starts
+        let live = service.live
+        let (token, signals) = await live.subscribe(id)
+        let handler = self.handler
+        let body = ResponseBody { writer in
+            do {
+                var sent = first.version
+                try await writer.write(ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(first, for: user.id)))\n\n"))
+                for await signal in signals {
+                    switch signal {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    case .deleted:
+                        try await writer.write(ByteBuffer(string: "event: deleted\ndata: {}\n\n"))
+                        await live.unsubscribe(id, token)
+                    case .changed(let version):
+                        guard version > sent else { continue }
+                        let current = try await handler.back2back.session(id, for: user.id)
+                        sent = current.version
+                        try await writer.write(
+                            ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(current, for: user.id)))\n\n"))
+                    }
+                }
+            } catch {
+                await live.unsubscribe(id, token)
+                throw error
+            }
+            await live.unsubscribe(id, token)
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `?format=m3u8` (default) or `xspf`: the songs that played and the one playing, with
+    /// links to their audio on this server and the AI's reasons as annotations.
+    func export(_ request: Request, _ context: Context) async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let id: DJSessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
+        let raw = request.uri.queryParameters.get("format") ?? "m3u8"
+        guard let format = PlaylistExport.Format(rawValue: raw) else { throw APIError.badRequest("format is m3u8 or xspf.", field: "format") }
+        let loaded = try await service.session(id, for: user.id)
+        let origin = Self.origin(of: request)
+        let played = loaded.session.history + (loaded.session.nowPlaying.map { [$0] } ?? [])
+        let items = played.map { entry in
+            PlaylistExport.Item(
+                song: entry.song, location: "\(origin)/api/v1/catalog/tracks/\(entry.song.track)/audio",
+                annotation: entry.pickedBy == .ai ? entry.rationale : nil)
+        }
+        let text = PlaylistExport.render(items, title: loaded.title, as: format)
+        let filename = Self.filename(loaded.title) + "." + format.rawValue
+        return Response(
+            status: .ok,
+            headers: [.contentType: format.mediaType, .contentDisposition: "attachment; filename=\"\(filename)\""],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The scheme and host the browser used, for links that work outside the page.
+    static func origin(of request: Request) -> String {
+        let host = request.head.authority ?? "127.0.0.1"
+        let safeHost = host.filter { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
+        let forwarded = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
+        let scheme = forwarded == "https" ? "https" : "http"
+        return "\(scheme)://\(safeHost)"
+    }
+
+    /// A title as a file name: letters, digits, spaces and dashes.
+    static func filename(_ title: String) -> String {
+        let kept = String(title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" }.prefix(60))
+        let trimmed = kept.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? "back2back" : trimmed
+    }
+}

@@ -1,0 +1,349 @@
+import Back2Back
+import Foundation
+import JukeCore
+import JukePlatform
+import LiveUpdates
+import Logging
+import Matching
+import Providers
+import Storage
+
+/// Back2Back on the server: the session rules (the Back2Back engine) over their storage, and
+/// what only a server knows: the library, the clock, randomness, who is asking, and the DJ
+/// that answers the engine's requests for picks and direction changes.
+///
+/// Every event runs through `Back2BackStore.update` under the session's lock, so it is
+/// committed before it is answered; the actions it returns are then carried out here: picks
+/// and directions are asked of the DJ in the background, and their answers come back as
+/// events with the task they answer (a superseded one is dropped by the rules).
+actor Back2BackService {
+    let store: Back2BackStore
+    private let database: any JukeDatabase
+    private let library: LibraryStore
+    private let users: UserStore
+    private let clock: WallClock
+    private let logger: Logger
+    private let dj: any SessionDJ
+    /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
+    let catalog: (any MusicCatalog)?
+    let live = Back2BackLive()
+    private var random = SystemRandomNumberGenerator()
+    /// The library as songs, rebuilt when the library's generation moves.
+    private var songs: (generation: Int, list: [Song])?
+    /// The library as the matching engine's index, for catalog results; rebuilt likewise.
+    private var libraryIndex: (generation: Int, index: TrackCatalog<TrackID>, byID: [TrackID: Song])?
+    /// Background work (picks, directions), so tests and shutdown can wait for it.
+    private var work: [UUID: Task<Void, Never>] = [:]
+    /// Set at shutdown: no new background work starts, so the database can close after the rest.
+    private var stopping = false
+    /// The other servers sharing the database, told of every change (`RelayMessage`: the
+    /// detail is the session's new version, or "D" when it was deleted).
+    nonisolated let relay: Relay
+
+    /// The NOTIFY channel Back2Back's changes travel on between servers.
+    static let relayChannel = "juke_back2back"
+
+    init(
+        database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ,
+        catalog: (any MusicCatalog)? = nil, logger: Logger
+    ) {
+        self.store = Back2BackStore(database: database)
+        self.relay = Relay(channel: Self.relayChannel, database: database)
+        self.catalog = catalog
+        self.database = database
+        self.library = library
+        self.users = users
+        self.clock = clock
+        self.dj = dj
+        self.logger = logger
+    }
+
+    func aiConfigured() async -> Bool { await dj.usesAI() }
+
+    // MARK: - Sessions
+
+    struct Loaded: Sendable {
+        let session: DJSession
+        let title: String
+        let inviteToken: String
+        let version: Int
+    }
+
+    func create(title: String?, host: User, persona requested: PersonaID?) async throws -> Loaded {
+        let now = clock.now()
+        let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard title.unicodeScalars.count <= 100 else { throw APIError.badRequest("A title has at most 100 characters.", field: "title") }
+        let persona = try await choosePersona(requested, for: host.id)
+        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, at: now)
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
+        let token = Hex.string(bytes)
+        let name = title.isEmpty ? "\(host.displayName) × \(persona.name)" : title
+        try await store.create(session, title: name, inviteToken: token)
+        return Loaded(session: session, title: name, inviteToken: token, version: 1)
+    }
+
+    /// The persona asked for (it must be the user's), else the one chosen last, else the first.
+    private func choosePersona(_ requested: PersonaID?, for user: UserID) async throws -> Persona {
+        let mine = try await store.personas(of: user, now: clock.now())
+        if let requested {
+            guard let persona = mine.first(where: { $0.id == requested }) else {
+                throw APIError.notFound("persona of yours")
+            }
+            return persona
+        }
+        let settings = try await store.settings(of: user, now: clock.now())
+        if let last = settings.persona, let persona = mine.first(where: { $0.id == last }) { return persona }
+        if let first = mine.first(where: { $0.name == "Rare Groove Collector" }) ?? mine.first { return first }
+        // Every persona deleted: the built-ins come back as this user's, so a session can start.
+        var persona = Persona.builtIns(at: clock.now())[0]
+        persona.id = PersonaID()
+        persona.owner = user
+        try await store.save(persona)
+        return persona
+    }
+
+    /// The session, for a member.
+    func session(_ id: DJSessionID, for user: UserID) async throws -> Loaded {
+        guard let found = try await store.load(id) else { throw APIError.notFound("session") }
+        guard found.session.members.contains(user) else {
+            throw APIError(status: .forbidden, code: "forbidden", message: "Only the people in this session can see it; ask for its invite link.")
+        }
+        return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
+    }
+
+    func sessions(for user: UserID, limit: Int, offset: Int) async throws -> (items: [Back2BackStore.Summary], total: Int) {
+        try await store.sessions(for: user, limit: limit, offset: offset)
+    }
+
+    func join(token: String, user: UserID) async throws -> Loaded {
+        guard let id = try await store.sessionID(inviteToken: token.trimmingCharacters(in: .whitespaces)) else {
+            throw APIError.notFound("session for that invite link")
+        }
+        return try await apply(id, .join(user))
+    }
+
+    func delete(_ id: DJSessionID, by user: UserID) async throws {
+        let found = try await session(id, for: user)
+        guard found.session.host == user else { throw APIError(status: .forbidden, code: "forbidden", message: "Only the host can delete the session.") }
+        try await store.delete(id)
+        await live.deleted(id)
+        await relay.send(id.description, String(RelayMessage.deleted))
+    }
+
+    /// Applies a person's event (their membership and turn are the rules' to check).
+    @discardableResult
+    func run(_ id: DJSessionID, _ event: SessionEvent) async throws -> Loaded {
+        try await apply(id, event)
+    }
+
+    /// The library track a person picked, as a song.
+    func song(_ track: TrackID) async throws -> Song {
+        guard let t = try await library.track(id: track) else { throw APIError.notFound("track in the library") }
+        return Self.song(t)
+    }
+
+    // MARK: - Events and actions
+
+    /// Commits `event` and carries out the actions it returns; the session as it now is.
+    @discardableResult
+    private func apply(_ id: DJSessionID, _ event: SessionEvent) async throws -> Loaded {
+        let now = clock.now()
+        // The rules draw new IDs from a generator seeded here (the closure may run again).
+        let seed = random.next()
+        let result: Back2BackStore.Updated
+        do {
+            result = try await store.update(id) { session in
+                var generator = SplitMix64(seed: seed)
+                return try session.apply(event, at: now, using: &generator)
+            }
+        } catch let error as SessionError {
+            throw APIError(error)
+        } catch StorageError.notFound {
+            throw APIError.notFound("session")
+        }
+        // Only a stored change is news (a repeated end report or a mid-song progress is not).
+        if result.changed {
+            await live.changed(id, version: result.version)
+            await relay.send(id.description, String(result.version))
+        }
+        for action in result.actions { perform(action, in: result.session) }
+        return Loaded(session: result.session, title: result.title, inviteToken: result.inviteToken, version: result.version)
+    }
+
+    /// Another server's change: its watchers here are told. Servers sharing a PostgreSQL
+    /// database push each change to their own watchers too.
+    func remoteChange(_ message: RelayMessage) async {
+        guard let id = DJSessionID(message.subject) else { return }
+        if message.detail == RelayMessage.deleted { return await live.deleted(id) }
+        if let version = Int(message.detail) { await live.changed(id, version: version) }
+    }
+
+    /// An answer from the DJ (a system event: never refused for turns or membership).
+    private func answer(_ id: DJSessionID, _ event: SessionEvent) async {
+        do {
+            try await apply(id, event)
+        } catch {
+            logger.warning("Back2Back answer not applied", metadata: ["session": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    private func perform(_ action: SessionAction, in session: DJSession) {
+        switch action {
+        case .requestPick(let request):
+            background { await self.pick(for: session.id, request) }
+        case .requestDirection(let task):
+            background { await self.direction(for: session.id, task) }
+        case .hurry(let task):
+            background { await self.dj.hurry(task) }
+        case .remember(let song, let persona):
+            let owner = session.host
+            let now = clock.now()
+            background {
+                do {
+                    try await self.store.remember(song, persona: persona, owner: owner, at: now)
+                } catch {
+                    self.logger.error("Back2Back song memory not saved", metadata: ["error": "\(error)"])
+                }
+            }
+        case .play, .preload:
+            break  // the players read them from the session's state
+        }
+    }
+
+    private func background(_ body: @escaping @Sendable () async -> Void) {
+        guard !stopping else { return }
+        let key = UUID()
+        work[key] = Task {
+            await body()
+            self.finished(key)
+        }
+    }
+
+    private func finished(_ key: UUID) { work[key] = nil }
+
+    /// Waits until no background work is left (tests).
+    func settle() async {
+        while let next = work.values.first { await next.value }
+    }
+
+    /// Shutdown: lets the work under way finish (it writes to the database) and starts no more.
+    func stop() async {
+        stopping = true
+        await settle()
+    }
+
+    // MARK: - Asking the DJ
+
+    private func pick(for id: DJSessionID, _ request: AIRequest) async {
+        do {
+            guard let found = try await store.load(id), found.session.aiTask?.task == request.task else { return }
+            let session = found.session
+            let now = clock.now()
+            let persona = try await store.persona(session.persona) ?? Persona.builtIns(at: now)[0]
+            let memory = try await store.memory(persona: session.persona, owner: session.host, at: now)
+            let settings = try await store.settings(of: session.host, now: now)
+            let context = PickContext(
+                request: request, persona: persona, library: try await librarySongs(),
+                recent: session.entries.map(\.song),
+                exclusions: SongExclusions(memory.recent(persona: session.persona, at: now).map(\.key), songs: session.entries.map(\.song)),
+                memory: memory.recent(persona: session.persona, at: now), settings: settings)
+            switch await dj.pick(context) {
+            case .success(let pick): await answer(id, .aiPicked(request.task, pick.song, rationale: pick.rationale))
+            case .failure(let failure): await answer(id, .aiFailed(request.task, reason: failure.message))
+            }
+        } catch {
+            logger.error("Back2Back pick failed", metadata: ["session": "\(id)", "error": "\(error)"])
+            await answer(id, .aiFailed(request.task, reason: "The DJ could not pick: the server had a problem."))
+        }
+    }
+
+    private func direction(for id: DJSessionID, _ task: AITaskID) async {
+        do {
+            guard let found = try await store.load(id), found.session.directionTask == task else { return }
+            let persona = try await store.persona(found.session.persona) ?? Persona.builtIns(at: clock.now())[0]
+            let settings = try await store.settings(of: found.session.host, now: clock.now())
+            let recent = found.session.entries.map(\.song)
+            if let direction = await dj.direction(after: recent, persona: persona, library: try await librarySongs(), settings: settings) {
+                await answer(id, .directionSuggested(task, direction))
+            } else {
+                await answer(id, .directionFailed(task))
+            }
+        } catch {
+            await answer(id, .directionFailed(task))
+        }
+    }
+
+    /// The library as the matching engine's index (and its songs by track), cached until the
+    /// library changes.
+    func matchingIndex() async throws -> (TrackCatalog<TrackID>, [TrackID: Song]) {
+        let generation = try await library.generation()
+        if let libraryIndex, libraryIndex.generation == generation { return (libraryIndex.index, libraryIndex.byID) }
+        let list = try await librarySongs(at: generation)
+        let index = TrackCatalog(songs: list)
+        let byID = Dictionary(list.map { ($0.track, $0) }, uniquingKeysWith: { a, _ in a })
+        libraryIndex = (generation, index, byID)
+        return (index, byID)
+    }
+
+    /// Every library track as a song, cached until the library changes.
+    func librarySongs() async throws -> [Song] {
+        try await librarySongs(at: try await library.generation())
+    }
+
+    private func librarySongs(at generation: Int) async throws -> [Song] {
+        if let songs, songs.generation == generation { return songs.list }
+        let list = try await library.allTracks().map(Self.song)
+        songs = (generation, list)
+        return list
+    }
+
+    static func song(_ t: Track) -> Song {
+        Song(
+            track: t.id, title: t.title, artist: t.artist, album: t.album, duration: t.duration, genre: t.genre, year: t.year,
+            composer: t.composer, isrc: t.isrc, tempo: t.bpm)
+    }
+
+    // MARK: - Style guides
+
+    /// Writes the persona's style guide (the AI's, or Juke's own), streamed; the finished
+    /// guide is saved to the persona even if the page that asked has gone away meanwhile.
+    func styleGuide(_ id: PersonaID, for user: UserID) async throws -> AsyncThrowingStream<StreamEvent, any Error> {
+        guard let persona = try await store.persona(id), persona.owner == user else { throw APIError.notFound("persona") }
+        let settings = try await store.settings(of: user, now: clock.now())
+        let source = dj.styleGuide(for: persona, settings: settings)
+        let store = self.store
+        let clock = self.clock
+        let logger = self.logger
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
+        Task {
+            do {
+                for try await event in source {
+                    if case .done(let text) = event {
+                        var updated = persona
+                        updated.styleGuide = String(String.UnicodeScalarView(text.unicodeScalars.prefix(Persona.styleGuideLimit)))
+                        updated.updatedAt = clock.now()
+                        try await store.save(updated)
+                    }
+                    continuation.yield(event)
+                }
+                continuation.finish()
+            } catch {
+                logger.warning("Back2Back style guide not written", metadata: ["persona": "\(id)", "error": "\(describe(error))"])
+                continuation.finish(throwing: error)
+            }
+        }
+        return stream
+    }
+
+    // MARK: - People
+
+    /// Display names of the users, for the session's page.
+    func names(_ ids: [UserID]) async -> [UserID: String] {
+        var out: [UserID: String] = [:]
+        for id in Set(ids) {
+            if let user = try? await users.user(id: id) { out[id] = user.displayName }
+        }
+        return out
+    }
+}

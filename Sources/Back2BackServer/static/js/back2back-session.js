@@ -1,0 +1,498 @@
+// A Back2Back session: whose turn it is, search and pick, the AI's picks with their reasons,
+// the queue (tap a song to play it now), history, direction changes, and the player: two
+// decks so songs crossfade, the next song loaded before the end, progress reported so the
+// server can hurry a pick, and the Media Session API for the lock screen.
+import { api, bindLogout, el, formatTime } from "/static/js/api.js";
+
+bindLogout();
+
+const main = document.getElementById("main");
+const sessionID = main.dataset.session;
+const me = main.dataset.user;
+const $ = (id) => document.getElementById(id);
+let state = null;
+
+// ---- Talking to the server ------------------------------------------------------------
+
+async function act(path, body) {
+  $("problem").textContent = "";
+  try {
+    apply(await api(`/api/v1/back2back/sessions/${sessionID}/${path}`, { method: "POST", body }));
+    return true;
+  } catch (e) {
+    $("problem").textContent = e.message;
+    return false;
+  }
+}
+
+function apply(next) {
+  if (state && next.version < state.version) return; // an older answer arriving late
+  state = next;
+  render();
+  deck.sync();
+}
+
+function connect() {
+  const source = new EventSource(`/api/v1/back2back/sessions/${sessionID}/events`);
+  main.dataset.transport = "sse";
+  source.addEventListener("state", (event) => apply(JSON.parse(event.data)));
+  source.addEventListener("deleted", () => {
+    source.close();
+    $("turn").textContent = "The host ended this session.";
+  });
+  source.addEventListener("open", () => $("turn").classList.remove("offline"));
+  // EventSource reconnects by itself; the page says so meanwhile.
+  source.addEventListener("error", () => $("turn").classList.add("offline"));
+}
+
+// ---- Drawing ------------------------------------------------------------------------
+
+const names = () => Object.fromEntries(state.members.map((m) => [m.id, m.display_name]));
+const artwork = (song) => `/api/v1/catalog/tracks/${song.track_id}/artwork`;
+const when = (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+function pickedBy(entry) {
+  if (entry.picked_by === "ai") return "AI";
+  return entry.picker_id === me ? "You" : entry.picker_name || names()[entry.picker_id] || "Someone";
+}
+
+function render() {
+  const s = state;
+  $("session-title").textContent = s.title;
+  $("persona-line").textContent = `DJ persona: ${s.persona_name} · inspired by, not impersonating, any real DJ`;
+  const turn = $("turn");
+  main.dataset.turn = s.turn.kind === "ai" ? "ai" : s.turn.is_you ? "you" : "other";
+  main.dataset.thinking = String(s.ai_thinking);
+  if (s.turn.kind === "ai") turn.textContent = s.ai_thinking ? "AI is thinking…" : "The AI's pick is up next; your turn comes when it starts.";
+  else if (s.turn.is_you) turn.textContent = s.ai_thinking ? "Your turn: pick the next song (the AI is lining up a backup)." : "Your turn: pick the next song.";
+  else turn.textContent = `${s.turn.display_name || "Someone"}'s turn to pick.`;
+  $("problem").textContent = s.problem || "";
+
+  const mine = s.turn.kind === "person" && s.turn.is_you;
+  $("pick-panel").classList.toggle("disabled", !mine);
+  $("song-search").disabled = !mine;
+  const direction = $("direction");
+  direction.hidden = !(mine && s.direction_label);
+  direction.textContent = s.direction_label ? `Change direction: ${s.direction_label}` : "";
+  const empty = !s.now_playing && !s.history.length && !s.queue.length;
+  $("ai-start").hidden = !(mine && empty && !s.ai_thinking);
+
+  renderNow();
+  $("queue").replaceChildren(...s.queue.map(queueRow));
+  if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
+  $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
+  $("people").textContent = `In this session: ${s.members.map((m) => (m.id === me ? "you" : m.display_name)).join(", ")} and the AI.`;
+  const invite = `${location.origin}/back2back/join/${s.invite_token}`;
+  $("invite").href = invite;
+  $("invite").textContent = invite;
+  $("export-m3u8").href = `/api/v1/back2back/sessions/${sessionID}/export?format=m3u8`;
+  $("export-xspf").href = `/api/v1/back2back/sessions/${sessionID}/export?format=xspf`;
+}
+
+function renderNow() {
+  const now = $("now");
+  const entry = state.now_playing;
+  if (!entry) {
+    now.replaceChildren(el("p", { class: "muted" }, state.ai_thinking ? "Waiting for the AI's pick…" : "Nothing is playing. Pick a song to start."));
+    return;
+  }
+  if (now.dataset.entry === entry.id) return; // the same song: keep the live controls as they are
+  now.dataset.entry = entry.id;
+  const song = entry.song;
+  now.replaceChildren(
+    el("img", { class: "np-art", src: artwork(song), alt: `Cover of ${song.album}` }),
+    el("div", { class: "np-text" },
+      el("p", { class: "np-title", id: "np-title" }, song.title),
+      el("p", { class: "np-artist" }, `${song.artist}${song.year ? ` · ${song.year}` : ""}`),
+      el("p", { class: "muted" }, `Picked by ${pickedBy(entry)}${entry.direction ? ` · direction: ${entry.direction}` : ""}`),
+      entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
+    ),
+    el("div", { class: "np-controls" },
+      el("input", { type: "range", id: "seek", min: "0", max: String(song.duration || 0), step: "0.1", value: "0", "aria-label": "Position" }),
+      el("p", { class: "np-time" }, el("span", { id: "elapsed" }, "0:00"), " / ", el("span", { id: "duration" }, formatTime(song.duration))),
+      el("div", { class: "button-row" },
+        el("button", { class: "ghost", type: "button", id: "back15", "aria-label": "Back 15 seconds", onclick: () => deck.jump(-15) }, "−15 s"),
+        el("button", { class: "primary", type: "button", id: "toggle", onclick: () => deck.toggle() }, "Pause"),
+        el("button", { class: "ghost", type: "button", id: "fwd15", "aria-label": "Forward 15 seconds", onclick: () => deck.jump(15) }, "+15 s"),
+        el("button", { class: "ghost", type: "button", id: "skip", onclick: () => act("skip") }, "Skip"),
+        el("button", { class: "ghost", type: "button", id: "expand", "aria-expanded": "false", onclick: toggleExpanded }, "Expand"),
+      ),
+    ),
+  );
+  const seek = $("seek");
+  seek.addEventListener("input", () => {
+    deck.seeking = true;
+    $("elapsed").textContent = formatTime(Number(seek.value));
+  });
+  seek.addEventListener("change", () => {
+    deck.seekTo(Number(seek.value));
+    deck.seeking = false;
+  });
+  deck.renderTime();
+}
+
+function toggleExpanded() {
+  const now = $("now");
+  const expanded = now.classList.toggle("expanded");
+  $("expand").setAttribute("aria-expanded", String(expanded));
+  $("expand").textContent = expanded ? "Collapse" : "Expand";
+}
+
+function queueRow(entry) {
+  const label =
+    entry.status === "queuedIfUserSkips"
+      ? "AI backup: plays if nobody picks"
+      : `Up next · picked by ${pickedBy(entry)}`;
+  return el("li", { class: `b2b-entry ${entry.status}`, dataset: { entry: entry.id } },
+    el("button", { class: "row-button", type: "button", title: "Play this now", onclick: () => act("skip-to", { entry_id: entry.id }) },
+      el("strong", {}, entry.song.title), ` — ${entry.song.artist}`),
+    el("p", { class: "muted" }, label),
+    entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
+  );
+}
+
+function historyRow(entry) {
+  return el("li", { class: "b2b-entry played", dataset: { entry: entry.id } },
+    el("p", {}, el("strong", {}, entry.song.title), ` — ${entry.song.artist}`, entry.skipped ? el("span", { class: "badge" }, "skipped") : null),
+    el("p", { class: "muted" }, `${pickedBy(entry)} · ${when(entry.picked_at)}`),
+    entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
+  );
+}
+
+// ---- Search and pick (0.75 s after the last key, as in the original app) ---------------------
+
+const PAGE = 20;
+let searchTimer = null;
+let searchOffset = 0;
+let searchQuery = "";
+// Where the search looks: the library, or the outside catalog (Apple Music, iTunes Search)
+// when the server has one; catalog results name the library track to pick, if there is one.
+let searchSource = "library";
+let searchSerial = 0;
+$("song-search").addEventListener("input", () => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => search(0), 750);
+});
+$("search-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearTimeout(searchTimer);
+  search(0);
+});
+$("more-results").addEventListener("click", () => search(searchOffset));
+for (const tab of document.querySelectorAll("#search-sources [role=tab]")) {
+  tab.addEventListener("click", () => {
+    searchSource = tab.dataset.source;
+    for (const other of document.querySelectorAll("#search-sources [role=tab]")) {
+      other.setAttribute("aria-selected", String(other === tab));
+    }
+    $("song-search").placeholder = searchSource === "library" ? "Search the library" : `Search ${tab.textContent}`;
+    clearTimeout(searchTimer);
+    search(0);
+  });
+}
+
+async function search(offset) {
+  searchQuery = $("song-search").value.trim();
+  const results = $("results");
+  const serial = ++searchSerial;
+  if (!searchQuery) {
+    results.replaceChildren();
+    $("more-results").hidden = true;
+    return;
+  }
+  const query = `q=${encodeURIComponent(searchQuery)}&limit=${PAGE}&offset=${offset}`;
+  let rows;
+  let more;
+  if (searchSource === "catalog") {
+    let page;
+    try {
+      page = await api(`/api/v1/back2back/catalog/search?${query}`);
+    } catch (error) {
+      if (serial !== searchSerial) return;
+      // The catalog is down or busy: say so where the results go; the library still works.
+      results.replaceChildren(el("li", { class: "form-error", role: "alert" }, error.message || "The catalog cannot be searched now."));
+      $("more-results").hidden = true;
+      return;
+    }
+    if (serial !== searchSerial) return; // a newer search is on its way
+    rows = page.items.map(catalogRow);
+    searchOffset = offset + page.items.length;
+    more = page.has_more;
+  } else {
+    const page = await api(`/api/v1/catalog/search?${query}`);
+    if (serial !== searchSerial) return;
+    rows = page.items.map((track) =>
+      el("li", { class: "track" },
+        el("span", { class: "track-title" }, track.title),
+        el("span", { class: "muted" }, ` ${track.artist}${track.year ? ` (${track.year})` : ""}`),
+        el("button", { class: "primary small", type: "button", onclick: () => pick({ id: track.id }) }, "Pick"),
+      ),
+    );
+    searchOffset = offset + page.items.length;
+    more = searchOffset < page.total;
+  }
+  if (offset === 0) results.replaceChildren(...rows);
+  else results.append(...rows);
+  if (offset === 0 && !rows.length) results.append(el("li", { class: "muted" }, `Nothing matches “${searchQuery}”.`));
+  $("more-results").hidden = !more;
+}
+
+/** A catalog result: pickable when the library has it, otherwise shown with a link to it. */
+function catalogRow(song) {
+  const about = [song.album, song.year].filter(Boolean).join(", ");
+  const row = el("li", { class: "track catalog-result" },
+    el("span", { class: "track-title" }, song.title),
+    el("span", { class: "muted" }, ` ${song.artist}${about ? ` (${about})` : ""}`),
+  );
+  if (song.library_song) {
+    row.append(
+      el("span", { class: "badge" }, "In your library"),
+      el("button", { class: "primary small", type: "button", onclick: () => pick({ id: song.library_song.track_id }) }, "Pick"),
+    );
+  } else {
+    row.classList.add("missing");
+    row.append(el("span", { class: "muted small" }, "Not in your library"));
+    if (song.url && /^https:\/\//.test(song.url)) {
+      row.append(el("a", { href: song.url, target: "_blank", rel: "noopener noreferrer", class: "small" }, "Open"));
+    }
+  }
+  return row;
+}
+
+async function pick(track) {
+  deck.unlock();
+  if (await act("picks", { track_id: track.id })) {
+    $("song-search").value = "";
+    $("results").replaceChildren();
+    $("more-results").hidden = true;
+  }
+}
+
+$("direction").addEventListener("click", () => act("direction"));
+$("ai-start").addEventListener("click", () => {
+  deck.unlock();
+  act("ai-start");
+});
+$("copy-invite").addEventListener("click", async () => {
+  try {
+    await navigator.clipboard.writeText($("invite").href);
+    $("copy-invite").textContent = "Copied";
+  } catch (_) {
+    $("copy-invite").textContent = "Select the link to copy it";
+  }
+});
+
+// ---- The player -------------------------------------------------------------------------
+
+class Deck {
+  constructor(a, b) {
+    this.decks = [a, b];
+    this.active = 0;
+    this.entry = null; // the session entry the active deck plays
+    this.reported = new Set(); // "entry:95", "entry:99", "entry:end"
+    this.seeking = false;
+    this.fade = null;
+    for (const audio of this.decks) {
+      audio.addEventListener("timeupdate", () => audio === this.audio && this.onTime());
+      audio.addEventListener("ended", () => audio === this.audio && this.onEnded());
+      audio.addEventListener("play", () => audio === this.audio && this.renderState());
+      audio.addEventListener("pause", () => audio === this.audio && this.renderState());
+    }
+    const key = `b2b-play-here-${sessionID}`;
+    const box = $("play-here");
+    this.enabled = localStorage.getItem(key) !== null ? localStorage.getItem(key) === "1" : null;
+    box.addEventListener("change", () => {
+      this.enabled = box.checked;
+      localStorage.setItem(key, box.checked ? "1" : "0");
+      if (box.checked) this.unlock();
+      this.sync();
+    });
+    this.setupMediaSession();
+  }
+
+  get audio() {
+    return this.decks[this.active];
+  }
+
+  get spare() {
+    return this.decks[1 - this.active];
+  }
+
+  // Whether this device plays: the host's by default, anyone's who ticks the box.
+  get playing() {
+    if (this.enabled === null && state) this.enabled = state.is_host;
+    $("play-here").checked = !!this.enabled;
+    return !!this.enabled;
+  }
+
+  // A tap lets the browser play sound later without another one.
+  unlock() {
+    for (const audio of this.decks) if (!audio.src) audio.load();
+  }
+
+  url(song) {
+    return `/api/v1/catalog/tracks/${song.track_id}/audio`;
+  }
+
+  sync() {
+    if (!state) return;
+    if (!this.playing) {
+      for (const audio of this.decks) audio.pause();
+      this.entry = null;
+      return;
+    }
+    const now = state.now_playing;
+    if (!now) return;
+    if (this.entry?.id !== now.id) this.start(now);
+    // The next song is loaded ahead, so it starts without a gap.
+    const next = state.queue[0];
+    if (next && this.spare.dataset.track !== next.song.track_id) {
+      this.spare.dataset.track = next.song.track_id;
+      this.spare.src = this.url(next.song);
+      this.spare.load();
+    }
+  }
+
+  start(entry) {
+    const old = this.audio;
+    const fresh = this.spare;
+    if (fresh.dataset.track !== entry.song.track_id) {
+      fresh.dataset.track = entry.song.track_id;
+      fresh.src = this.url(entry.song);
+    }
+    fresh.currentTime = 0;
+    const crossfade = Math.max(0, Math.min(12, state.crossfade_seconds || 0));
+    const overlapping = crossfade > 0 && !old.paused && old.src;
+    this.active = 1 - this.active;
+    this.entry = entry;
+    main.dataset.deck = fresh.id; // which <audio> plays now
+    clearInterval(this.fade);
+    if (overlapping) {
+      fresh.volume = 0;
+      const began = performance.now();
+      this.fade = setInterval(() => {
+        const t = Math.min(1, (performance.now() - began) / (crossfade * 1000));
+        fresh.volume = t;
+        old.volume = 1 - t;
+        if (t >= 1) {
+          clearInterval(this.fade);
+          old.pause();
+          old.volume = 1;
+        }
+      }, 50);
+    } else {
+      fresh.volume = 1;
+      old.pause();
+    }
+    fresh.play().catch(() => {
+      $("toggle")?.replaceChildren("Play");
+      $("turn").textContent += " Tap Play to hear it.";
+    });
+    this.updateMediaSession(entry.song);
+  }
+
+  onTime() {
+    this.renderTime();
+    const audio = this.audio;
+    const entry = this.entry;
+    if (!entry || !Number.isFinite(audio.duration) || audio.duration <= 0) return;
+    const fraction = Math.min(1, audio.currentTime / audio.duration);
+    // Near the end the server loads the next song or hurries the AI (95%, then 99%).
+    for (const mark of [0.95, 0.99]) {
+      const key = `${entry.id}:${mark}`;
+      if (fraction >= mark && !this.reported.has(key)) {
+        this.reported.add(key);
+        act("progress", { entry_id: entry.id, fraction });
+      }
+    }
+    // With a crossfade, the next song starts that many seconds before this one ends.
+    const crossfade = state?.crossfade_seconds || 0;
+    if (crossfade > 0 && state.queue.length && audio.duration - audio.currentTime <= crossfade) this.finish(entry);
+  }
+
+  onEnded() {
+    if (this.entry) this.finish(this.entry);
+  }
+
+  finish(entry) {
+    const key = `${entry.id}:end`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    act("finished", { entry_id: entry.id });
+  }
+
+  toggle() {
+    if (!this.playing) {
+      this.enabled = true;
+      this.sync();
+      return;
+    }
+    if (this.audio.paused) this.audio.play();
+    else this.audio.pause();
+  }
+
+  jump(seconds) {
+    this.seekTo(this.audio.currentTime + seconds);
+  }
+
+  seekTo(seconds) {
+    const duration = Number.isFinite(this.audio.duration) ? this.audio.duration : Infinity;
+    this.audio.currentTime = Math.max(0, Math.min(duration, seconds));
+  }
+
+  renderTime() {
+    const audio = this.audio;
+    const seek = $("seek");
+    if (!seek) return;
+    const duration = Number.isFinite(audio.duration) ? audio.duration : Number(seek.max);
+    seek.max = String(duration || 0);
+    if (!this.seeking) {
+      seek.value = String(audio.currentTime);
+      $("elapsed").textContent = formatTime(audio.currentTime);
+    }
+    $("duration").textContent = formatTime(duration);
+    seek.setAttribute("aria-valuetext", `${formatTime(audio.currentTime)} of ${formatTime(duration)}`);
+    if ("mediaSession" in navigator && navigator.mediaSession.setPositionState && Number.isFinite(audio.duration)) {
+      try {
+        navigator.mediaSession.setPositionState({ duration: audio.duration, playbackRate: 1, position: Math.min(audio.currentTime, audio.duration) });
+      } catch (_) {}
+    }
+  }
+
+  renderState() {
+    const playing = !this.audio.paused;
+    $("toggle")?.replaceChildren(playing ? "Pause" : "Play");
+    main.dataset.audio = playing ? "playing" : "paused";
+    if ("mediaSession" in navigator) navigator.mediaSession.playbackState = playing ? "playing" : "paused";
+  }
+
+  setupMediaSession() {
+    if (!("mediaSession" in navigator)) return;
+    const handlers = {
+      play: () => this.audio.play(),
+      pause: () => this.audio.pause(),
+      nexttrack: () => act("skip"),
+      seekbackward: () => this.jump(-15),
+      seekforward: () => this.jump(15),
+      seekto: (details) => this.seekTo(details.seekTime),
+    };
+    for (const [action, handler] of Object.entries(handlers)) {
+      try {
+        navigator.mediaSession.setActionHandler(action, handler);
+      } catch (_) {}
+    }
+  }
+
+  updateMediaSession(song) {
+    if (!("mediaSession" in navigator) || typeof MediaMetadata === "undefined") return;
+    navigator.mediaSession.metadata = new MediaMetadata({
+      title: song.title,
+      artist: song.artist,
+      album: song.album,
+      artwork: [{ src: new URL(artwork(song), location.href).href, sizes: "160x160" }],
+    });
+  }
+}
+
+const deck = new Deck($("deck-a"), $("deck-b"));
+connect();

@@ -1,0 +1,239 @@
+// Back2Back's home: start a session with a persona, your sessions, the personas (list,
+// create, edit, delete) and the settings (models and reasoning per AI job, crossfade, song
+// memory).
+import { api, bindLogout, el, token } from "/static/js/api.js";
+
+bindLogout();
+
+const personaSelect = document.getElementById("persona-select");
+const personaList = document.getElementById("personas");
+const personaForm = document.getElementById("persona-form");
+const personaError = document.getElementById("persona-error");
+const settingsForm = document.getElementById("settings-form");
+const settingsNote = document.getElementById("settings-note");
+let settings = null;
+let personas = [];
+
+async function loadPersonas() {
+  personas = (await api("/api/v1/back2back/personas")).items;
+  personaSelect.replaceChildren(...personas.map((p) => el("option", { value: p.id, selected: settings?.persona_id === p.id }, p.name)));
+  personaList.replaceChildren(
+    ...personas.map((p) =>
+      el(
+        "li",
+        { class: "persona", dataset: { id: p.id } },
+        el("div", {}, el("strong", {}, p.name), el("p", { class: "muted" }, p.description || "")),
+        el("div", { class: "button-row" },
+          el("button", { class: "ghost", type: "button", onclick: () => editPersona(p) }, "Edit"),
+          el("button", { class: "ghost", type: "button", onclick: () => deletePersona(p) }, "Delete"),
+        ),
+      ),
+    ),
+  );
+  if (!personas.length) personaList.append(el("li", { class: "muted" }, "No personas: create one below."));
+}
+
+function editPersona(p) {
+  const f = personaForm.elements;
+  f.id.value = p.id;
+  f.name.value = p.name;
+  f.description.value = p.description;
+  f.style_guide.value = p.style_guide;
+  f.genres.value = p.taste.genres.join(", ");
+  f.artists.value = p.taste.artists.join(", ");
+  f.year_from.value = p.taste.year_from ?? "";
+  f.year_to.value = p.taste.year_to ?? "";
+  f.adventure.value = p.taste.adventure;
+  document.getElementById("persona-save").textContent = "Save persona";
+  document.getElementById("persona-cancel").hidden = false;
+  f.name.focus();
+}
+
+function resetPersonaForm() {
+  personaForm.reset();
+  document.getElementById("guide-progress").textContent = "";
+  document.getElementById("guide-sources").replaceChildren();
+  personaForm.elements.id.value = "";
+  document.getElementById("persona-save").textContent = "Create persona";
+  document.getElementById("persona-cancel").hidden = true;
+}
+
+async function deletePersona(p) {
+  if (!confirm(`Delete the persona “${p.name}” and what it remembers playing?`)) return;
+  await api(`/api/v1/back2back/personas/${p.id}`, { method: "DELETE" });
+  await loadPersonas();
+}
+
+const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
+
+personaForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  personaError.textContent = "";
+  const f = personaForm.elements;
+  const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
+  if (f.year_from.value && f.year_to.value) {
+    taste.year_from = Number(f.year_from.value);
+    taste.year_to = Number(f.year_to.value);
+  }
+  const body = { name: f.name.value.trim(), description: f.description.value, style_guide: f.style_guide.value, taste };
+  try {
+    if (f.id.value) await api(`/api/v1/back2back/personas/${f.id.value}`, { method: "PUT", body });
+    else await api("/api/v1/back2back/personas", { method: "POST", body });
+    resetPersonaForm();
+    await loadPersonas();
+  } catch (e) {
+    personaError.textContent = e.message;
+  }
+});
+document.getElementById("persona-cancel").addEventListener("click", resetPersonaForm);
+
+// The style guide, written by the AI (or by Juke from the taste) and streamed in as it comes.
+document.getElementById("write-guide").addEventListener("click", async () => {
+  const f = personaForm.elements;
+  const progress = document.getElementById("guide-progress");
+  const sources = document.getElementById("guide-sources");
+  const button = document.getElementById("write-guide");
+  personaError.textContent = "";
+  try {
+    // A new persona is saved first: the guide is written for a persona that exists.
+    if (!f.id.value) {
+      const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
+      const created = await api("/api/v1/back2back/personas", {
+        method: "POST",
+        body: { name: f.name.value.trim(), description: f.description.value, style_guide: "", taste },
+      });
+      f.id.value = created.id;
+      await loadPersonas();
+    }
+    button.disabled = true;
+    f.style_guide.value = "";
+    sources.replaceChildren();
+    progress.textContent = "Starting…";
+    const response = await fetch(`/api/v1/back2back/personas/${f.id.value}/style-guide`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token()}`, Accept: "text/event-stream" },
+    });
+    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).message || `Failed (${response.status})`);
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const type = (block.match(/^event: (.*)$/m) || [])[1];
+        const data = JSON.parse((block.match(/^data: (.*)$/m) || [, "{}"])[1]);
+        if (type === "progress") progress.textContent = data.message;
+        else if (type === "text") {
+          f.style_guide.value += data.text;
+          progress.textContent = `Writing… ${f.style_guide.value.length} characters`;
+        } else if (type === "source") sources.append(el("li", {}, el("a", { href: data.url, target: "_blank", rel: "noopener" }, data.title)));
+        else if (type === "done") {
+          f.style_guide.value = data.style_guide;
+          progress.textContent = "Done: the guide is saved to the persona.";
+        } else if (type === "failed") progress.textContent = `Not written: ${data.message}`;
+      }
+    }
+    await loadPersonas();
+  } catch (e) {
+    personaError.textContent = e.message;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+async function loadSettings() {
+  settings = await api("/api/v1/back2back/settings");
+  const f = settingsForm.elements;
+  for (const job of ["song_selection", "direction_change", "style_guide"]) {
+    f[`${job}_model`].value = settings[job].model;
+    f[`${job}_effort`].value = settings[job].effort;
+  }
+  f.crossfade_seconds.value = settings.crossfade_seconds;
+  document.getElementById("ai-status").textContent = settings.ai_configured
+    ? "An AI endpoint is configured: the DJ picks with these models."
+    : "No AI endpoint is configured: Juke's own DJ picks from your library by each persona's taste.";
+}
+
+settingsForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const f = settingsForm.elements;
+  const body = { crossfade_seconds: Number(f.crossfade_seconds.value) };
+  for (const job of ["song_selection", "direction_change", "style_guide"]) {
+    body[job] = { model: f[`${job}_model`].value.trim(), effort: f[`${job}_effort`].value };
+  }
+  if (settings?.persona_id) body.persona_id = settings.persona_id;
+  try {
+    settings = await api("/api/v1/back2back/settings", { method: "PUT", body });
+    settingsNote.textContent = "Saved.";
+  } catch (e) {
+    settingsNote.textContent = e.message;
+  }
+});
+
+document.getElementById("clear-memory").addEventListener("click", async () => {
+  await api("/api/v1/back2back/memory", { method: "DELETE" });
+  settingsNote.textContent = "Song memory cleared: the personas may play any song again.";
+});
+
+const newForm = document.getElementById("new-form");
+newForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("new-error");
+  error.textContent = "";
+  const body = { persona_id: personaSelect.value };
+  const title = newForm.elements.title.value.trim();
+  if (title) body.title = title;
+  try {
+    const session = await api("/api/v1/back2back/sessions", { method: "POST", body });
+    location.assign(`/back2back/${session.id}`);
+  } catch (e) {
+    error.textContent = e.message;
+  }
+});
+
+async function loadSessions() {
+  const page = await api("/api/v1/back2back/sessions?limit=50");
+  const items = page.items.map((s) =>
+    el("li", {}, el("a", { href: `/back2back/${s.id}` }, s.title), " ",
+      el("span", { class: "muted" }, `${s.song_count} songs${s.is_host ? "" : " · joined"}`)),
+  );
+  document.getElementById("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
+}
+
+// Admins: the AI service (address and key) every account's DJ uses.
+const aiForm = document.getElementById("ai-form");
+function showEndpoint(endpoint) {
+  const where = { settings: "set here", environment: "from the server's configuration" }[endpoint.source];
+  document.getElementById("ai-source").textContent = where
+    ? `The DJ uses the AI at ${endpoint.base_url} (${where}).`
+    : "No AI service: Juke's own DJ picks.";
+}
+if (aiForm) {
+  showEndpoint(await api("/api/v1/back2back/ai-endpoint"));
+  aiForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const note = document.getElementById("ai-note");
+    try {
+      const body = { base_url: aiForm.elements.base_url.value.trim(), api_key: aiForm.elements.api_key.value.trim() };
+      showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "PUT", body }));
+      aiForm.elements.api_key.value = "";
+      note.textContent = "Saved. The key stays on the server.";
+      await loadSettings();
+    } catch (e) {
+      note.textContent = e.message;
+    }
+  });
+  document.getElementById("ai-clear").addEventListener("click", async () => {
+    showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "DELETE" }));
+    await loadSettings();
+  });
+}
+
+await loadSettings();
+await loadPersonas();
+await loadSessions();

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import JukeAPI
+import JukeCore
+import Logging
+import OpenAPIHummingbird
+import Storage
+
+/// The application around a platform and its apps: the platform's services and routes,
+/// then each app's. Tests build the same application on a throwaway database.
+public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon: [AppCard] = []) throws -> some ApplicationProtocol {
+    let configuration = platform.configuration
+    let router = try buildRouter(platform: platform, apps: apps, comingSoon: comingSoon)
+    var app = Application(
+        router: router,
+        // The same router answers WebSocket upgrades (live games).
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
+        logger: platform.logger
+    )
+    app.addServices(
+        DatabaseService(database: platform.database),
+        LibraryUpkeepService(platform: platform),
+        HousekeepingService(users: platform.users, clock: platform.clock, window: platform.auth.throttle.window)
+    )
+    for juke in apps { app.addServices(juke.services) }
+    return app
+}
+
+/// Opens the database named by the configuration and brings the platform's and the apps'
+/// tables up to date.
+public func openPlatform(configuration: ServerConfiguration, schemas: [Schema], clock: WallClock = .system, logger: Logger) async throws
+    -> Platform
+{
+    try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
+    let database = try DatabaseFactory.open(configuration.database, logger: logger)
+    try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+    return Platform(configuration: configuration, database: database, clock: clock, logger: logger)
+}
+
+public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [AppCard] = []) throws -> Router<JukeRequestContext> {
+    let router = Router(context: JukeRequestContext.self)
+    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
+    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: BodyLimitMiddleware(limit: platform.configuration.maxBodySize))
+    router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
+    router.add(middleware: SessionCookieMiddleware())
+
+    try JukeAPIHandler(platform: platform).registerHandlers(on: router)
+    MediaRoutes<JukeRequestContext>(library: platform.library).register(on: router)
+    SystemRoutes<JukeRequestContext>(platform: platform).register(on: router)
+    WebRoutes<JukeRequestContext>(launcher: Launcher(apps: apps.map(\.card), comingSoon: comingSoon)).register(on: router)
+    for juke in apps {
+        try juke.register(on: router)
+        if let folder = juke.staticFiles { StaticFiles(root: folder, prefix: "/static/\(juke.card.slug)/").register(on: router) }
+    }
+    return router
+}

@@ -1,0 +1,127 @@
+import Foundation
+import JukeCore
+import Library
+import Logging
+import Matching
+import Prometheus
+import Providers
+import Storage
+
+/// What every app stands on, built once and shared by every route: the configuration,
+/// the database, accounts, the library and its search, outside catalogs, the clock, the
+/// logger and the metrics registry. Apps receive it when they are built; it knows no app.
+public struct Platform: Sendable {
+    public let configuration: ServerConfiguration
+    public let database: any JukeDatabase
+    public let users: UserStore
+    public let library: LibraryStore
+    let auth: AuthService
+    public let search: CatalogSearch
+    let scans: ScanCoordinator
+    /// Signed-in users' token hashes seen lately (live connections check a batch at once).
+    public let knownTokens: KnownTokens
+    /// The outside music catalog configured (Apple Music or iTunes Search), if any.
+    public let catalog: (any MusicCatalog)?
+    public let clock: WallClock
+    public let logger: Logger
+    public let metrics: PrometheusCollectorRegistry
+
+    public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
+        self.configuration = configuration
+        self.database = database
+        self.users = UserStore(database: database)
+        self.library = LibraryStore(database: database)
+        self.auth = AuthService(
+            users: users, hasher: PasswordHasher(cost: configuration.bcryptCost), clock: clock,
+            tokenLifetime: configuration.tokenLifetime
+        )
+        self.search = CatalogSearch(store: library)
+        self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
+        self.knownTokens = KnownTokens()
+        self.catalog = Self.catalog(configuration.catalog, logger: logger)
+        self.clock = clock
+        self.logger = logger
+        self.metrics = PrometheusCollectorRegistry()
+        // The guess judge's folding table, built now rather than under the lock of a
+        // game's first guess or a DJ's first pick.
+        Task.detached(priority: .background) { MusicTextNormalizer.prepare() }
+    }
+
+    /// The configured outside catalog; a key Apple would refuse is reported and left out.
+    static func catalog(_ settings: CatalogSettings?, logger: Logger) -> (any MusicCatalog)? {
+        switch settings {
+        case .appleMusic(let pem, let keyID, let teamID, let storefront):
+            guard let base = URL(string: "https://api.music.apple.com/v1") else { return nil }
+            do {
+                return AppleMusic(baseURL: base, token: try AppleMusicToken(pem: pem, keyID: keyID, teamID: teamID), storefront: storefront)
+            } catch {
+                logger.error("Apple Music is off: the key cannot be used", metadata: ["error": "\(error)"])
+                return nil
+            }
+        case .iTunesSearch(let url): return ITunesSearch(baseURL: url)
+        case nil: return nil
+        }
+    }
+
+    /// Watches a folder on the server's disk and starts scanning it (the admin page and
+    /// `POST /api/v1/library/folders`).
+    public func addFolder(path: String) async throws -> LibraryFolder {
+        let trimmed = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("/") else { throw APIError.unprocessable("Give an absolute path, starting with '/'.", field: "path") }
+        let standardized = URL(fileURLWithPath: trimmed).standardizedFileURL.resolvingSymlinksInPath().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw APIError.unprocessable("There is no folder at \(standardized) on the server.", field: "path")
+        }
+        guard FileManager.default.isReadableFile(atPath: standardized) else {
+            throw APIError.unprocessable("The server cannot read \(standardized).", field: "path")
+        }
+        let folder = try await library.addFolder(path: standardized, now: clock.now())
+        await scans.start(folder)
+        return folder
+    }
+
+    /// Waits until every running scan has finished (tests, and commands that scan).
+    public func waitForScans() async { await scans.waitForAll() }
+
+    /// First start: write the demo library into the data folder and scan it. Returns
+    /// whether it did (false when the library already has folders). On later starts a demo
+    /// library an older Juke wrote is written again with what Juke now tags (tempo, say); the
+    /// rescan every start makes reads it. A current one costs a look at each file.
+    @discardableResult
+    func installDemoLibraryIfEmpty() async -> Bool {
+        do {
+            let path = configuration.demoLibraryPath
+            let folders = try await library.folders()
+            guard folders.isEmpty else {
+                if folders.contains(where: { $0.path == path }) { try DemoLibrary.generate(into: path) }
+                return false
+            }
+            logger.info("creating the demo library", metadata: ["path": "\(path)"])
+            try DemoLibrary.generate(into: path)
+            let folder = try await library.addFolder(path: path, now: clock.now())
+            await scans.start(folder)
+            return true
+        } catch {
+            logger.error("could not create the demo library", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+}
+
+/// A refused account, in words for a terminal.
+public struct AccountError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension Platform {
+    /// Creates an account with the same rules as registration (for `juke user create`).
+    public func createAccount(username: String, password: String, email: String?, displayName: String?, isAdmin: Bool) async throws -> User {
+        do {
+            return try await auth.createAccount(username: username, password: password, email: email, displayName: displayName, isAdmin: isAdmin)
+        } catch let error as APIError {
+            throw AccountError(message: error.message)
+        }
+    }
+}

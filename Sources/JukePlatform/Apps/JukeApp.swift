@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import ServiceLifecycle
+
+/// One app on the platform (TuneTrivia, Back2Back, …), as the server sees it. An app's
+/// server module builds one from the `Platform`; the composition root (`JukeServer`) lists
+/// them, and that list is the only place that names every app. Its tables come separately,
+/// as a `Schema`, because the database is migrated before any app is built.
+public protocol JukeApp: Sendable {
+    /// Its card on the home page; its pages live under `/<slug>`, its files under `/static/<slug>/`.
+    var card: AppCard { get }
+    /// Its routes: the contract's operations, its pages, its live connections.
+    func register(on router: Router<JukeRequestContext>) throws
+    /// What runs beside the server while it is up (cross-server relays, background work).
+    var services: [any Service] { get }
+    /// The folder its scripts and styles are served from, at `/static/<slug>/`.
+    var staticFiles: URL? { get }
+}
+
+/// An app as the home page shows it.
+public struct AppCard: Sendable, Equatable {
+    /// Its address, `/<slug>`, and the `data-app` of its card.
+    public let slug: String
+    public let name: String
+    /// The SVG path of its icon (`Icons`).
+    public let icon: String
+    public let blurb: String
+
+    public init(slug: String, name: String, icon: String, blurb: String) {
+        self.slug = slug
+        self.name = name
+        self.icon = icon
+        self.blurb = blurb
+    }
+}

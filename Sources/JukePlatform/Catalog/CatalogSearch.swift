@@ -1,0 +1,39 @@
+import Library
+import Storage
+
+/// Keeps the in-memory search index in step with the library. Before each search it reads
+/// the library's generation counter (one indexed row). When another server, a scan or the
+/// command line has changed the library, it rebuilds the index in the background and keeps
+/// answering from the previous one until the new one is ready (a 100,000-track index takes
+/// seconds to build; nobody should wait for it). Only the very first search waits.
+public actor CatalogSearch {
+    private let store: LibraryStore
+    private var index: LibrarySearchIndex?
+    private var rebuilding: (generation: Int, task: Task<LibrarySearchIndex, any Error>)?
+
+    init(store: LibraryStore) { self.store = store }
+
+    public func current() async throws -> LibrarySearchIndex {
+        let generation = try await store.generation()
+        if let index, index.generation == generation { return index }
+        if rebuilding?.generation != generation {
+            let store = self.store
+            let task = Task { LibrarySearchIndex(tracks: try await store.allTracks(), generation: generation) }
+            rebuilding = (generation, task)
+            Task { await self.install(task) }
+        }
+        if let index { return index }
+        guard let rebuilding else { return LibrarySearchIndex(tracks: [], generation: -1) }
+        return try await rebuilding.task.value
+    }
+
+    /// Swaps in a finished index unless a newer one is already there.
+    private func install(_ task: Task<LibrarySearchIndex, any Error>) async {
+        guard let fresh = try? await task.value else {
+            rebuilding = nil
+            return
+        }
+        if fresh.generation >= (index?.generation ?? -1) { index = fresh }
+        if rebuilding?.generation == fresh.generation { rebuilding = nil }
+    }
+}

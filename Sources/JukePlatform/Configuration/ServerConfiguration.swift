@@ -1,0 +1,61 @@
+import Foundation
+import Providers
+import Storage
+
+/// Everything `juke serve` can be told, from flags or environment variables.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    public var database: DatabaseLocation
+    /// How long a login lasts.
+    public var tokenLifetime: TimeInterval
+    /// bcrypt's work factor; tests lower it, production keeps 12.
+    public var bcryptCost: UInt8
+    /// Creates and scans the demo library on the first start.
+    public var installDemoLibrary: Bool
+    /// Largest JSON body accepted, in bytes.
+    public var maxBodySize: Int
+    /// Seconds between background rescans of the watched folders; nil turns them off.
+    public var rescanInterval: Double?
+    /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
+    public var openAI: OpenAISettings?
+    /// An outside music catalog for Back2Back's AI picks; nil means none.
+    public var catalog: CatalogSettings?
+    /// How often live game connections are pinged, so idle ones stay open through proxies.
+    public var liveHeartbeat: Duration = .seconds(15)
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, database: DatabaseLocation,
+        tokenLifetime: TimeInterval = 30 * 24 * 3600, bcryptCost: UInt8 = 12, installDemoLibrary: Bool = true,
+        maxBodySize: Int = 64 * 1024, rescanInterval: Double? = 15 * 60, openAI: OpenAISettings? = nil
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.database = database
+        self.tokenLifetime = tokenLifetime
+        self.bcryptCost = bcryptCost
+        self.installDemoLibrary = installDemoLibrary
+        self.maxBodySize = maxBodySize
+        self.rescanInterval = rescanInterval
+        self.openAI = openAI
+    }
+
+    public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
+}
+
+/// Which outside catalog Back2Back looks AI picks up in.
+public enum CatalogSettings: Sendable, CustomStringConvertible {
+    /// Apple Music with a MusicKit key (.p8 PEM text, its key ID, the team ID).
+    case appleMusic(pem: String, keyID: String, teamID: String, storefront: String)
+    /// The iTunes Search API at this address.
+    case iTunesSearch(URL)
+
+    public var description: String {
+        switch self {
+        case .appleMusic(_, let keyID, _, let storefront): "Apple Music (key \(keyID), storefront \(storefront))"
+        case .iTunesSearch(let url): "iTunes Search at \(url)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ServiceLifecycle
+
+/// Keeps the library current while the server runs: on the first start it creates the demo
+/// library; on every start and then every `rescanInterval` it rescans the watched folders
+/// (incrementally, so an unchanged library costs one `stat` per file).
+struct LibraryUpkeepService: Service {
+    let platform: Platform
+
+    func run() async throws {
+        let installedDemo = platform.configuration.installDemoLibrary ? await platform.installDemoLibraryIfEmpty() : false
+        if !installedDemo { try? await platform.scans.startAll() }
+        guard let interval = platform.configuration.rescanInterval else {
+            try? await gracefulShutdown()
+            return
+        }
+        // A service that returns would stop the whole group: loop until shutdown.
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(interval)) }
+            if Task.isShuttingDownGracefully || Task.isCancelled { break }
+            try? await platform.scans.startAll()
+        }
+    }
+}

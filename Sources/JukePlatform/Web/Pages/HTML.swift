@@ -1,0 +1,29 @@
+import JukeCore
+
+/// Small, safe HTML building: every interpolated value goes through `escape`.
+public enum HTML {
+    public static func escape(_ text: String) -> String { Markup.escape(text) }
+
+    /// The page frame shared by every screen: dark theme, viewport for phones, one module
+    /// (`script` is its address, such as /static/js/app.js), and the app's own styles.
+    public static func page(title: String, script: String?, styles: String? = nil, body: String, bodyClass: String = "") -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="dark">
+        <title>\(escape(title)) · Juke</title>
+        <link rel="stylesheet" href="/static/css/app.css">
+        <link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
+        \(styles.map { "<link rel=\"stylesheet\" href=\"\(escape($0))\">" } ?? "")
+        \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
+        </head>
+        <body class="\(escape(bodyClass))">
+        \(body)
+        </body>
+        </html>
+        """
+    }
+}

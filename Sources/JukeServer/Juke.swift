@@ -1,0 +1,67 @@
+import Back2BackServer
+import Foundation
+import Hummingbird
+import JukeCore
+import JukePlatform
+import Logging
+import Storage
+import TuneTriviaServer
+
+/// The composition root: the one place that names every app. Adding an app means adding
+/// its modules (engine, API, server) and a line in `schemas` and in `AppServices` (the recipe
+/// is in docs/ARCHITECTURE.md).
+public enum Juke {
+    /// Every app's tables, migrated after the platform's, in this order.
+    public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema]
+
+    /// Apps still being built, shown on the home page as coming soon.
+    static let comingSoon = [
+        AppCard(slug: "dualplayer", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks or podcasts at once."),
+        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music."),
+    ]
+}
+
+/// The platform with every app built on it, shared by every route.
+public struct AppServices: Sendable {
+    public let platform: Platform
+    public let tuneTriviaApp: TuneTriviaApp
+    public let back2backApp: Back2BackApp
+
+    /// The apps in the order their routes and services are added.
+    public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp] }
+
+    public init(platform: Platform) {
+        self.platform = platform
+        self.tuneTriviaApp = TuneTriviaApp(platform: platform)
+        self.back2backApp = Back2BackApp(platform: platform)
+    }
+
+    /// Builds the platform on a database that is already open and migrated (tests).
+    public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
+        self.init(platform: Platform(configuration: configuration, database: database, clock: clock, logger: logger))
+    }
+
+    public var configuration: ServerConfiguration { platform.configuration }
+    public var database: any JukeDatabase { platform.database }
+    public var users: UserStore { platform.users }
+    public var library: LibraryStore { platform.library }
+    public var clock: WallClock { platform.clock }
+    public var logger: Logger { platform.logger }
+}
+
+/// Opens the database the configuration names, migrates it, and builds Juke on it.
+public func makeServices(configuration: ServerConfiguration, clock: WallClock = .system, logger: Logger) async throws -> AppServices {
+    AppServices(platform: try await openPlatform(configuration: configuration, schemas: Juke.schemas, clock: clock, logger: logger))
+}
+
+/// Juke as `juke serve` runs it.
+public func buildApplication(configuration: ServerConfiguration, clock: WallClock = .system, logger: Logger) async throws
+    -> some ApplicationProtocol
+{
+    try buildApplication(services: try await makeServices(configuration: configuration, clock: clock, logger: logger))
+}
+
+/// The application around services that are already open (tests pass their own database).
+public func buildApplication(services: AppServices) throws -> some ApplicationProtocol {
+    try buildApplication(platform: services.platform, apps: services.apps, comingSoon: Juke.comingSoon)
+}

@@ -1,0 +1,112 @@
+/// The platform's tables: accounts and the music library. Apps keep their own (each app
+/// server module has its `Schema`). Append; never edit a migration that has shipped.
+extension Schema {
+    public static let platform = Schema(
+        module: "platform",
+        migrations: [
+            Migration(version: 1, name: "accounts") { _ in
+                [
+                    """
+                    CREATE TABLE users (
+                        id TEXT PRIMARY KEY,
+                        username TEXT NOT NULL,
+                        username_key TEXT NOT NULL UNIQUE,
+                        email TEXT,
+                        display_name TEXT NOT NULL,
+                        password_hash TEXT NOT NULL,
+                        is_admin BIGINT NOT NULL DEFAULT 0,
+                        created_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE auth_tokens (
+                        token_hash TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        expires_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX auth_tokens_user ON auth_tokens(user_id)",
+                    """
+                    CREATE TABLE login_failures (
+                        subject TEXT NOT NULL,
+                        failed_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX login_failures_subject ON login_failures(subject, failed_at)",
+                ]
+            },
+            Migration(version: 2, name: "library") { blob in
+                [
+                    """
+                    CREATE TABLE library_folders (
+                        id TEXT PRIMARY KEY,
+                        path TEXT NOT NULL UNIQUE,
+                        added_at DOUBLE PRECISION NOT NULL,
+                        last_scan_at DOUBLE PRECISION
+                    )
+                    """,
+                    """
+                    CREATE TABLE artwork (
+                        hash TEXT PRIMARY KEY,
+                        mime_type TEXT NOT NULL,
+                        data \(blob) NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE tracks (
+                        id TEXT PRIMARY KEY,
+                        folder_id TEXT NOT NULL REFERENCES library_folders(id) ON DELETE CASCADE,
+                        path TEXT NOT NULL UNIQUE,
+                        file_size BIGINT NOT NULL,
+                        modified_millis BIGINT NOT NULL,
+                        format TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        artist TEXT NOT NULL,
+                        album TEXT NOT NULL,
+                        album_artist TEXT NOT NULL,
+                        album_id TEXT NOT NULL,
+                        artist_id TEXT NOT NULL,
+                        composer TEXT,
+                        genre TEXT,
+                        year BIGINT,
+                        track_number BIGINT,
+                        disc_number BIGINT,
+                        duration DOUBLE PRECISION NOT NULL,
+                        isrc TEXT,
+                        musicbrainz_id TEXT,
+                        artwork_hash TEXT REFERENCES artwork(hash),
+                        added_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX tracks_album ON tracks(album_id)",
+                    "CREATE INDEX tracks_artist ON tracks(artist_id)",
+                    "CREATE INDEX tracks_folder ON tracks(folder_id)",
+                    """
+                    CREATE TABLE scan_issues (
+                        folder_id TEXT NOT NULL REFERENCES library_folders(id) ON DELETE CASCADE,
+                        path TEXT NOT NULL,
+                        reason TEXT NOT NULL,
+                        seen_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (folder_id, path)
+                    )
+                    """,
+                    // A counter bumped on every library change, so each server's in-memory
+                    // search index knows when another server (or the command line) changed it.
+                    "CREATE TABLE library_generation (id BIGINT PRIMARY KEY, generation BIGINT NOT NULL)",
+                    "INSERT INTO library_generation (id, generation) VALUES (1, 0)",
+                ]
+            },
+            Migration(version: 3, name: "track tempo") { _ in
+                [
+                    "ALTER TABLE tracks ADD COLUMN bpm DOUBLE PRECISION",
+                    // Files scanned before Juke read tempo tags are read again on the next scan:
+                    // a scan re-reads a file whose size or time differs from the stored one.
+                    "UPDATE tracks SET modified_millis = -1",
+                ]
+            },
+        ],
+        // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
+        formerVersions: [1: 1, 2: 2, 6: 3]
+    )
+}

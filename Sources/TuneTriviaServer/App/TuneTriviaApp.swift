@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import JukePlatform
+import LiveUpdates
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// TuneTrivia on the platform: its service with its live hub, its routes and pages, and the
+/// relay that carries its changes between servers.
+public struct TuneTriviaApp: JukeApp {
+    let platform: Platform
+    let service: TuneTriviaService
+
+    public init(platform: Platform) {
+        self.platform = platform
+        self.service = TuneTriviaService(
+            database: platform.database, library: platform.library, knownTokens: platform.knownTokens,
+            hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
+            openAI: platform.configuration.openAI, logger: platform.logger)
+    }
+
+    /// Its tables, migrated before any app is built.
+    public static let schema = Schema.tuneTrivia
+
+    public var card: AppCard {
+        AppCard(slug: "tunetrivia", name: "TuneTrivia", icon: Icons.trivia, blurb: "Name That Tune for a room full of phones.")
+    }
+
+    public func register(on router: Router<JukeRequestContext>) throws {
+        try TuneTriviaHandler(service: service, users: platform.users, clock: platform.clock).registerHandlers(on: router)
+        TriviaClipRoutes(service: service, library: platform.library, media: MediaRoutes(library: platform.library)).register(on: router)
+        TriviaEventRoutes(service: service, hub: service.hub, users: platform.users, clock: platform.clock, metrics: platform.metrics)
+            .register(on: router)
+        TuneTriviaPageRoutes().register(on: router)
+    }
+
+    public var services: [any Service] {
+        let service = self.service
+        return [service.relay.listener(logger: platform.logger) { await service.remoteChange($0) }]
+    }
+
+    public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
+
+    /// The live hub (tests watch it).
+    var hub: TriviaHub { service.hub }
+}

@@ -1,0 +1,77 @@
+import JukeCore
+import JukePlatform
+
+/// TuneTrivia's screens: the games list with the new-game and join forms, and the game
+/// itself (host and player views are drawn by tunetrivia-game.js from the live state).
+enum TuneTriviaPages {
+    static func home(user: User, code: String?) -> String {
+        let decades = ["", "60s", "70s", "80s", "90s", "00s", "10s", "20s", "mix"].map {
+            "<option value=\"\($0)\">\($0.isEmpty ? "Any decade" : $0 == "mix" ? "Mixed" : "The \($0)")</option>"
+        }.joined()
+        return HTML.page(
+            title: "TuneTrivia", script: "/static/tunetrivia/js/tunetrivia.js",
+            body: """
+                \(Header.render(user: user, current: "tunetrivia"))
+                <main id="main" class="trivia-home">
+                  <h1>TuneTrivia</h1>
+                  <p class="muted">Name That Tune for a room full of phones.</p>
+                  <section aria-labelledby="join-title" class="panel">
+                    <h2 id="join-title">Join a game</h2>
+                    <form id="join-form" class="row-form" autocomplete="off">
+                      <label>Invite code <input id="join-code" name="code" required maxlength="12" value="\(HTML.escape(code ?? ""))"
+                        autocapitalize="characters" inputmode="text" pattern="[A-Za-z0-9 \\-]{6,12}"></label>
+                      <label>Your name <input id="join-name" name="name" maxlength="50" value="\(HTML.escape(user.displayName))"></label>
+                      <button class="primary" type="submit">Join</button>
+                    </form>
+                    <p class="form-error" id="join-error" role="alert"></p>
+                  </section>
+                  <section aria-labelledby="new-title" class="panel">
+                    <h2 id="new-title">New game</h2>
+                    <form id="new-form" class="grid-form" autocomplete="off">
+                      <label class="wide">Title <input name="title" required maxlength="200" value="Name That Tune"></label>
+                      <fieldset class="wide"><legend>Mode</legend>
+                        <label><input type="radio" name="mode" value="party" checked> Party: players join from their phones and type</label>
+                        <label><input type="radio" name="mode" value="host"> Host: you score each player by tapping</label>
+                      </fieldset>
+                      <label>Songs <input name="num_songs" type="number" min="5" max="50" value="10" required></label>
+                      <label>Seconds per song <input name="seconds_per_song" type="number" min="10" max="30" value="30" required></label>
+                      <label>Points for the artist <input name="points_artist" type="number" min="0" max="100" value="1"></label>
+                      <label>Points for the song <input name="points_song" type="number" min="0" max="100" value="1"></label>
+                      <label>Points for trivia <input name="points_trivia" type="number" min="0" max="100" value="1"></label>
+                      <label>Speed bonus <input name="speed_bonus" type="number" min="0" max="100" value="0"></label>
+                      <label>Match threshold (%) <input name="match_threshold" type="number" min="50" max="100" value="80"></label>
+                      <label class="check"><input type="checkbox" name="trivia_enabled"> Trivia after each reveal</label>
+                      <label class="check"><input type="checkbox" name="auto_select"> Pick the songs for me</label>
+                      <label>Decade <select name="decade">\(decades)</select></label>
+                      <label>Genres <input name="genre" maxlength="100" placeholder="rock, pop"></label>
+                      <label class="wide">Artists <input name="artists" maxlength="500" placeholder="Comma-separated"></label>
+                      <button class="primary wide" type="submit">Create game</button>
+                    </form>
+                    <p class="form-error" id="new-error" role="alert"></p>
+                  </section>
+                  <section aria-labelledby="games-title" class="panel">
+                    <h2 id="games-title">Your games</h2>
+                    <ul id="games" class="game-list" aria-live="polite"><li class="muted">Loading…</li></ul>
+                  </section>
+                  <section aria-labelledby="board-title" class="panel">
+                    <h2 id="board-title">Leaderboard</h2>
+                    <p id="my-rank" class="muted"></p>
+                    <ol id="leaderboard" class="leaderboard"></ol>
+                    <button id="board-more" class="ghost" hidden>Show more</button>
+                  </section>
+                </main>
+                """)
+    }
+
+    static func game(user: User, session: String) -> String {
+        HTML.page(
+            title: "TuneTrivia game", script: "/static/tunetrivia/js/tunetrivia-game.js",
+            body: """
+                \(Header.render(user: user, current: "tunetrivia"))
+                <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
+                  <p class="muted" id="game-status" aria-live="polite">Connecting…</p>
+                  <div id="game" aria-live="polite"></div>
+                </main>
+                """)
+    }
+}

@@ -1,0 +1,472 @@
+import Foundation
+import JukeCore
+import JukePlatform
+import Library
+import LiveUpdates
+import Logging
+import Providers
+import Storage
+import Synchronization
+import TuneTrivia
+
+/// TuneTrivia on the server: the games' rules (the TuneTrivia engine) over their storage,
+/// with what only a server knows: the library (tracks become rounds, facts become trivia),
+/// the clock, randomness for invite codes, and the callers' identities.
+///
+/// Each command runs through `TuneTriviaStore.update`, under the game's lock, against a
+/// cached copy that is reloaded when another server has changed the game; so a command is
+/// committed before it is answered, and servers sharing a database agree.
+actor TuneTriviaService {
+    private let store: TuneTriviaStore
+    private let library: LibraryStore
+    private let clock: WallClock
+    private let database: any JukeDatabase
+    private let ai: AITriviaWriter?
+    private let users: UserStore
+    private let knownTokens: KnownTokens
+    private let logger: Logger
+    let hub: TriviaHub
+    private var cache: [SessionID: (game: Game, version: Int)] = [:]
+    /// Commands waiting for the next transaction of their game, and the games being drained.
+    private var queues: [SessionID: [Queued]] = [:]
+    private var draining: Set<SessionID> = []
+    private var random = SystemRandomNumberGenerator()
+    private let codeGuard = AttemptLimiter(limit: 10, window: 300)
+    /// The other servers sharing the database, told of every change (`RelayMessage`: the
+    /// detail is a `PushTargets` payload, or "D" for a deleted game).
+    nonisolated let relay: Relay
+
+    init(
+        database: any JukeDatabase, library: LibraryStore, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub, clock: WallClock,
+        openAI: OpenAISettings?, logger: Logger
+    ) {
+        self.users = UserStore(database: database)
+        self.knownTokens = knownTokens
+        self.ai = openAI.map(AITriviaWriter.init)
+        self.logger = logger
+        self.store = TuneTriviaStore(database: database)
+        self.database = database
+        self.library = library
+        self.hub = hub
+        self.clock = clock
+        self.relay = Relay(channel: Self.relayChannel, database: database)
+    }
+
+    /// The NOTIFY channel TuneTrivia's changes travel on between servers.
+    static let relayChannel = "juke_tunetrivia"
+
+    /// After a commit: push it to this server's watchers, and to the other servers'.
+    private func announce(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) async {
+        await hub.changed(id, game: game, version: version, targets: targets, since: since)
+        await tellOtherServers(id, targets)
+    }
+
+    /// A deleted game, for the other servers (read back by `remoteChange`).
+    private func tellOtherServers(deleted id: SessionID) async {
+        await relay.send(id.description, String(RelayMessage.deleted))
+    }
+
+    /// Who must see a change, for the other servers: a long list of players goes in pieces.
+    private func tellOtherServers(_ id: SessionID, _ targets: PushTargets) async {
+        for payload in targets.payloads(after: relay.prefix(id.description)) {
+            try? await database.notify(channel: relay.channel, payload: payload)
+        }
+    }
+
+    /// Another server's NOTIFY: the game is loaded once and pushed to this server's watchers.
+    func remoteChange(_ message: RelayMessage) async {
+        guard let id = SessionID(message.subject) else { return }
+        let since = ContinuousClock.now
+        if message.detail == RelayMessage.deleted { return await hub.deleted(id) }
+        guard let targets = PushTargets(payload: message.detail) else { return }
+        do {
+            let current = try await current(id)
+            await hub.changed(id, game: current.game, version: current.version, targets: targets, since: since)
+        } catch {
+            await hub.deleted(id)
+        }
+    }
+
+    // MARK: - Games
+
+    func create(_ settings: Settings, host: User) async throws -> Game {
+        try settings.validate()
+        let now = clock.now()
+        // A fresh code; on the rare collision, another.
+        for _ in 0..<20 {
+            let game = Game(
+                id: SessionID(), host: host.id, hostName: host.displayName, hostPlayer: PlayerID(),
+                inviteCode: InviteCode.make(using: &random), settings: settings, at: now)
+            do {
+                try await store.create(game, now: now)
+                cache[game.id] = (game, 1)
+                return game
+            } catch StorageError.conflict {
+                continue
+            }
+        }
+        throw APIError.conflict("No free invite code; try again.")
+    }
+
+    /// The current game, from the cache when it is still the stored version.
+    func game(_ id: SessionID) async throws -> Game { try await current(id).game }
+
+    /// The current game and its version.
+    func current(_ id: SessionID) async throws -> (game: Game, version: Int) {
+        guard let version = try await store.version(id) else { throw APIError.notFound("game") }
+        // A cache ahead of what this read saw holds a command committing right now (`run`
+        // forgets it if that commit fails): it is the newer state.
+        if let cached = cache[id], cached.version >= version { return cached }
+        guard let loaded = try await store.load(id) else { throw APIError.notFound("game") }
+        cache[id] = loaded
+        return loaded
+    }
+
+    private func cached(_ id: SessionID) -> (game: Game, version: Int)? { cache[id] }
+
+    /// The user's seat, for an answer: from the cached game when it has one (seats stay put,
+    /// and the rules check the seat again under the lock), saving a read per answer.
+    func guessingSeat(in id: SessionID, of user: UserID) async throws -> Player {
+        if let seat = try? cache[id]?.game.guessingSeat(of: user) { return seat }
+        return try await game(id).guessingSeat(of: user)
+    }
+
+    /// Called under the game's lock, so in commit order: the newest always wins. (Keeping
+    /// the higher version instead would keep a failed commit's game over the real one that
+    /// took its version number.)
+    private func remember(_ id: SessionID, _ game: Game, _ version: Int) { cache[id] = (game, version) }
+
+    /// Applies a command by `user` and returns the game after it.
+    ///
+    /// Commands to one game queue here and are committed in batches: whatever arrived while
+    /// the previous transaction ran goes into the next, each applied in arrival order, each
+    /// answered with its own result once the batch is committed. A game's commands wait on
+    /// its lock anyway; a thousand answers a second become a few hundred transactions
+    /// instead of a thousand, each a few round trips to the database.
+    ///
+    /// `checkingToken`: the hash of a token the caller's request was let through on without
+    /// a lookup (`KnownTokens`); the batch checks it before applying the command.
+    @discardableResult
+    func run(_ id: SessionID, by user: UserID, _ command: Command, checkingToken token: String? = nil) async throws -> (
+        game: Game, events: [GameEvent]
+    ) {
+        try await withCheckedThrowingContinuation { continuation in
+            queues[id, default: []].append(Queued(user: user, command: command, token: token, since: .now, reply: continuation))
+            if draining.insert(id).inserted { Task { await self.drain(id) } }
+        }
+    }
+
+    private struct Queued {
+        let user: UserID
+        let command: Command
+        let token: String?
+        let since: ContinuousClock.Instant
+        let reply: CheckedContinuation<(game: Game, events: [GameEvent]), any Error>
+    }
+
+    /// Each command's outcome within a batch, filled in by the transaction's closure.
+    private final class Outcomes: Sendable {
+        let results = Mutex<[Result<[GameEvent], GameError>]>([])
+    }
+
+    private static let batchLimit = 256
+
+    private func drain(_ id: SessionID) async {
+        while let batch = queues[id].flatMap({ $0.isEmpty ? nil : Array($0.prefix(Self.batchLimit)) }) {
+            queues[id]?.removeFirst(batch.count)
+            await commit(batch, to: id)
+        }
+        queues[id] = nil
+        draining.remove(id)
+    }
+
+    private func commit(_ batch: [Queued], to id: SessionID) async {
+        var batch = batch
+        var tokensChecked = false
+        if database.kind == .postgres, let base = cache[id] {
+            switch await commitApplied(batch, to: id, base: base, now: clock.now()) {
+            case .done: return
+            case .notApplied(let checked): tokensChecked = checked
+            }
+        }
+        let unchecked = Set(batch.compactMap(\.token))
+        if !unchecked.isEmpty, !tokensChecked {
+            do {
+                let valid = try await users.validTokens(unchecked, now: clock.now())
+                for hash in unchecked.subtracting(valid) { knownTokens.forget(hash) }
+                batch.removeAll { queued in
+                    guard let token = queued.token, !valid.contains(token) else { return false }
+                    queued.reply.resume(throwing: APIError.unauthorized)
+                    return true
+                }
+            } catch {
+                for queued in batch { queued.reply.resume(throwing: error) }
+                return
+            }
+            if batch.isEmpty { return }
+        }
+        let now = clock.now()
+        let commands = batch.map { ($0.user, $0.command) }
+        let outcomes = Outcomes()
+        do {
+            let result = try await store.update(
+                id, now: now, cached: { await self.cached(id) }, remember: { game, version in await self.remember(id, game, version) }
+            ) { game in
+                let (all, results) = Self.apply(commands, to: &game, at: now)
+                outcomes.results.withLock { $0 = results }
+                return all
+            }
+            let results = outcomes.results.withLock { $0 }
+            if results.count == batch.count {
+                for (queued, outcome) in zip(batch, results) {
+                    switch outcome {
+                    case .success(let events): queued.reply.resume(returning: (result.game, events))
+                    case .failure(let error): queued.reply.resume(throwing: error)
+                    }
+                }
+            } else {
+                // Not one result per command (cannot happen): nobody may be left waiting.
+                for queued in batch { queued.reply.resume(throwing: APIError.conflict("The game changed; try again.")) }
+            }
+            // Told to the screens once the callers have their answers: the commit is what
+            // they wait for, not the hub (busy at times handing a frame to ten thousand).
+            if !result.events.isEmpty {
+                let since = batch.map(\.since).min() ?? .now
+                await announce(id, game: result.game, version: result.version, targets: PushTargets(events: result.events), since: since)
+            }
+        } catch StorageError.notFound {
+            cache[id] = nil
+            for queued in batch { queued.reply.resume(throwing: APIError.notFound("game")) }
+        } catch {
+            // The commit may have failed after the cache took the new game: forget it.
+            cache[id] = nil
+            for queued in batch { queued.reply.resume(throwing: error) }
+        }
+    }
+
+    /// Applies each command in turn. The rules change nothing when they refuse a command, so
+    /// one refused command leaves the others' changes intact.
+    private static func apply(_ commands: [(UserID, Command)], to game: inout Game, at now: Date) -> (
+        events: [GameEvent], results: [Result<[GameEvent], GameError>]
+    ) {
+        var all: [GameEvent] = []
+        var results: [Result<[GameEvent], GameError>] = []
+        for (user, command) in commands {
+            do throws(GameError) {
+                let events = try game.apply(command, by: user, at: now)
+                results.append(.success(events))
+                all += events
+            } catch {
+                results.append(.failure(error))
+            }
+        }
+        return (all, results)
+    }
+
+    /// `apply` away from the actor: judging a batch of answers takes milliseconds, and the
+    /// actor answers every request's questions meanwhile.
+    @concurrent
+    private nonisolated static func applied(_ commands: [(UserID, Command)], to game: Game, at now: Date) async -> (
+        game: Game, events: [GameEvent], results: [Result<[GameEvent], GameError>]
+    ) {
+        var game = game
+        let (events, results) = apply(commands, to: &game, at: now)
+        return (game, events, results)
+    }
+
+    private enum QuickCommit {
+        /// Stored, or failed; everyone in the batch has their answer.
+        case done
+        /// The locked way must take the batch (nobody has been answered); `tokensChecked`
+        /// when the statement found every token of the batch valid.
+        case notApplied(tokensChecked: Bool)
+    }
+
+    /// PostgreSQL's quick way: the batch applied to the cached game, then stored in one
+    /// statement that checks the version and the batch's tokens, writes and tells the other
+    /// servers (`TuneTriviaStore.commitApplied`). The locked way takes the batch when
+    /// nothing changed (refusals are decided on the current game under its lock), players
+    /// or results change, a token is refused (it is found and refused there), or another
+    /// server changed the game first (the locked way reloads it).
+    private func commitApplied(_ batch: [Queued], to id: SessionID, base: (game: Game, version: Int), now: Date) async -> QuickCommit {
+        let applied = await Self.applied(batch.map { ($0.user, $0.command) }, to: base.game, at: now)
+        guard !applied.events.isEmpty, TuneTriviaStore.canCommitApplied(applied.events), applied.results.count == batch.count else {
+            return .notApplied(tokensChecked: false)
+        }
+        let targets = PushTargets(events: applied.events)
+        let version = base.version + 1
+        do {
+            let outcome = try await store.commitApplied(
+                id, before: base.game, after: applied.game, events: applied.events, version: base.version, tokens: Set(batch.compactMap(\.token)),
+                now: now, notify: (relay.channel, targets.payloads(after: relay.prefix(id.description))))
+            switch outcome {
+            case .stored: break
+            case .tokenRefused: return .notApplied(tokensChecked: false)
+            case .changedElsewhere:
+                cache[id] = nil
+                return .notApplied(tokensChecked: true)
+            }
+        } catch {
+            // Whether it was stored is unknown: the next reader reloads.
+            cache[id] = nil
+            for queued in batch { queued.reply.resume(throwing: error) }
+            return .done
+        }
+        // Another reader may have cached an older version meanwhile; this one is newer.
+        if (cache[id]?.version ?? 0) < version { cache[id] = (applied.game, version) }
+        for (queued, outcome) in zip(batch, applied.results) {
+            switch outcome {
+            case .success(let events): queued.reply.resume(returning: (applied.game, events))
+            case .failure(let error): queued.reply.resume(throwing: error)
+            }
+        }
+        await hub.changed(id, game: applied.game, version: version, targets: targets, since: batch.map(\.since).min() ?? .now)
+        return .done
+    }
+
+    func delete(_ id: SessionID, by user: UserID) async throws {
+        let game = try await game(id)
+        try game.requireHost(user)
+        try await store.delete(id)
+        cache[id] = nil
+        await hub.deleted(id)
+        await tellOtherServers(deleted: id)
+    }
+
+    /// Seats the user in the game with this invite code (party mode). Wrong codes are
+    /// limited per user, so codes cannot be found by trying them all.
+    func join(code typed: String, user: User, name: String?, address: String?) async throws -> Game {
+        let subject = "\(user.id)|\(address ?? "")"
+        if let wait = await codeGuard.blocked(subject, now: clock.now()) {
+            var error = APIError(status: .tooManyRequests, code: "too_many_attempts", message: "Too many wrong codes; try again later.")
+            error.retryAfter = wait
+            throw error
+        }
+        guard let code = InviteCode.canonical(typed), let id = try await store.sessionID(inviteCode: code) else {
+            await codeGuard.fail(subject, now: clock.now())
+            throw APIError.notFound("game with that invite code")
+        }
+        // Joining again (a reload, another phone) keeps the seat: nothing to write.
+        let current = try await game(id)
+        if current.player(forUser: user.id) != nil { return current }
+        return try await run(id, by: user.id, .join(player: PlayerID(), name: name ?? user.displayName)).game
+    }
+
+    // MARK: - Rounds from the library
+
+    func addRound(_ id: SessionID, by user: UserID, track trackID: TrackID, clipStart: Double?) async throws -> Round {
+        guard let track = try await library.track(id: trackID) else { throw APIError.notFound("track") }
+        let round = Self.round(for: track, clipStart: clipStart)
+        let game = try await run(id, by: user, .addRound(round)).game
+        guard let added = game.rounds.first(where: { $0.id == round.id }) else { throw APIError.notFound("round") }
+        return added
+    }
+
+    /// Fills the game up to its number of songs with library tracks that fit its decade,
+    /// genres and artists (any track when none fit), in random order.
+    func autoGenerate(_ id: SessionID, by user: UserID) async throws -> Game {
+        let game = try await game(id)
+        try game.requireHost(user)
+        let wanted = game.settings.numSongs - game.rounds.count
+        if wanted <= 0 { return game }
+        let taken = Set(game.rounds.map(\.track))
+        let all = try await library.allTracks().filter { !taken.contains($0.id) && $0.duration > 0 }
+        let fitting = all.filter { Self.fits($0, game.settings) }
+        var pool = (fitting.isEmpty ? all : fitting).shuffled(using: &random)
+        // One song per title and artist, so a game never plays the same song twice.
+        var seen: Set<String> = []
+        pool = pool.filter { seen.insert("\($0.artist.lowercased())|\($0.title.lowercased())").inserted }
+        var latest = game
+        for track in pool.prefix(wanted) {
+            latest = try await run(id, by: user, .addRound(Self.round(for: track, clipStart: nil))).game
+        }
+        return latest
+    }
+
+    /// Writes a trivia question for a round: worded by the AI when one is configured and its
+    /// reply passes the checks, otherwise by Juke from the library's facts.
+    func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
+        let game = try await game(id)
+        try game.requireHost(user)
+        guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        let tracks = try await library.allTracks()
+        let facts = tracks.map {
+            LibraryTrivia.Facts(track: $0.id, title: $0.title, artist: $0.artist, album: $0.album, year: $0.year, composer: $0.composer)
+        }
+        let song =
+            facts.first { $0.track == round.track }
+            ?? LibraryTrivia.Facts(
+                track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
+                composer: nil)
+        if let ai {
+            do {
+                let trivia = try await ai.question(title: round.answer.title, artist: round.answer.artist)
+                let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
+                if let result = updated.rounds.first(where: { $0.id == roundID }) { return result }
+            } catch {
+                logger.warning("AI trivia unusable; Juke writes its own", metadata: ["error": "\(error)"])
+            }
+        }
+        guard let trivia = LibraryTrivia.question(about: song, library: facts, using: &random) else {
+            throw APIError.unprocessable("The library knows too little about this song to ask a fair question.", field: "round_id")
+        }
+        let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
+        guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        return result
+    }
+
+    static func round(for track: Track, clipStart: Double?) -> Round {
+        // By default a third of the way in: past the intro, before the end.
+        let start = clipStart ?? (track.duration > 0 ? (track.duration / 3).rounded(.down) : 0)
+        return Round(
+            id: RoundID(), track: track.id, number: 0,
+            answer: Answer(title: track.title, artist: track.artist, album: track.album, year: track.year),
+            clipStart: max(0, min(start, max(0, track.duration - 5))))
+    }
+
+    static func fits(_ track: Track, _ settings: Settings) -> Bool {
+        if let years = settings.decade?.years, !(track.year.map(years.contains) ?? false) { return false }
+        let genres = settings.genres
+        if !genres.isEmpty, !genres.contains(where: { (track.genre ?? "").lowercased().contains($0) }) { return false }
+        let artists = settings.artists.map { $0.lowercased() }
+        if !artists.isEmpty, !artists.contains(where: { track.artist.lowercased().contains($0) }) { return false }
+        return true
+    }
+
+    // MARK: - Lists
+
+    func sessions(for user: UserID, limit: Int, offset: Int) async throws -> (items: [TuneTriviaStore.Summary], total: Int) {
+        try await store.sessions(for: user, limit: limit, offset: offset)
+    }
+
+    func leaderboard(limit: Int, offset: Int) async throws -> (entries: [TuneTriviaStore.LeaderboardEntry], total: Int) {
+        try await store.leaderboard(limit: limit, offset: offset)
+    }
+
+    func rank(of user: UserID) async throws -> TuneTriviaStore.LeaderboardEntry? { try await store.leaderboardEntry(user) }
+}
+
+/// Failed attempts per subject within a sliding window; over the limit, how long to wait.
+actor AttemptLimiter {
+    private let limit: Int
+    private let window: TimeInterval
+    private var failures: [String: [Date]] = [:]
+
+    init(limit: Int, window: TimeInterval) {
+        self.limit = limit
+        self.window = window
+    }
+
+    func blocked(_ subject: String, now: Date) -> Int? {
+        let recent = (failures[subject] ?? []).filter { now.timeIntervalSince($0) < window }
+        failures[subject] = recent.isEmpty ? nil : recent
+        guard recent.count >= limit, let oldest = recent.first else { return nil }
+        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
+    }
+
+    func fail(_ subject: String, now: Date) {
+        failures[subject, default: []].append(now)
+        // Forget subjects that have gone quiet, so the table cannot grow without bound.
+        if failures.count > 10_000 { failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < window } } }
+    }
+}

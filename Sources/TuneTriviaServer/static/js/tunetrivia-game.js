@@ -1,0 +1,474 @@
+// A TuneTrivia game, for the host and for players. The server pushes the game as this
+// person may see it (server-sent events; polling if the stream cannot be opened), and the
+// page is redrawn from that state: nothing here decides scores or hides answers, the server
+// does both.
+import { api, bindLogout, el } from "/static/js/api.js";
+import { qrSVG } from "/static/js/qr.js";
+import { Sounds } from "./sounds.js";
+
+bindLogout();
+
+const main = document.getElementById("main");
+const root = document.getElementById("game");
+const statusLine = document.getElementById("game-status");
+const sessionID = main.dataset.session;
+const base = `/api/v1/tunetrivia/sessions/${sessionID}`;
+const sounds = new Sounds();
+
+let state = null;
+let lastMessage = "";
+let rounds = [];
+let lastPhase = null;
+let clipTimer = null;
+const audio = new Audio();
+audio.preload = "auto";
+
+// ---- Live state ---------------------------------------------------------------------
+
+// A WebSocket first; if it cannot get through (a proxy that strips upgrades), server-sent
+// events; if those fail too, polling every 3 seconds.
+function connect() {
+  let opened = false;
+  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${protocol}//${location.host}${base}/ws`);
+  socket.onopen = () => {
+    opened = true;
+    statusLine.textContent = "";
+    main.dataset.transport = "websocket";
+  };
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.deleted) return gone();
+    apply(message);
+  };
+  socket.onclose = () => {
+    if (!opened) return streamEvents();
+    // A dropped connection: try again shortly (the server keeps the seat).
+    statusLine.textContent = "Reconnecting…";
+    setTimeout(connect, 1000);
+  };
+}
+
+function streamEvents() {
+  let failures = 0;
+  const source = new EventSource(`${base}/events`);
+  main.dataset.transport = "events";
+  source.addEventListener("state", (event) => {
+    failures = 0;
+    statusLine.textContent = "";
+    apply(JSON.parse(event.data));
+  });
+  source.addEventListener("deleted", () => {
+    source.close();
+    gone();
+  });
+  source.onerror = () => {
+    failures += 1;
+    statusLine.textContent = "Reconnecting…";
+    if (failures >= 3) {
+      source.close();
+      main.dataset.transport = "polling";
+      poll();
+    }
+  };
+}
+
+function gone() {
+  root.replaceChildren(el("p", {}, "This game was deleted. ", el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+}
+
+async function poll() {
+  try {
+    apply(await api(`${base}/state`));
+    statusLine.textContent = "";
+  } catch (e) {
+    statusLine.textContent = e.message;
+  }
+  setTimeout(poll, 3000);
+}
+
+async function refresh() {
+  apply(await api(`${base}/state`));
+}
+
+async function apply(next) {
+  // The same state arrives twice after this person's own action (the reply's refresh and the
+  // push): redrawing it again would only throw away a half-typed guess or a finger mid-tap.
+  const message = JSON.stringify(next);
+  const roundsStale = next.is_host && (next.status === "lobby" || !rounds.length || state?.total_rounds !== next.total_rounds);
+  if (message === lastMessage && !roundsStale) return;
+  lastMessage = message;
+  const previous = state;
+  state = next;
+  if (roundsStale) rounds = await api(`${base}/rounds`);
+  const phase = state.round ? `${state.round.round_number}:${state.round.phase}` : state.status;
+  if (phase !== lastPhase) {
+    onPhaseChange(previous, lastPhase);
+    lastPhase = phase;
+  }
+  render();
+}
+
+function onPhaseChange(previous) {
+  const round = state.round;
+  if (state.status === "ended" && previous && previous.status !== "ended") sounds.victory();
+  if (!round) return;
+  if (round.phase === "playing" && state.is_host && state.status === "active") playClip();
+  if (round.phase === "revealed" || (round.phase === "closed" && previous?.round?.phase === "playing")) {
+    stopClip();
+    sounds.reveal();
+    const mine = state.guesses.find((g) => g.player_id === state.you);
+    if (mine && !state.is_host) (mine.artist_correct || mine.song_correct ? sounds.correct : sounds.wrong).call(sounds);
+  }
+}
+
+// ---- The clip (host's device) ---------------------------------------------------------
+
+function playClip() {
+  const round = state.round;
+  if (!round?.clip_url) return;
+  stopClip();
+  audio.src = round.clip_url;
+  audio.currentTime = round.clip_start;
+  audio.play().catch(() => { statusLine.textContent = "Tap Play to start the clip."; });
+  clipTimer = setTimeout(stopClip, state.settings.seconds_per_song * 1000);
+}
+
+function stopClip() {
+  clearTimeout(clipTimer);
+  audio.pause();
+}
+
+// ---- Actions ----------------------------------------------------------------------------
+
+async function act(path, options = {}) {
+  statusLine.textContent = "";
+  try {
+    const result = await api(path, { method: "POST", ...options });
+    await refresh();
+    return result;
+  } catch (e) {
+    statusLine.textContent = e.message;
+    throw e;
+  }
+}
+
+// ---- Rendering --------------------------------------------------------------------------
+
+function render() {
+  document.title = `${state.title} · TuneTrivia · Juke`;
+  const header = el("header", { class: "game-head" },
+    el("h1", {}, state.title),
+    el("p", { class: "muted" },
+      `${state.mode === "party" ? "Party" : "Host"} mode · ${labelFor(state.status)}`,
+      state.current_round ? ` · song ${state.current_round} of ${state.total_rounds}` : ""));
+  const body = state.status === "lobby" ? lobby()
+    : state.status === "ended" ? results()
+    : state.is_host ? hostRound() : playerRound();
+  const typed = typedText();
+  root.replaceChildren(header, body);
+  restoreTypedText(typed);
+}
+
+// Another player joining or answering redraws the page; what this person was typing (a guess,
+// a search, a name) and where their cursor was must survive that.
+function typedText() {
+  const fields = [...root.querySelectorAll("input[id], form[id] input[name]")]
+    .filter((input) => input.value)
+    .map((input) => ({ key: fieldKey(input), value: input.value }));
+  const active = document.activeElement;
+  const focus = active && root.contains(active) && active.matches("input") ? {
+    key: fieldKey(active), start: active.selectionStart, end: active.selectionEnd,
+  } : null;
+  return { fields, focus };
+}
+
+function restoreTypedText({ fields, focus }) {
+  const find = (key) => root.querySelector(key);
+  for (const { key, value } of fields) {
+    const input = find(key);
+    if (input && !input.value) {
+      input.value = value;
+      input.dispatchEvent(new Event("input")); // the song search shows its results again
+    }
+  }
+  const input = focus && find(focus.key);
+  if (input) {
+    input.focus();
+    try { input.setSelectionRange(focus.start, focus.end); } catch (_) { /* not a text field */ }
+  }
+}
+
+function fieldKey(input) {
+  if (input.id) return `#${CSS.escape(input.id)}`;
+  return `#${CSS.escape(input.form.id)} input[name="${CSS.escape(input.name)}"]`;
+}
+
+function labelFor(status) {
+  return { lobby: "waiting to start", active: "playing", paused: "paused", ended: "finished" }[status] || status;
+}
+
+function lobby() {
+  const players = state.players.filter((p) => !p.is_host);
+  const invite = `${location.origin}/tunetrivia/join/${state.invite_code}`;
+  const section = el("section", { class: "lobby" });
+  if (state.mode === "party") {
+    section.append(el("div", { class: "invite panel" },
+      el("p", {}, "Invite code"),
+      el("p", { class: "code", id: "invite-code" }, state.invite_code),
+      el("p", {}, el("a", { href: invite, id: "invite-link" }, invite)),
+      el("div", { class: "qr-box", id: "invite-qr" }, qrSVG(invite, { label: `QR code for ${invite}` })),
+      el("button", { class: "ghost", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")));
+  }
+  section.append(el("h2", {}, `Players (${state.player_count})`),
+    el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
+      p.display_name, p.online === false ? el("span", { class: "muted" }, " · offline") : ""))),
+    more(state.player_count - players.length));
+  if (!state.is_host) {
+    section.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
+    return section;
+  }
+  if (state.mode === "host") {
+    const form = el("form", { class: "row-form", id: "add-player" },
+      el("label", {}, "Name ", el("input", { name: "name", required: "", maxlength: "50" })),
+      el("button", { class: "ghost", type: "submit" }, "Add player"));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      await act(`${base}/players`, { body: { display_name: form.name.value.trim() } });
+    });
+    section.append(form);
+  }
+  section.append(el("h2", {}, `Songs (${rounds.length} of ${state.settings.num_songs})`),
+    el("ol", { class: "rounds", id: "rounds" }, ...rounds.map((r) =>
+      el("li", {},
+        `${r.title} — ${r.artist}`,
+        r.has_trivia ? el("span", { class: "muted" }, ` · trivia: ${r.trivia_question}`) : "",
+        " ",
+        state.settings.trivia_enabled && !r.has_trivia
+          ? el("button", { class: "ghost", onclick: () => act(`${base}/rounds/${r.id}/trivia`) }, "Write trivia") : "",
+        el("button", { class: "ghost", "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
+  if (rounds.length < state.settings.num_songs) section.append(songPicker());
+  const start = el("button", { class: "primary", id: "start", onclick: () => act(`${base}/start`) }, "Start the game");
+  start.disabled = !rounds.length || !state.player_count;
+  section.append(el("div", { class: "actions" }, start,
+    el("button", { class: "ghost", onclick: deleteGame }, "Delete game")));
+  return section;
+}
+
+async function removeRound(id) {
+  await api(`${base}/rounds/${id}`, { method: "DELETE" });
+  rounds = await api(`${base}/rounds`);
+  await refresh();
+}
+
+async function deleteGame() {
+  if (!confirm("Delete this game?")) return;
+  await api(base, { method: "DELETE" });
+  location.assign("/tunetrivia");
+}
+
+function songPicker() {
+  const results = el("ul", { class: "search-results", id: "song-results" });
+  const input = el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200", autocomplete: "off" });
+  let timer;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const q = input.value.trim();
+      if (!q) return results.replaceChildren();
+      const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(q)}&limit=8`);
+      results.replaceChildren(...page.items.map((t) => el("li", {},
+        el("button", { class: "ghost", onclick: async () => {
+          try {
+            await api(`${base}/rounds`, { method: "POST", body: { track_id: t.id } });
+            rounds = await api(`${base}/rounds`);
+            input.value = "";
+            results.replaceChildren();
+            await refresh();
+          } catch (e) { statusLine.textContent = e.message; }
+        } }, `Add “${t.title}” — ${t.artist}`))));
+    }, 250);
+  });
+  return el("div", { class: "song-picker" },
+    el("label", { for: "song-search" }, "Add a song"), input, results,
+    el("button", { class: "ghost", id: "auto-generate", onclick: async () => {
+      rounds = await act(`${base}/rounds/auto-generate`);
+    } }, "Pick the rest for me"));
+}
+
+function artwork(round) {
+  // Before the reveal there is no artwork to show (the server sends none): a blurred
+  // placeholder stands in, and the real cover sharpens into view at the reveal.
+  if (round?.artwork_url && round.is_revealed) {
+    const img = el("img", { class: "art revealing", src: round.artwork_url, alt: `Cover of ${round.album || round.title}` });
+    img.addEventListener("error", () => img.replaceWith(placeholder(round)));
+    requestAnimationFrame(() => requestAnimationFrame(() => img.classList.remove("revealing")));
+    return img;
+  }
+  return placeholder(round);
+}
+
+function placeholder(round) {
+  const hue = ((round?.round_number || 1) * 67) % 360;
+  const div = el("div", { class: "art blurred", role: "img", "aria-label": "Hidden cover" });
+  div.style.setProperty("--hue", String(hue)); // CSSOM, which the page's CSP allows
+  return div;
+}
+
+function hostRound() {
+  const round = state.round;
+  const section = el("section", { class: "round" }, artwork(round));
+  const players = state.players.filter((p) => !p.is_host);
+  if (round.title) section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`, round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this)")));
+  const controls = el("div", { class: "actions" });
+  if (state.status === "paused") {
+    controls.append(el("button", { class: "primary", onclick: () => act(`${base}/resume`) }, "Resume"));
+  } else if (round.phase === "playing") {
+    controls.append(el("button", { class: "ghost", onclick: playClip }, "Play clip"),
+      el("button", { class: "primary", id: "reveal", onclick: () => act(`${base}/reveal`) }, "Reveal"));
+  } else if (round.phase === "revealed") {
+    controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: () => act(`${base}/reveal-trivia`) }, "Reveal trivia answer"));
+  } else {
+    controls.append(el("button", { class: "primary", id: "next", onclick: () => act(`${base}/next-round`) },
+      state.current_round >= state.total_rounds ? "Final results" : "Next song"));
+  }
+  if (state.status === "active") controls.append(el("button", { class: "ghost", onclick: () => act(`${base}/pause`) }, "Pause"));
+  controls.append(el("button", { class: "ghost", onclick: () => confirm("End the game now?") && act(`${base}/end`) }, "End game"));
+  section.append(controls);
+  if (round.trivia_question && round.is_revealed) section.append(trivia(round));
+  if (state.mode === "party") {
+    section.append(el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`));
+    section.append(el("ul", { class: "guesses", id: "guesses" }, ...state.guesses.map((g) => guessRow(g, players))));
+  } else {
+    section.append(el("ul", { class: "scoring", id: "scoring" }, ...players.map((p) => scoringRow(p, round))));
+  }
+  section.append(scoreboard());
+  return section;
+}
+
+function guessRow(g, players) {
+  const who = players.find((p) => p.id === g.player_id)?.display_name || "?";
+  const verdict = (v, reason) => el("span", { class: `verdict ${v}`, title: reason || "" }, v === "near_miss" ? "near miss" : v);
+  const row = el("li", {}, el("strong", {}, who), `: ${g.artist_guess || "—"} / ${g.song_guess || "—"} `,
+    verdict(g.artist_correct ? "correct" : g.artist_verdict, g.artist_reason), " ", verdict(g.song_correct ? "correct" : g.song_verdict, g.song_reason));
+  if (state.round.is_revealed) {
+    for (const [field, v, ok] of [["artist", g.artist_verdict, g.artist_correct], ["song", g.song_verdict, g.song_correct]]) {
+      if (v === "near_miss" && !ok) {
+        row.append(" ", el("button", { class: "ghost", onclick: () => act(`${base}/score`, { body: { player_id: g.player_id, accept_near_miss: field } }) }, `Accept ${field}`));
+      }
+    }
+  }
+  return row;
+}
+
+function scoringRow(player, round) {
+  const mine = state.guesses.find((g) => g.player_id === player.id) || {};
+  const marks = { artist: !!mine.artist_correct, song: !!mine.song_correct, trivia: !!mine.trivia_correct };
+  const toggle = (field, label) => {
+    const button = el("button", { class: marks[field] ? "primary" : "ghost", "aria-pressed": String(marks[field]) }, label);
+    button.addEventListener("click", () => {
+      marks[field] = !marks[field];
+      act(`${base}/score`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } });
+    });
+    return button;
+  };
+  const row = el("li", {}, el("strong", {}, player.display_name), ` ${player.total_score} pts `, toggle("artist", "Artist"), toggle("song", "Song"));
+  if (round.has_trivia) row.append(toggle("trivia", "Trivia"));
+  return row;
+}
+
+function playerRound() {
+  const round = state.round;
+  const section = el("section", { class: "round" }, artwork(round));
+  const mine = state.guesses.find((g) => g.player_id === state.you);
+  if (state.status === "paused") section.append(el("p", { class: "muted" }, "The host paused the game."));
+  if (round.phase === "playing") {
+    if (mine) {
+      section.append(el("p", { id: "locked", class: "locked" }, `Your answer is in: ${mine.artist_guess || "—"} / ${mine.song_guess || "—"}. Wait for the reveal.`));
+    } else if (state.status === "active") {
+      const form = el("form", { class: "guess-form", id: "guess-form", autocomplete: "off" },
+        el("label", {}, "Artist ", el("input", { name: "artist", maxlength: "255", autocapitalize: "words" })),
+        el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words" })),
+        el("button", { class: "primary", type: "submit" }, "Submit"));
+      form.addEventListener("submit", async (e) => {
+        e.preventDefault();
+        const body = { artist_guess: form.artist.value.trim(), song_guess: form.song.value.trim() };
+        if (!body.artist_guess && !body.song_guess) return (statusLine.textContent = "Name the artist, the song or both.");
+        form.querySelector("button").disabled = true;
+        try { await act(`${base}/guess`, { body }); } catch (_) { form.querySelector("button").disabled = false; }
+      });
+      section.append(form);
+    }
+  } else {
+    section.append(el("p", { class: "answer", id: "answer" }, "It was ", el("strong", {}, round.title || "?"), ` — ${round.artist || "?"}`));
+    if (mine) {
+      section.append(el("p", { id: "my-result" },
+        `Artist: ${mine.artist_correct ? "right" : mine.artist_verdict === "near_miss" ? "close (the host may accept it)" : "wrong"} · `,
+        `Song: ${mine.song_correct ? "right" : mine.song_verdict === "near_miss" ? "close (the host may accept it)" : "wrong"} · `,
+        `${mine.points_earned ?? 0} points`));
+    } else {
+      section.append(el("p", { class: "muted" }, "You did not answer this one."));
+    }
+    if (round.trivia_question) section.append(trivia(round, mine));
+  }
+  section.append(scoreboard());
+  return section;
+}
+
+function trivia(round, mine) {
+  const box = el("div", { class: "trivia panel", id: "trivia" }, el("h2", {}, "Trivia"), el("p", {}, round.trivia_question));
+  const chosen = mine?.trivia_guess;
+  const options = el("div", { class: "options" }, ...round.trivia_options.map((option) => {
+    const correct = round.trivia_answer && option === round.trivia_answer;
+    const b = el("button", { class: `option${correct ? " correct" : ""}${chosen === option ? " chosen" : ""}` }, option);
+    b.disabled = state.is_host || !!chosen || round.phase !== "revealed";
+    b.addEventListener("click", () => act(`${base}/guess`, { body: { trivia_guess: option } }));
+    return b;
+  }));
+  box.append(options);
+  if (round.trivia_answer) box.append(el("p", {}, "Answer: ", el("strong", {}, round.trivia_answer)));
+  return box;
+}
+
+// The server lists the leaders and this person's own seat; in a big room, the rest is a count.
+function scoreboard() {
+  const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  return el("section", { class: "scoreboard" }, el("h2", {}, "Scores"),
+    el("ol", { id: "scoreboard" }, ...ranked.map((p) =>
+      el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", {}, p.display_name), ` ${p.total_score}`,
+        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : ""))),
+    more(state.player_count - ranked.length));
+}
+
+function more(count) {
+  return count > 0 ? el("p", { class: "muted" }, `and ${count.toLocaleString()} more`) : "";
+}
+
+function results() {
+  const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
+  const podium = el("ol", { class: "podium", id: "podium" }, ...ranked.slice(0, 3).map((p) =>
+    el("li", { class: `place-${p.rank}` }, el("span", { class: "rank" }, `#${p.rank}`), el("strong", {}, p.display_name), el("span", {}, `${p.total_score} pts`))));
+  const me = ranked.find((p) => p.id === state.you);
+  return el("section", { class: "results" }, el("h2", {}, "Final results"), podium,
+    me ? el("p", { id: "my-final" }, `You finished #${me.rank} with ${me.total_score} points.`) : "",
+    scoreboard(), el("p", {}, el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    statusLine.textContent = "Invite copied.";
+  } catch (_) {
+    prompt("Copy this invite:", text);
+  }
+}
+
+// Keep phones awake during a game, where the browser allows it.
+async function keepAwake() {
+  try {
+    if ("wakeLock" in navigator) await navigator.wakeLock.request("screen");
+  } catch (_) { /* not allowed here: the game still works */ }
+}
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
+keepAwake();
+connect();

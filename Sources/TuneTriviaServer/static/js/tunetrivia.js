@@ -1,0 +1,100 @@
+// TuneTrivia's home: join by code, create a game with every setting, your games, and the
+// global leaderboard.
+import { api, bindLogout, el } from "/static/js/api.js";
+
+bindLogout();
+
+const joinForm = document.getElementById("join-form");
+const joinError = document.getElementById("join-error");
+joinForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  joinError.textContent = "";
+  const button = joinForm.querySelector("button");
+  button.disabled = true;
+  try {
+    const body = { invite_code: joinForm.code.value.trim() };
+    if (joinForm.name.value.trim()) body.display_name = joinForm.name.value.trim();
+    const game = await api("/api/v1/tunetrivia/sessions/join", { method: "POST", body });
+    location.assign(`/tunetrivia/${game.id}`);
+  } catch (e) {
+    joinError.textContent = e.status === 404 ? "No game has that code. Check it and try again." : e.message;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+const newForm = document.getElementById("new-form");
+const newError = document.getElementById("new-error");
+newForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  newError.textContent = "";
+  const f = newForm.elements;
+  const number = (name) => Number(f[name].value);
+  const body = {
+    title: f.title.value.trim(),
+    mode: newForm.querySelector("input[name=mode]:checked").value,
+    num_songs: number("num_songs"),
+    seconds_per_song: number("seconds_per_song"),
+    points_artist: number("points_artist"),
+    points_song: number("points_song"),
+    points_trivia: number("points_trivia"),
+    speed_bonus: number("speed_bonus"),
+    match_threshold: number("match_threshold"),
+    trivia_enabled: f.trivia_enabled.checked,
+    auto_select: f.auto_select.checked,
+    artists: f.artists.value.split(",").map((a) => a.trim()).filter(Boolean),
+  };
+  if (f.decade.value) body.decade = f.decade.value;
+  if (f.genre.value.trim()) body.genre = f.genre.value.trim();
+  const button = newForm.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    const game = await api("/api/v1/tunetrivia/sessions", { method: "POST", body });
+    if (body.auto_select) await api(`/api/v1/tunetrivia/sessions/${game.id}/rounds/auto-generate`, { method: "POST" });
+    location.assign(`/tunetrivia/${game.id}`);
+  } catch (e) {
+    newError.textContent = e.message;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+async function loadGames() {
+  const list = document.getElementById("games");
+  try {
+    const page = await api("/api/v1/tunetrivia/sessions?limit=50");
+    if (!page.items.length) {
+      list.replaceChildren(el("li", { class: "muted" }, "No games yet: create one or join with a code."));
+      return;
+    }
+    list.replaceChildren(...page.items.map((g) =>
+      el("li", {},
+        el("a", { href: `/tunetrivia/${g.id}` }, g.title),
+        el("span", { class: "muted" }, ` · ${g.is_host ? "hosting" : "playing"} · ${g.status} · ${g.player_count} player${g.player_count === 1 ? "" : "s"}`))));
+  } catch (e) {
+    list.replaceChildren(el("li", { class: "form-error" }, e.message));
+  }
+}
+
+let boardOffset = 0;
+async function loadBoard() {
+  const list = document.getElementById("leaderboard");
+  const more = document.getElementById("board-more");
+  const page = await api(`/api/v1/tunetrivia/leaderboard?limit=20&offset=${boardOffset}`);
+  if (boardOffset === 0 && !page.items.length) list.replaceChildren(el("li", { class: "muted" }, "Nobody has finished a game yet."));
+  list.append(...page.items.map((e) =>
+    el("li", { value: String(e.rank) }, el("strong", {}, e.display_name), ` ${e.total_points} pts · ${e.games_played} game${e.games_played === 1 ? "" : "s"}`)));
+  boardOffset += page.items.length;
+  more.hidden = boardOffset >= page.total;
+  try {
+    const me = await api("/api/v1/tunetrivia/leaderboard/me");
+    document.getElementById("my-rank").textContent = `You are #${me.rank} with ${me.total_points} points (best game ${me.highest_game_score}).`;
+  } catch (_) {
+    document.getElementById("my-rank").textContent = "Finish a party game to get on the board.";
+  }
+}
+document.getElementById("board-more").addEventListener("click", loadBoard);
+
+if (joinForm.code.value) joinForm.name.focus();
+loadGames();
+loadBoard();
