@@ -1,6 +1,8 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Juke: one Swift package. Pure engines and format readers at the bottom, storage and
-// providers beside them, the Hummingbird server and the `juke` command on top.
+// providers beside them, the platform server and one server module per app above them, the
+// composition root and the `juke` command on top (docs/ARCHITECTURE.md has the map).
+// Swift 6.2 for `@concurrent`; macOS 15 for the Synchronization module (Mutex, Atomic).
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -9,7 +11,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "Juke",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "juke", targets: ["juke"]),
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
