@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every Juke test: unit and integration tests on SQLite and on a throwaway PostgreSQL,
-# the format check, and the browser end-to-end tests in headless Chromium.
-# On Debian it installs what is missing (PostgreSQL, Chromium and its driver, selenium, pytest,
-# zbar).
+# Runs every Juke test: the format check, the web client's type check and unit tests, unit
+# and integration tests on SQLite and on a throwaway PostgreSQL, the API fuzzing, and the
+# browser end-to-end tests in headless Chromium. On Debian it installs what is missing
+# (PostgreSQL, Chromium and its driver, selenium, pytest, zbar, Node.js and TypeScript).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -18,6 +18,8 @@ command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' 2>/dev/null || need_packages+=(python3-selenium)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need_packages+=(python3-pytest)
 command -v zbarimg >/dev/null 2>&1 || need_packages+=(zbar-tools)   # reads back the QR codes Juke draws
+command -v node >/dev/null 2>&1 || need_packages+=(nodejs)           # the web client's unit tests
+command -v tsc >/dev/null 2>&1 || need_packages+=(node-typescript)   # the web client's type check
 if [ ${#need_packages[@]} -gt 0 ]; then
   log "installing ${need_packages[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
@@ -39,6 +41,17 @@ export JUKE_TEST_POSTGRES_URL="$PG_URL"
 # --- Format -----------------------------------------------------------------------------
 log "checking the format (swift format lint)"
 swift format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift Benchmarks/JukeBench Fuzz/Sources Fuzz/Package.swift
+
+# --- The web client: type-checked as served, its pure logic unit-tested -------------------
+log "type-checking the web client (tsc --checkJs)"
+tsc -p Tests/WebClient/tsconfig.json
+log "the web client's unit tests (node --test)"
+NODE_TEST_LOG="$ROOT/.build/node-test.log"
+mkdir -p "$ROOT/.build"
+node --test Tests/WebClient/ >"$NODE_TEST_LOG" 2>&1 || { cat "$NODE_TEST_LOG"; echo "node --test failed"; exit 1; }
+grep -E '^# (tests|pass|fail)' "$NODE_TEST_LOG"
+node_ran=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$NODE_TEST_LOG" | tail -1)
+if [ -z "$node_ran" ] || [ "$node_ran" -eq 0 ]; then echo "node --test ran no test"; exit 1; fi
 
 # --- Swift tests on both databases ------------------------------------------------------
 log "building"

@@ -33,7 +33,7 @@ enum Back2BackPages {
                   </section>
                   <section aria-labelledby="sessions-title" class="panel">
                     <h2 id="sessions-title">Your sessions</h2>
-                    <ul id="sessions" class="game-list" aria-live="polite"><li class="muted">Loading…</li></ul>
+                    <ul id="sessions" class="game-list"><li class="muted">Loading…</li></ul>
                   </section>
                   <section aria-labelledby="personas-title" class="panel">
                     <h2 id="personas-title">Personas</h2>
@@ -134,11 +134,14 @@ enum Back2BackPages {
                           <button id="ai-start" class="ghost" hidden>Let the AI start</button>
                         </div>
                         \(sources)
-                        <form id="search-form" role="search" autocomplete="off">
-                          <input id="song-search" type="search" placeholder="Search the library" aria-label="Search the library" maxlength="200">
-                        </form>
-                        <ul id="results" class="track-list" aria-live="polite"></ul>
-                        <button id="more-results" class="ghost" hidden>More results</button>
+                        <div id="search-panel"\(sources.isEmpty ? "" : " role=\"tabpanel\"")>
+                          <form id="search-form" role="search" autocomplete="off">
+                            <input id="song-search" type="search" placeholder="Search the library" aria-label="Search the library" maxlength="200">
+                          </form>
+                          <p id="results-status" class="visually-hidden" role="status"></p>
+                          <ul id="results" class="track-list"></ul>
+                          <button id="more-results" class="ghost" hidden>More results</button>
+                        </div>
                       </section>
                       <section class="panel" aria-labelledby="queue-title">
                         <h2 id="queue-title">Up next</h2>

@@ -51,7 +51,7 @@ enum TuneTriviaPages {
                   </section>
                   <section aria-labelledby="games-title" class="panel">
                     <h2 id="games-title">Your games</h2>
-                    <ul id="games" class="game-list" aria-live="polite"><li class="muted">Loading…</li></ul>
+                    <ul id="games" class="game-list"><li class="muted">Loading…</li></ul>
                   </section>
                   <section aria-labelledby="board-title" class="panel">
                     <h2 id="board-title">Leaderboard</h2>
@@ -70,7 +70,7 @@ enum TuneTriviaPages {
                 \(Header.render(user: user, current: "tunetrivia"))
                 <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
                   <p class="muted" id="game-status" aria-live="polite">Connecting…</p>
-                  <div id="game" aria-live="polite"></div>
+                  <div id="game"></div>
                 </main>
                 """)
     }

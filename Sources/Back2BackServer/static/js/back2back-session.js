@@ -2,14 +2,16 @@
 // the queue (tap a song to play it now), history, direction changes, and the player: two
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
-import { api, bindLogout, el, formatTime } from "/static/js/api.js";
+import { api, bindLogout, byId, el, formatTime } from "/static/js/api.js";
+import { openLive } from "/static/js/live.js";
+import { bindTabs } from "/static/js/tabs.js";
 
 bindLogout();
 
-const main = document.getElementById("main");
+const main = byId("main");
 const sessionID = main.dataset.session;
 const me = main.dataset.user;
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 let state = null;
 
 // ---- Talking to the server ------------------------------------------------------------
@@ -33,16 +35,15 @@ function apply(next) {
 }
 
 function connect() {
-  const source = new EventSource(`/api/v1/back2back/sessions/${sessionID}/events`);
-  main.dataset.transport = "sse";
-  source.addEventListener("state", (event) => apply(JSON.parse(event.data)));
-  source.addEventListener("deleted", () => {
-    source.close();
-    $("turn").textContent = "The host ended this session.";
+  openLive({
+    events: `/api/v1/back2back/sessions/${sessionID}/events`,
+    poll: `/api/v1/back2back/sessions/${sessionID}`,
+    onState: apply,
+    onDeleted: () => ($("turn").textContent = "The host ended this session."),
+    // The turn line says when the page is reconnecting.
+    onStatus: (text) => $("turn").classList.toggle("offline", text !== ""),
+    onTransport: (transport) => (main.dataset.transport = transport),
   });
-  source.addEventListener("open", () => $("turn").classList.remove("offline"));
-  // EventSource reconnects by itself; the page says so meanwhile.
-  source.addEventListener("error", () => $("turn").classList.add("offline"));
 }
 
 // ---- Drawing ------------------------------------------------------------------------
@@ -179,17 +180,12 @@ $("search-form").addEventListener("submit", (event) => {
   search(0);
 });
 $("more-results").addEventListener("click", () => search(searchOffset));
-for (const tab of document.querySelectorAll("#search-sources [role=tab]")) {
-  tab.addEventListener("click", () => {
-    searchSource = tab.dataset.source;
-    for (const other of document.querySelectorAll("#search-sources [role=tab]")) {
-      other.setAttribute("aria-selected", String(other === tab));
-    }
-    $("song-search").placeholder = searchSource === "library" ? "Search the library" : `Search ${tab.textContent}`;
-    clearTimeout(searchTimer);
-    search(0);
-  });
-}
+bindTabs([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#search-sources [role=tab]"))], $("search-panel"), (tab) => {
+  searchSource = tab.dataset.source;
+  $("song-search").placeholder = searchSource === "library" ? "Search the library" : `Search ${tab.textContent}`;
+  clearTimeout(searchTimer);
+  search(0);
+});
 
 async function search(offset) {
   searchQuery = $("song-search").value.trim();
@@ -198,6 +194,7 @@ async function search(offset) {
   if (!searchQuery) {
     results.replaceChildren();
     $("more-results").hidden = true;
+    $("results-status").textContent = "";
     return;
   }
   const query = `q=${encodeURIComponent(searchQuery)}&limit=${PAGE}&offset=${offset}`;
@@ -235,6 +232,9 @@ async function search(offset) {
   else results.append(...rows);
   if (offset === 0 && !rows.length) results.append(el("li", { class: "muted" }, `Nothing matches “${searchQuery}”.`));
   $("more-results").hidden = !more;
+  // The short line screen readers hear; the list itself is not a live region.
+  const shown = results.querySelectorAll("li.track").length;
+  $("results-status").textContent = shown ? `${shown} songs${more ? ", more below" : ""}.` : `Nothing matches “${searchQuery}”.`;
 }
 
 /** A catalog result: pickable when the library has it, otherwise shown with a link to it. */
@@ -478,7 +478,7 @@ class Deck {
     };
     for (const [action, handler] of Object.entries(handlers)) {
       try {
-        navigator.mediaSession.setActionHandler(action, handler);
+        navigator.mediaSession.setActionHandler(/** @type {MediaSessionAction} */ (action), handler);
       } catch (_) {}
     }
   }

@@ -1,16 +1,16 @@
 // Back2Back's home: start a session with a persona, your sessions, the personas (list,
 // create, edit, delete) and the settings (models and reasoning per AI job, crossfade, song
 // memory).
-import { api, bindLogout, el, token } from "/static/js/api.js";
+import { api, bindLogout, byId, el, token } from "/static/js/api.js";
 
 bindLogout();
 
-const personaSelect = document.getElementById("persona-select");
-const personaList = document.getElementById("personas");
-const personaForm = document.getElementById("persona-form");
-const personaError = document.getElementById("persona-error");
-const settingsForm = document.getElementById("settings-form");
-const settingsNote = document.getElementById("settings-note");
+const personaSelect = byId("persona-select");
+const personaList = byId("personas");
+const personaForm = byId("persona-form");
+const personaError = byId("persona-error");
+const settingsForm = byId("settings-form");
+const settingsNote = byId("settings-note");
 let settings = null;
 let personas = [];
 
@@ -44,18 +44,18 @@ function editPersona(p) {
   f.year_from.value = p.taste.year_from ?? "";
   f.year_to.value = p.taste.year_to ?? "";
   f.adventure.value = p.taste.adventure;
-  document.getElementById("persona-save").textContent = "Save persona";
-  document.getElementById("persona-cancel").hidden = false;
+  byId("persona-save").textContent = "Save persona";
+  byId("persona-cancel").hidden = false;
   f.name.focus();
 }
 
 function resetPersonaForm() {
   personaForm.reset();
-  document.getElementById("guide-progress").textContent = "";
-  document.getElementById("guide-sources").replaceChildren();
+  byId("guide-progress").textContent = "";
+  byId("guide-sources").replaceChildren();
   personaForm.elements.id.value = "";
-  document.getElementById("persona-save").textContent = "Create persona";
-  document.getElementById("persona-cancel").hidden = true;
+  byId("persona-save").textContent = "Create persona";
+  byId("persona-cancel").hidden = true;
 }
 
 async function deletePersona(p) {
@@ -85,14 +85,14 @@ personaForm.addEventListener("submit", async (event) => {
     personaError.textContent = e.message;
   }
 });
-document.getElementById("persona-cancel").addEventListener("click", resetPersonaForm);
+byId("persona-cancel").addEventListener("click", resetPersonaForm);
 
 // The style guide, written by the AI (or by Juke from the taste) and streamed in as it comes.
-document.getElementById("write-guide").addEventListener("click", async () => {
+byId("write-guide").addEventListener("click", async () => {
   const f = personaForm.elements;
-  const progress = document.getElementById("guide-progress");
-  const sources = document.getElementById("guide-sources");
-  const button = document.getElementById("write-guide");
+  const progress = byId("guide-progress");
+  const sources = byId("guide-sources");
+  const button = byId("write-guide");
   personaError.textContent = "";
   try {
     // A new persona is saved first: the guide is written for a persona that exists.
@@ -154,7 +154,7 @@ async function loadSettings() {
     f[`${job}_effort`].value = settings[job].effort;
   }
   f.crossfade_seconds.value = settings.crossfade_seconds;
-  document.getElementById("ai-status").textContent = settings.ai_configured
+  byId("ai-status").textContent = settings.ai_configured
     ? "An AI endpoint is configured: the DJ picks with these models."
     : "No AI endpoint is configured: Juke's own DJ picks from your library by each persona's taste.";
 }
@@ -175,15 +175,15 @@ settingsForm.addEventListener("submit", async (event) => {
   }
 });
 
-document.getElementById("clear-memory").addEventListener("click", async () => {
+byId("clear-memory").addEventListener("click", async () => {
   await api("/api/v1/back2back/memory", { method: "DELETE" });
   settingsNote.textContent = "Song memory cleared: the personas may play any song again.";
 });
 
-const newForm = document.getElementById("new-form");
+const newForm = byId("new-form");
 newForm.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const error = document.getElementById("new-error");
+  const error = byId("new-error");
   error.textContent = "";
   const body = { persona_id: personaSelect.value };
   const title = newForm.elements.title.value.trim();
@@ -202,14 +202,14 @@ async function loadSessions() {
     el("li", {}, el("a", { href: `/back2back/${s.id}` }, s.title), " ",
       el("span", { class: "muted" }, `${s.song_count} songs${s.is_host ? "" : " · joined"}`)),
   );
-  document.getElementById("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
+  byId("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
 }
 
 // Admins: the AI service (address and key) every account's DJ uses.
-const aiForm = document.getElementById("ai-form");
+const aiForm = byId("ai-form");
 function showEndpoint(endpoint) {
   const where = { settings: "set here", environment: "from the server's configuration" }[endpoint.source];
-  document.getElementById("ai-source").textContent = where
+  byId("ai-source").textContent = where
     ? `The DJ uses the AI at ${endpoint.base_url} (${where}).`
     : "No AI service: Juke's own DJ picks.";
 }
@@ -217,7 +217,7 @@ if (aiForm) {
   showEndpoint(await api("/api/v1/back2back/ai-endpoint"));
   aiForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const note = document.getElementById("ai-note");
+    const note = byId("ai-note");
     try {
       const body = { base_url: aiForm.elements.base_url.value.trim(), api_key: aiForm.elements.api_key.value.trim() };
       showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "PUT", body }));
@@ -228,7 +228,7 @@ if (aiForm) {
       note.textContent = e.message;
     }
   });
-  document.getElementById("ai-clear").addEventListener("click", async () => {
+  byId("ai-clear").addEventListener("click", async () => {
     showEndpoint(await api("/api/v1/back2back/ai-endpoint", { method: "DELETE" }));
     await loadSettings();
   });

@@ -5,7 +5,7 @@ enum AuthPages {
         HTML.page(
             title: "Sign in", script: "/static/js/auth.js",
             body: """
-                <main class="auth-card" aria-labelledby="auth-title">
+                <main id="main" class="auth-card" aria-labelledby="auth-title">
                   <h1 id="auth-title"><span class="logo">\(Icons.svg(Icons.note))</span> Juke</h1>
                   <p class="lede">Your music, your server.</p>
                   <form id="login-form" data-mode="login" novalidate>
@@ -25,7 +25,7 @@ enum AuthPages {
         HTML.page(
             title: "Create account", script: "/static/js/auth.js",
             body: """
-                <main class="auth-card" aria-labelledby="auth-title">
+                <main id="main" class="auth-card" aria-labelledby="auth-title">
                   <h1 id="auth-title"><span class="logo">\(Icons.svg(Icons.note))</span> Juke</h1>
                   <p class="lede">Create your account. The first account on a server is its admin.</p>
                   <form id="register-form" data-mode="register" novalidate>

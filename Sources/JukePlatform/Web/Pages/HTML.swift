@@ -21,6 +21,7 @@ public enum HTML {
         \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
         </head>
         <body class="\(escape(bodyClass))">
+        <a class="skip-link" href="#main">Skip to content</a>
         \(body)
         </body>
         </html>

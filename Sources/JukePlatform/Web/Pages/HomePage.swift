@@ -37,7 +37,7 @@ enum HomePage {
                       <button role="tab" id="tab-songs" aria-selected="false" data-view="songs">Songs</button>
                     </nav>
                     <p id="crumbs" class="crumbs" aria-live="polite"></p>
-                    <div id="browser" class="browser" role="region" aria-live="polite" aria-busy="true">Loading…</div>
+                    <div id="browser" class="browser" role="tabpanel" aria-labelledby="tab-albums" aria-busy="true">Loading…</div>
                     <div class="pager" id="pager" hidden>
                       <button id="more" class="ghost">Show more</button>
                     </div>

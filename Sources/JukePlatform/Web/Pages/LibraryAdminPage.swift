@@ -26,7 +26,8 @@ enum LibraryAdminPage {
                   <section aria-labelledby="progress-title">
                     <h2 id="progress-title">Scans</h2>
                     <p id="track-count"></p>
-                    <ul id="scans" class="scans" aria-live="polite"></ul>
+                    <p id="scan-status" class="visually-hidden" role="status"></p>
+                    <ul id="scans" class="scans"></ul>
                   </section>
                   <section aria-labelledby="issues-title">
                     <h2 id="issues-title">Files that could not be read</h2>

@@ -4,7 +4,8 @@
 export class Sounds {
   context() {
     if (!this.ctx) {
-      const Context = window.AudioContext || window.webkitAudioContext;
+      // Older Safari names it webkitAudioContext.
+      const Context = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
       if (!Context) return null;
       this.ctx = new Context();
     }

@@ -1,16 +1,17 @@
 // A TuneTrivia game, for the host and for players. The server pushes the game as this
-// person may see it (server-sent events; polling if the stream cannot be opened), and the
+// person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { api, bindLogout, el } from "/static/js/api.js";
+import { api, bindLogout, byId, el } from "/static/js/api.js";
+import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
 
-const main = document.getElementById("main");
-const root = document.getElementById("game");
-const statusLine = document.getElementById("game-status");
+const main = byId("main");
+const root = byId("game");
+const statusLine = byId("game-status");
 const sessionID = main.dataset.session;
 const base = `/api/v1/tunetrivia/sessions/${sessionID}`;
 const sounds = new Sounds();
@@ -25,66 +26,22 @@ audio.preload = "auto";
 
 // ---- Live state ---------------------------------------------------------------------
 
-// A WebSocket first; if it cannot get through (a proxy that strips upgrades), server-sent
-// events; if those fail too, polling every 3 seconds.
+// A WebSocket first; server-sent events where it cannot get through; polling last
+// (the platform's live.js decides and reconnects).
 function connect() {
-  let opened = false;
-  const protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${protocol}//${location.host}${base}/ws`);
-  socket.onopen = () => {
-    opened = true;
-    statusLine.textContent = "";
-    main.dataset.transport = "websocket";
-  };
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.deleted) return gone();
-    apply(message);
-  };
-  socket.onclose = () => {
-    if (!opened) return streamEvents();
-    // A dropped connection: try again shortly (the server keeps the seat).
-    statusLine.textContent = "Reconnecting…";
-    setTimeout(connect, 1000);
-  };
-}
-
-function streamEvents() {
-  let failures = 0;
-  const source = new EventSource(`${base}/events`);
-  main.dataset.transport = "events";
-  source.addEventListener("state", (event) => {
-    failures = 0;
-    statusLine.textContent = "";
-    apply(JSON.parse(event.data));
+  openLive({
+    websocket: `${base}/ws`,
+    events: `${base}/events`,
+    poll: `${base}/state`,
+    onState: apply,
+    onDeleted: gone,
+    onStatus: (text) => (statusLine.textContent = text),
+    onTransport: (transport) => (main.dataset.transport = transport),
   });
-  source.addEventListener("deleted", () => {
-    source.close();
-    gone();
-  });
-  source.onerror = () => {
-    failures += 1;
-    statusLine.textContent = "Reconnecting…";
-    if (failures >= 3) {
-      source.close();
-      main.dataset.transport = "polling";
-      poll();
-    }
-  };
 }
 
 function gone() {
   root.replaceChildren(el("p", {}, "This game was deleted. ", el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
-}
-
-async function poll() {
-  try {
-    apply(await api(`${base}/state`));
-    statusLine.textContent = "";
-  } catch (e) {
-    statusLine.textContent = e.message;
-  }
-  setTimeout(poll, 3000);
 }
 
 async function refresh() {
@@ -103,7 +60,7 @@ async function apply(next) {
   if (roundsStale) rounds = await api(`${base}/rounds`);
   const phase = state.round ? `${state.round.round_number}:${state.round.phase}` : state.status;
   if (phase !== lastPhase) {
-    onPhaseChange(previous, lastPhase);
+    onPhaseChange(previous);
     lastPhase = phase;
   }
   render();
@@ -176,7 +133,7 @@ function typedText() {
   const fields = [...root.querySelectorAll("input[id], form[id] input[name]")]
     .filter((input) => input.value)
     .map((input) => ({ key: fieldKey(input), value: input.value }));
-  const active = document.activeElement;
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
   const focus = active && root.contains(active) && active.matches("input") ? {
     key: fieldKey(active), start: active.selectionStart, end: active.selectionEnd,
   } : null;
@@ -466,7 +423,8 @@ async function copy(text) {
 // Keep phones awake during a game, where the browser allows it.
 async function keepAwake() {
   try {
-    if ("wakeLock" in navigator) await navigator.wakeLock.request("screen");
+    const nav = /** @type {any} */ (navigator); // the Wake Lock API is not in TypeScript 4.8's DOM types
+    if ("wakeLock" in nav) await nav.wakeLock.request("screen");
   } catch (_) { /* not allowed here: the game still works */ }
 }
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });

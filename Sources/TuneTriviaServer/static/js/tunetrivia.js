@@ -1,11 +1,11 @@
 // TuneTrivia's home: join by code, create a game with every setting, your games, and the
 // global leaderboard.
-import { api, bindLogout, el } from "/static/js/api.js";
+import { api, bindLogout, byId, el } from "/static/js/api.js";
 
 bindLogout();
 
-const joinForm = document.getElementById("join-form");
-const joinError = document.getElementById("join-error");
+const joinForm = byId("join-form");
+const joinError = byId("join-error");
 joinForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   joinError.textContent = "";
@@ -23,8 +23,8 @@ joinForm.addEventListener("submit", async (event) => {
   }
 });
 
-const newForm = document.getElementById("new-form");
-const newError = document.getElementById("new-error");
+const newForm = byId("new-form");
+const newError = byId("new-error");
 newForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   newError.textContent = "";
@@ -60,7 +60,7 @@ newForm.addEventListener("submit", async (event) => {
 });
 
 async function loadGames() {
-  const list = document.getElementById("games");
+  const list = byId("games");
   try {
     const page = await api("/api/v1/tunetrivia/sessions?limit=50");
     if (!page.items.length) {
@@ -78,8 +78,8 @@ async function loadGames() {
 
 let boardOffset = 0;
 async function loadBoard() {
-  const list = document.getElementById("leaderboard");
-  const more = document.getElementById("board-more");
+  const list = byId("leaderboard");
+  const more = byId("board-more");
   const page = await api(`/api/v1/tunetrivia/leaderboard?limit=20&offset=${boardOffset}`);
   if (boardOffset === 0 && !page.items.length) list.replaceChildren(el("li", { class: "muted" }, "Nobody has finished a game yet."));
   list.append(...page.items.map((e) =>
@@ -88,12 +88,12 @@ async function loadBoard() {
   more.hidden = boardOffset >= page.total;
   try {
     const me = await api("/api/v1/tunetrivia/leaderboard/me");
-    document.getElementById("my-rank").textContent = `You are #${me.rank} with ${me.total_points} points (best game ${me.highest_game_score}).`;
+    byId("my-rank").textContent = `You are #${me.rank} with ${me.total_points} points (best game ${me.highest_game_score}).`;
   } catch (_) {
-    document.getElementById("my-rank").textContent = "Finish a party game to get on the board.";
+    byId("my-rank").textContent = "Finish a party game to get on the board.";
   }
 }
-document.getElementById("board-more").addEventListener("click", loadBoard);
+byId("board-more").addEventListener("click", loadBoard);
 
 if (joinForm.code.value) joinForm.name.focus();
 loadGames();

@@ -1,13 +1,14 @@
-import { api, bindLogout, el } from "./api.js";
+import { api, bindLogout, byId, el } from "./api.js";
 
 bindLogout();
 
-const folders = document.getElementById("folders");
-const scans = document.getElementById("scans");
-const issues = document.getElementById("issues");
-const trackCount = document.getElementById("track-count");
-const form = document.getElementById("add-folder");
-const error = document.getElementById("form-error");
+const folders = byId("folders");
+const scans = byId("scans");
+const issues = byId("issues");
+const trackCount = byId("track-count");
+const scanStatus = byId("scan-status");
+const form = byId("add-folder");
+const error = byId("form-error");
 let timer = null;
 
 async function refresh() {
@@ -29,6 +30,9 @@ async function refresh() {
       ? status.issues.map((i) => el("li", {}, el("code", {}, i.path), el("div", { class: "muted" }, i.reason)))
       : [el("li", { class: "muted" }, "None.")]));
     const busy = status.scans.some((s) => !["done", "failed"].includes(s.phase));
+    // Screen readers hear when scanning starts and ends, not every redraw of the progress.
+    const summary = busy ? "Scanning…" : status.scans.length ? "Scans finished." : "";
+    if (scanStatus.textContent !== summary) scanStatus.textContent = summary;
     clearTimeout(timer);
     timer = setTimeout(refresh, busy ? 500 : 5000);
   } catch (e) {
@@ -49,7 +53,7 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
-document.getElementById("rescan").addEventListener("click", async () => {
+byId("rescan").addEventListener("click", async () => {
   await api("/api/v1/library/scan", { method: "POST" });
   refresh();
 });

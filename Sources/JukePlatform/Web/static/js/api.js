@@ -14,17 +14,45 @@ export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
 }
 
+// A refused request, as the server's error JSON says it: {"error", "message", "field"},
+// with the Retry-After header's seconds on a 429 or 503.
 export class APIError extends Error {
-  constructor(status, body) {
+  /**
+   * @param {number} status
+   * @param {{error?: string, message?: string, field?: string} | null} body
+   * @param {number | null} [retryAfter]
+   */
+  constructor(status, body, retryAfter = null) {
     super(body?.message || `Request failed (${status})`);
     this.status = status;
     this.code = body?.error;
     this.field = body?.field;
-    this.retryAfter = body?.retry_after;
+    this.retryAfter = retryAfter;
   }
 }
 
-export async function api(path, { method = "GET", body, signal } = {}) {
+/**
+ * Seconds from a Retry-After header (a number of seconds or an HTTP date), or null.
+ * @param {string | null} header
+ * @param {number} [now] milliseconds since the epoch
+ */
+export function retryAfterSeconds(header, now = Date.now()) {
+  if (!header) return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The one request helper: sends JSON with the signed-in token, returns the JSON reply (null
+ * for 204), throws an APIError for any other status.
+ * @param {string} path
+ * @param {{method?: string, body?: any, signal?: AbortSignal}} [options]
+ */
+export async function api(path, options = {}) {
+  const { method = "GET", body = undefined, signal = undefined } = options;
   const headers = { Accept: "application/json" };
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
@@ -45,7 +73,7 @@ export async function api(path, { method = "GET", body, signal } = {}) {
       clearSession();
       location.assign("/login");
     }
-    throw new APIError(response.status, data);
+    throw new APIError(response.status, data, retryAfterSeconds(response.headers.get("Retry-After")));
   }
   return data;
 }
@@ -60,6 +88,17 @@ export async function logout() {
   location.assign("/login");
 }
 
+/**
+ * A wait in words, for "try again in …": seconds under a minute, else whole minutes.
+ * @param {number} seconds
+ */
+export function waitInWords(seconds) {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** @param {number} seconds */
 export function formatTime(seconds) {
   if (!Number.isFinite(seconds) || seconds < 0) seconds = 0;
   const m = Math.floor(seconds / 60);
@@ -67,7 +106,13 @@ export function formatTime(seconds) {
   return `${m}:${String(s).padStart(2, "0")}`;
 }
 
-// Builds an element: el("li", {class: "x", onclick: fn}, child, "text", ...).
+/**
+ * Builds an element: el("li", {class: "x", onclick: fn}, child, "text", ...).
+ * @param {string} tag
+ * @param {Record<string, any>} [attributes]
+ * @param {...any} children
+ * @returns {any} the element (any: callers set the fields of its own kind)
+ */
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
@@ -82,6 +127,17 @@ export function el(tag, attributes = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+/**
+ * The page's element with this id, or null, as document.getElementById. Typed loosely on
+ * purpose: the server draws each page, so which kind of element an id names (a form, an
+ * input, a button) is known there, not here.
+ * @param {string} id
+ * @returns {any}
+ */
+export function byId(id) {
+  return document.getElementById(id);
 }
 
 export function bindLogout() {

@@ -1,24 +1,24 @@
-import { bindLogout } from "./api.js";
+import { bindLogout, byId } from "./api.js";
 import { LibraryBrowser } from "./library.js";
 import { Player } from "./player.js";
 
 bindLogout();
 
-const playerRoot = document.getElementById("player");
+const playerRoot = byId("player");
 if (playerRoot) {
   const player = new Player(playerRoot);
   const browser = new LibraryBrowser({
-    root: document.getElementById("browser"),
-    crumbs: document.getElementById("crumbs"),
-    pager: document.getElementById("pager"),
-    more: document.getElementById("more"),
-    tabs: [...document.querySelectorAll("[role=tab]")],
-    search: document.getElementById("search"),
+    root: byId("browser"),
+    crumbs: byId("crumbs"),
+    pager: byId("pager"),
+    more: byId("more"),
+    tabs: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[role=tab]"))],
+    search: byId("search"),
     player,
   });
   browser.show("albums");
   // Marks the playing row wherever it is listed.
-  document.addEventListener("juke:track", (event) => {
+  document.addEventListener("juke:track", (/** @type {CustomEvent} */ event) => {
     for (const row of document.querySelectorAll(".track[aria-current]")) row.removeAttribute("aria-current");
     for (const row of document.querySelectorAll(`.track[data-id="${event.detail.id}"]`)) row.setAttribute("aria-current", "true");
   });

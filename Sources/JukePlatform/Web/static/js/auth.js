@@ -1,13 +1,13 @@
-import { api, saveSession } from "./api.js";
+import { api, byId, saveSession, waitInWords } from "./api.js";
 
-const form = document.querySelector("form[data-mode]");
-const error = document.getElementById("form-error");
+const form = /** @type {HTMLFormElement} */ (document.querySelector("form[data-mode]"));
+const error = byId("form-error");
 
 function showError(message, field) {
   error.textContent = message;
   for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
   if (field) {
-    const input = form.querySelector(`[name="${field}"]`);
+    const input = /** @type {HTMLInputElement | null} */ (form.querySelector(`[name="${field}"]`));
     if (input) {
       input.setAttribute("aria-invalid", "true");
       input.focus();
@@ -20,7 +20,7 @@ form.addEventListener("submit", async (event) => {
   const mode = form.dataset.mode;
   const data = Object.fromEntries(new FormData(form).entries());
   for (const key of ["email", "display_name"]) if (data[key] === "") delete data[key];
-  const button = form.querySelector("button[type=submit]");
+  const button = /** @type {HTMLButtonElement} */ (form.querySelector("button[type=submit]"));
   button.disabled = true;
   error.textContent = "";
   try {
@@ -30,7 +30,9 @@ form.addEventListener("submit", async (event) => {
     const next = new URLSearchParams(location.search).get("next");
     location.assign(next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
   } catch (e) {
-    showError(e.message, e.field);
+    // Too many attempts: the server says how long to wait (Retry-After).
+    const wait = e.retryAfter ? ` Try again in ${waitInWords(e.retryAfter)}.` : "";
+    showError(e.message + wait, e.field);
   } finally {
     button.disabled = false;
   }

@@ -1,16 +1,30 @@
 import { api, el, formatTime } from "./api.js";
+import { bindTabs } from "./tabs.js";
 
 const PAGE = 60;
 
 // The library browser: albums, artists, genres, years and songs, drill-down into one, and
 // search as you type. Every list is paginated with "Show more".
 export class LibraryBrowser {
+  /**
+   * @param {{root: HTMLElement, crumbs: HTMLElement, pager: HTMLElement, more: HTMLElement,
+   *   tabs: HTMLElement[], search: HTMLInputElement, player: any}} parts
+   */
   constructor({ root, crumbs, pager, more, tabs, search, player }) {
-    Object.assign(this, { root, crumbs, pager, more, tabs, search, player });
+    this.root = root;
+    this.crumbs = crumbs;
+    this.pager = pager;
+    this.more = more;
+    this.tabs = tabs;
+    this.search = search;
+    this.player = player;
+    /** @type {any} */
+    this.current = null;
     this.view = null;
     this.searchTimer = null;
     this.abort = null;
-    for (const tab of tabs) tab.addEventListener("click", () => this.show(tab.dataset.view));
+    // The tabs' panel is the browser itself; a search deselects every tab.
+    this.selectTabElement = bindTabs(tabs, root, (tab) => this.show(tab.dataset.view));
     more.addEventListener("click", () => this.loadMore());
     search.addEventListener("input", () => this.onSearch());
     search.form?.addEventListener("submit", (e) => {
@@ -19,8 +33,9 @@ export class LibraryBrowser {
     });
   }
 
+  /** @param {string | null} name */
   selectTab(name) {
-    for (const tab of this.tabs) tab.setAttribute("aria-selected", String(tab.dataset.view === name));
+    this.selectTabElement(this.tabs.find((tab) => tab.dataset.view === name) || null);
   }
 
   // Shows a top-level view.
@@ -59,8 +74,11 @@ export class LibraryBrowser {
     }, delay);
   }
 
-  // Loads the first page of a paginated list and renders it.
-  async list({ path, render, empty = "Nothing here yet.", onPage }) {
+  /**
+   * Loads the first page of a paginated list and renders it.
+   * @param {{path: string, render: (items: any[], all: any[]) => Node, empty?: string, onPage?: (page: any) => void}} what
+   */
+  async list({ path, render, empty = "Nothing here yet.", onPage = undefined }) {
     this.abort?.abort();
     this.abort = new AbortController();
     this.current = { path, render, empty, onPage, items: [], total: 0 };

@@ -125,7 +125,7 @@ export class Player {
     };
     for (const [action, handler] of Object.entries(handlers)) {
       try {
-        session.setActionHandler(action, handler);
+        session.setActionHandler(/** @type {MediaSessionAction} */ (action), handler);
       } catch (_) {
         // Not every browser knows every action.
       }

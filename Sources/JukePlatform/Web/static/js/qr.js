@@ -4,6 +4,7 @@
 // leaves the page.
 
 // Level M block structure per version: [EC codewords per block, [blocks, data codewords]...].
+/** @type {Array<[number, ...Array<[number, number]>] | null>} */
 const BLOCKS = [
   null,
   [10, [1, 16]], [16, [1, 28]], [26, [1, 44]], [18, [2, 32]], [24, [2, 43]],

@@ -1,0 +1,38 @@
+// The request helper's pure parts (api.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { APIError, formatTime, retryAfterSeconds, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
+
+test("Retry-After is read as seconds or as an HTTP date", () => {
+  assert.equal(retryAfterSeconds("120"), 120);
+  assert.equal(retryAfterSeconds(" 7 "), 7);
+  const now = Date.parse("Wed, 25 Nov 2026 18:00:00 GMT");
+  assert.equal(retryAfterSeconds("Wed, 25 Nov 2026 18:01:30 GMT", now), 90);
+  assert.equal(retryAfterSeconds("Wed, 25 Nov 2026 17:00:00 GMT", now), 0);
+  assert.equal(retryAfterSeconds(null), null);
+  assert.equal(retryAfterSeconds("soon"), null);
+});
+
+test("an error keeps the server's code, field and wait", () => {
+  const error = new APIError(429, { error: "too_many_requests", message: "Too many attempts.", field: "password" }, 60);
+  assert.equal(error.message, "Too many attempts.");
+  assert.equal(error.code, "too_many_requests");
+  assert.equal(error.field, "password");
+  assert.equal(error.retryAfter, 60);
+  assert.equal(new APIError(500, null).message, "Request failed (500)");
+});
+
+test("waits read as people say them", () => {
+  assert.equal(waitInWords(1), "1 second");
+  assert.equal(waitInWords(45), "45 seconds");
+  assert.equal(waitInWords(60), "1 minute");
+  assert.equal(waitInWords(61), "2 minutes");
+  assert.equal(waitInWords(900), "15 minutes");
+});
+
+test("times read as minutes and seconds", () => {
+  assert.equal(formatTime(0), "0:00");
+  assert.equal(formatTime(61.9), "1:01");
+  assert.equal(formatTime(-3), "0:00");
+  assert.equal(formatTime(NaN), "0:00");
+});
