@@ -35,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
+        .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
     targets: [
         // Shared vocabulary: typed IDs, values, clock and randomness interfaces. No I/O.
@@ -78,24 +80,33 @@ let package = Package(
         ),
         // The HTTP contract: one openapi.yaml, generated per module by tag. JukeAPI holds the
         // platform's operations (system, auth, catalog, library) and serves the whole file.
+        // Each API module also gets, from the ContractErrors plugin, the error responses each
+        // of its operations declares (ContractSupport).
         .target(
             name: "JukeAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             resources: [.copy("openapi.yaml")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
         ),
         // TuneTrivia's operations from the same file (its openapi.yaml is a link to JukeAPI's).
         .target(
             name: "TuneTriviaAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
         ),
         // Back2Back's operations from the same file.
         .target(
             name: "Back2BackAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
-            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+            dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
         ),
+        // A refusal as the contract writes it, and the protocol the generated outputs conform to.
+        .target(name: "ContractSupport", swiftSettings: strict),
+        // Writes each operation's declared error responses from openapi.yaml (run by the plugin).
+        .executableTarget(
+            name: "ContractErrorsTool", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: strict
+        ),
+        .plugin(name: "ContractErrors", capability: .buildTool(), dependencies: ["ContractErrorsTool"]),
         // Live updates every app uses: the cross-server relay over LISTEN/NOTIFY (one payload
         // format) and the WebSocket wire.
         .target(
@@ -114,7 +125,7 @@ let package = Package(
         .target(
             name: "JukePlatform",
             dependencies: [
-                "Providers", "LiveUpdates",
+                "Providers", "LiveUpdates", "ContractSupport",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -138,7 +149,7 @@ let package = Package(
         .target(
             name: "TuneTriviaServer",
             dependencies: [
-                "TuneTrivia", "TuneTriviaAPI", "JukePlatform", "LiveUpdates",
+                "TuneTrivia", "TuneTriviaAPI", "JukePlatform", "LiveUpdates", "ContractSupport",
                 "JukeCore", "Library", "Storage", "Providers", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -160,7 +171,7 @@ let package = Package(
         .target(
             name: "Back2BackServer",
             dependencies: [
-                "Back2Back", "Back2BackAPI", "JukePlatform", "LiveUpdates",
+                "Back2Back", "Back2BackAPI", "JukePlatform", "LiveUpdates", "ContractSupport",
                 "JukeCore", "Library", "Storage", "Providers", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -235,7 +246,8 @@ let package = Package(
             name: "JukeServerTests",
             dependencies: [
                 "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "LiveUpdates",
-                "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers", "Matching",
+                "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "ContractSupport", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers",
+                "Matching",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -71,7 +71,7 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     # Turn 2, the AI's: it thinks, then queues a song with its reason.
     wait(browser).until(lambda d: "Up next · picked by AI" in text(d, "#queue"))
     assert text(browser, "#queue .rationale")
-    assert browser.find_element(By.ID, "main").get_attribute("data-transport") == "sse"
+    assert browser.find_element(By.ID, "main").get_attribute("data-transport") == "events"
     assert not browser.find_element(By.ID, "song-search").is_enabled()  # not my turn
     ai_song = text(browser, "#queue strong")
     play_to_end(browser)

@@ -33,74 +33,96 @@ struct Back2BackHandler: APIProtocol {
     }
 
     func listB2BSessions(_ input: Operations.ListB2BSessions.Input) async throws -> Operations.ListB2BSessions.Output {
-        let user = try CurrentRequest.requireUser()
-        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        let (items, total) = try await back2back.sessions(for: user.id, limit: page.limit, offset: page.offset)
-        return .ok(
-            .init(
-                body: .json(
-                    .init(items: items.map { Back2BackMapping.summary($0, viewer: user.id) }, total: total, limit: page.limit, offset: page.offset))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+            let (items, total) = try await back2back.sessions(for: user.id, limit: page.limit, offset: page.offset)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(items: items.map { Back2BackMapping.summary($0, viewer: user.id) }, total: total, limit: page.limit, offset: page.offset))))
+        }
     }
 
     func createB2BSession(_ input: Operations.CreateB2BSession.Input) async throws -> Operations.CreateB2BSession.Output {
-        let user = try CurrentRequest.requireUser()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let persona: PersonaID? = try body.personaId.map { try parseID($0, field: "persona_id") }
-        let loaded = try await back2back.create(title: body.title, host: user, persona: persona)
-        return .created(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let persona: PersonaID? = try body.personaId.map { try parseID($0, field: "persona_id") }
+            let loaded = try await back2back.create(title: body.title, host: user, persona: persona)
+            return .created(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        }
     }
 
     func joinB2BSession(_ input: Operations.JoinB2BSession.Input) async throws -> Operations.JoinB2BSession.Output {
-        let user = try CurrentRequest.requireUser()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let loaded = try await back2back.join(token: body.inviteToken, user: user.id)
-        return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let loaded = try await back2back.join(token: body.inviteToken, user: user.id)
+            return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        }
     }
 
     func getB2BSession(_ input: Operations.GetB2BSession.Input) async throws -> Operations.GetB2BSession.Output {
-        let user = try CurrentRequest.requireUser()
-        let loaded = try await back2back.session(try sessionID(input.path.sessionId), for: user.id)
-        return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let loaded = try await back2back.session(try sessionID(input.path.sessionId), for: user.id)
+            return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        }
     }
 
     func deleteB2BSession(_ input: Operations.DeleteB2BSession.Input) async throws -> Operations.DeleteB2BSession.Output {
-        let user = try CurrentRequest.requireUser()
-        try await back2back.delete(try sessionID(input.path.sessionId), by: user.id)
-        return .noContent(.init())
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await back2back.delete(try sessionID(input.path.sessionId), by: user.id)
+            return .noContent(.init())
+        }
     }
 
     func pickB2BSong(_ input: Operations.PickB2BSong.Input) async throws -> Operations.PickB2BSong.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let track: TrackID = try parseID(body.trackId, field: "track_id")
-        return .ok(.init(body: .json(try await run(input.path.sessionId) { .pick(try await back2back.song(track), by: $0) })))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let track: TrackID = try parseID(body.trackId, field: "track_id")
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { .pick(try await back2back.song(track), by: $0) })))
+        }
     }
 
     func startB2BWithAI(_ input: Operations.StartB2BWithAI.Input) async throws -> Operations.StartB2BWithAI.Output {
-        .ok(.init(body: .json(try await run(input.path.sessionId) { .letAIStart(by: $0) })))
+        try await respond {
+            .ok(.init(body: .json(try await run(input.path.sessionId) { .letAIStart(by: $0) })))
+        }
     }
 
     func skipB2BSong(_ input: Operations.SkipB2BSong.Input) async throws -> Operations.SkipB2BSong.Output {
-        .ok(.init(body: .json(try await run(input.path.sessionId) { .skip(by: $0) })))
+        try await respond {
+            .ok(.init(body: .json(try await run(input.path.sessionId) { .skip(by: $0) })))
+        }
     }
 
     func skipToB2BEntry(_ input: Operations.SkipToB2BEntry.Input) async throws -> Operations.SkipToB2BEntry.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let entry = try entryID(body.entryId)
-        return .ok(.init(body: .json(try await run(input.path.sessionId) { .skipTo(entry, by: $0) })))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let entry = try entryID(body.entryId)
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { .skipTo(entry, by: $0) })))
+        }
     }
 
     func reportB2BProgress(_ input: Operations.ReportB2BProgress.Input) async throws -> Operations.ReportB2BProgress.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let entry = try entryID(body.entryId)
-        try await requireMember(input.path.sessionId)
-        return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .progress(entry, fraction: body.fraction) })))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let entry = try entryID(body.entryId)
+            try await requireMember(input.path.sessionId)
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .progress(entry, fraction: body.fraction) })))
+        }
     }
 
     func finishB2BEntry(_ input: Operations.FinishB2BEntry.Input) async throws -> Operations.FinishB2BEntry.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let entry = try entryID(body.entryId)
-        try await requireMember(input.path.sessionId)
-        return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .finished(entry) })))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let entry = try entryID(body.entryId)
+            try await requireMember(input.path.sessionId)
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .finished(entry) })))
+        }
     }
 
     /// The player's reports carry no person in the rules; only members may send them.
@@ -110,24 +132,30 @@ struct Back2BackHandler: APIProtocol {
     }
 
     func takeB2BDirection(_ input: Operations.TakeB2BDirection.Input) async throws -> Operations.TakeB2BDirection.Output {
-        .ok(.init(body: .json(try await run(input.path.sessionId) { .takeDirection(by: $0) })))
+        try await respond {
+            .ok(.init(body: .json(try await run(input.path.sessionId) { .takeDirection(by: $0) })))
+        }
     }
 
     func leaveB2BSession(_ input: Operations.LeaveB2BSession.Input) async throws -> Operations.LeaveB2BSession.Output {
-        let user = try CurrentRequest.requireUser()
-        let loaded = try await back2back.run(try sessionID(input.path.sessionId), .leave(user.id))
-        // They are no longer a member; they see the session as it was left.
-        return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let loaded = try await back2back.run(try sessionID(input.path.sessionId), .leave(user.id))
+            // They are no longer a member; they see the session as it was left.
+            return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        }
     }
 
     func setB2BPersona(_ input: Operations.SetB2BPersona.Input) async throws -> Operations.SetB2BPersona.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let user = try CurrentRequest.requireUser()
-        let persona: PersonaID = try parseID(body.personaId, field: "persona_id")
-        guard let found = try await back2back.store.persona(persona), found.owner == user.id else {
-            throw APIError.notFound("persona of yours")
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let user = try CurrentRequest.requireUser()
+            let persona: PersonaID = try parseID(body.personaId, field: "persona_id")
+            guard let found = try await back2back.store.persona(persona), found.owner == user.id else {
+                throw APIError.notFound("persona of yours")
+            }
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { .changePersona(persona, by: $0) })))
         }
-        return .ok(.init(body: .json(try await run(input.path.sessionId) { .changePersona(persona, by: $0) })))
     }
 
     // MARK: Personas
@@ -139,74 +167,92 @@ struct Back2BackHandler: APIProtocol {
     }
 
     func searchB2BCatalog(_ input: Operations.SearchB2BCatalog.Input) async throws -> Operations.SearchB2BCatalog.Output {
-        _ = try CurrentRequest.requireUser()
-        let found = try await back2back.searchCatalog(input.query.q, limit: input.query.limit ?? 20, offset: input.query.offset ?? 0)
-        return .ok(.init(body: .json(Back2BackMapping.catalogPage(found))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let found = try await back2back.searchCatalog(input.query.q, limit: input.query.limit ?? 20, offset: input.query.offset ?? 0)
+            return .ok(.init(body: .json(Back2BackMapping.catalogPage(found))))
+        }
     }
 
     func listB2BPersonas(_ input: Operations.ListB2BPersonas.Input) async throws -> Operations.ListB2BPersonas.Output {
-        let user = try CurrentRequest.requireUser()
-        let personas = try await back2back.store.personas(of: user.id, now: clock.now())
-        return .ok(.init(body: .json(.init(items: personas.map(Back2BackMapping.persona)))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let personas = try await back2back.store.personas(of: user.id, now: clock.now())
+            return .ok(.init(body: .json(.init(items: personas.map(Back2BackMapping.persona)))))
+        }
     }
 
     func createB2BPersona(_ input: Operations.CreateB2BPersona.Input) async throws -> Operations.CreateB2BPersona.Output {
-        let user = try CurrentRequest.requireUser()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        // Made once per account on first use, so the built-ins do not come back after this one.
-        _ = try await back2back.store.personas(of: user.id, now: clock.now())
-        let persona = try Back2BackMapping.persona(body, id: PersonaID(), owner: user.id, now: clock.now())
-        try await back2back.store.save(persona)
-        return .created(.init(body: .json(Back2BackMapping.persona(persona))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            // Made once per account on first use, so the built-ins do not come back after this one.
+            _ = try await back2back.store.personas(of: user.id, now: clock.now())
+            let persona = try Back2BackMapping.persona(body, id: PersonaID(), owner: user.id, now: clock.now())
+            try await back2back.store.save(persona)
+            return .created(.init(body: .json(Back2BackMapping.persona(persona))))
+        }
     }
 
     func getB2BPersona(_ input: Operations.GetB2BPersona.Input) async throws -> Operations.GetB2BPersona.Output {
-        let user = try CurrentRequest.requireUser()
-        return .ok(.init(body: .json(Back2BackMapping.persona(try await ownPersona(input.path.personaId, of: user.id)))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(Back2BackMapping.persona(try await ownPersona(input.path.personaId, of: user.id)))))
+        }
     }
 
     func updateB2BPersona(_ input: Operations.UpdateB2BPersona.Input) async throws -> Operations.UpdateB2BPersona.Output {
-        let user = try CurrentRequest.requireUser()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let existing = try await ownPersona(input.path.personaId, of: user.id)
-        let persona = try Back2BackMapping.persona(body, id: existing.id, owner: user.id, now: clock.now())
-        try await back2back.store.save(persona)
-        return .ok(.init(body: .json(Back2BackMapping.persona(persona))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let existing = try await ownPersona(input.path.personaId, of: user.id)
+            let persona = try Back2BackMapping.persona(body, id: existing.id, owner: user.id, now: clock.now())
+            try await back2back.store.save(persona)
+            return .ok(.init(body: .json(Back2BackMapping.persona(persona))))
+        }
     }
 
     func deleteB2BPersona(_ input: Operations.DeleteB2BPersona.Input) async throws -> Operations.DeleteB2BPersona.Output {
-        let user = try CurrentRequest.requireUser()
-        let persona = try await ownPersona(input.path.personaId, of: user.id)
-        try await back2back.store.deletePersona(persona.id)
-        return .noContent(.init())
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let persona = try await ownPersona(input.path.personaId, of: user.id)
+            try await back2back.store.deletePersona(persona.id)
+            return .noContent(.init())
+        }
     }
 
     // MARK: Settings and memory
 
     func getB2BSettings(_ input: Operations.GetB2BSettings.Input) async throws -> Operations.GetB2BSettings.Output {
-        let user = try CurrentRequest.requireUser()
-        let settings = try await back2back.store.settings(of: user.id, now: clock.now())
-        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let settings = try await back2back.store.settings(of: user.id, now: clock.now())
+            return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
+        }
     }
 
     func updateB2BSettings(_ input: Operations.UpdateB2BSettings.Input) async throws -> Operations.UpdateB2BSettings.Output {
-        let user = try CurrentRequest.requireUser()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let settings = try Back2BackMapping.settings(body)
-        if let persona = settings.persona {
-            guard let found = try await back2back.store.persona(persona), found.owner == user.id else {
-                throw APIError.notFound("persona of yours")
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let settings = try Back2BackMapping.settings(body)
+            if let persona = settings.persona {
+                guard let found = try await back2back.store.persona(persona), found.owner == user.id else {
+                    throw APIError.notFound("persona of yours")
+                }
             }
+            try await back2back.store.save(settings, of: user.id, now: clock.now())
+            return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
         }
-        try await back2back.store.save(settings, of: user.id, now: clock.now())
-        return .ok(.init(body: .json(Back2BackMapping.settings(settings, aiConfigured: await back2back.aiConfigured()))))
     }
 
     func clearB2BMemory(_ input: Operations.ClearB2BMemory.Input) async throws -> Operations.ClearB2BMemory.Output {
-        let user = try CurrentRequest.requireUser()
-        let persona: PersonaID? = try input.query.personaId.map { try parseID($0, field: "persona_id") }
-        try await back2back.store.clearMemory(owner: user.id, persona: persona)
-        return .noContent(.init())
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let persona: PersonaID? = try input.query.personaId.map { try parseID($0, field: "persona_id") }
+            try await back2back.store.clearMemory(owner: user.id, persona: persona)
+            return .noContent(.init())
+        }
     }
 
     // MARK: The AI endpoint (admins)
@@ -225,25 +271,31 @@ struct Back2BackHandler: APIProtocol {
     }
 
     func getB2BAIEndpoint(_ input: Operations.GetB2BAIEndpoint.Input) async throws -> Operations.GetB2BAIEndpoint.Output {
-        _ = try requireAdmin()
-        return .ok(.init(body: .json(await aiEndpointView())))
+        try await respond {
+            _ = try requireAdmin()
+            return .ok(.init(body: .json(await aiEndpointView())))
+        }
     }
 
     func setB2BAIEndpoint(_ input: Operations.SetB2BAIEndpoint.Input) async throws -> Operations.SetB2BAIEndpoint.Output {
-        _ = try requireAdmin()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        guard AIEndpointRules.isBaseURL(body.baseUrl) else {
-            throw APIError.unprocessable("Give the service's address, such as https://api.openai.com/v1.", field: "base_url")
+        try await respond {
+            _ = try requireAdmin()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            guard AIEndpointRules.isBaseURL(body.baseUrl) else {
+                throw APIError.unprocessable("Give the service's address, such as https://api.openai.com/v1.", field: "base_url")
+            }
+            guard AIEndpointRules.isKey(body.apiKey) else { throw APIError.unprocessable("A key is 1 to 500 visible ASCII characters.", field: "api_key") }
+            try await back2back.store.saveAIEndpoint(baseURL: body.baseUrl, apiKey: body.apiKey, at: clock.now())
+            return .ok(.init(body: .json(await aiEndpointView())))
         }
-        guard AIEndpointRules.isKey(body.apiKey) else { throw APIError.unprocessable("A key is 1 to 500 visible ASCII characters.", field: "api_key") }
-        try await back2back.store.saveAIEndpoint(baseURL: body.baseUrl, apiKey: body.apiKey, at: clock.now())
-        return .ok(.init(body: .json(await aiEndpointView())))
     }
 
     func clearB2BAIEndpoint(_ input: Operations.ClearB2BAIEndpoint.Input) async throws -> Operations.ClearB2BAIEndpoint.Output {
-        _ = try requireAdmin()
-        try await back2back.store.clearAIEndpoint()
-        return .ok(.init(body: .json(await aiEndpointView())))
+        try await respond {
+            _ = try requireAdmin()
+            try await back2back.store.clearAIEndpoint()
+            return .ok(.init(body: .json(await aiEndpointView())))
+        }
     }
 }
 

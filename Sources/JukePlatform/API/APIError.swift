@@ -1,3 +1,4 @@
+import ContractSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -36,6 +37,13 @@ public struct APIError: Error, Sendable {
         APIError(status: .contentTooLarge, code: "too_large", message: "The request body is larger than \(limit) bytes.")
     }
 
+    /// The refusal as the contract's error responses write it.
+    public var contractError: ContractError {
+        ContractError(status: status.code, code: code, message: message, field: field, retryAfter: retryAfter)
+    }
+
+    /// The error JSON written by hand, for what no operation of the contract answers: a
+    /// request that could not be decoded, a hand-written route (media, live connections).
     public func response() -> Response {
         var body: [String: String] = ["error": code, "message": message]
         if let field { body["field"] = field }

@@ -13,12 +13,14 @@ struct JukeAPIHandler: APIProtocol {
 
 extension JukeAPIHandler {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        let kind: Components.Schemas.Health.DatabasePayload = platform.database.kind == .postgres ? .postgres : .sqlite
-        do {
-            _ = try await platform.library.generation()
-            return .ok(.init(body: .json(.init(status: .ok, database: kind, version: JukeVersion.current))))
-        } catch {
-            return .serviceUnavailable(.init(body: .json(.init(status: .degraded, database: kind, version: JukeVersion.current))))
+        try await respond {
+            let kind: Components.Schemas.Health.DatabasePayload = platform.database.kind == .postgres ? .postgres : .sqlite
+            do {
+                _ = try await platform.library.generation()
+                return .ok(.init(body: .json(.init(status: .ok, database: kind, version: JukeVersion.current))))
+            } catch {
+                return .serviceUnavailable(.init(body: .json(.init(status: .degraded, database: kind, version: JukeVersion.current))))
+            }
         }
     }
 }
@@ -27,33 +29,41 @@ extension JukeAPIHandler {
 
 extension JukeAPIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let signedIn = try await platform.auth.register(
-            username: body.username, password: body.password, email: body.email, displayName: body.displayName
-        )
-        ResponseCookies.set(cookie(for: signedIn))
-        return .created(.init(body: .json(session(signedIn))))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let signedIn = try await platform.auth.register(
+                username: body.username, password: body.password, email: body.email, displayName: body.displayName
+            )
+            ResponseCookies.set(cookie(for: signedIn))
+            return .created(.init(body: .json(session(signedIn))))
+        }
     }
 
     func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output {
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let signedIn = try await platform.auth.login(username: body.username, password: body.password, address: CurrentRequest.remoteAddress)
-        ResponseCookies.set(cookie(for: signedIn))
-        return .ok(.init(body: .json(session(signedIn))))
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let signedIn = try await platform.auth.login(username: body.username, password: body.password, address: CurrentRequest.remoteAddress)
+            ResponseCookies.set(cookie(for: signedIn))
+            return .ok(.init(body: .json(session(signedIn))))
+        }
     }
 
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
-        _ = try CurrentRequest.requireUser()
-        if let hash = CurrentRequest.tokenHash {
-            platform.knownTokens.forget(hash)
-            try await platform.auth.logout(tokenHash: hash)
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            if let hash = CurrentRequest.tokenHash {
+                platform.knownTokens.forget(hash)
+                try await platform.auth.logout(tokenHash: hash)
+            }
+            ResponseCookies.set(Tokens.clearedCookie)
+            return .noContent(.init())
         }
-        ResponseCookies.set(Tokens.clearedCookie)
-        return .noContent(.init())
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        .ok(.init(body: .json(APIMapping.user(try CurrentRequest.requireUser()))))
+        try await respond {
+            .ok(.init(body: .json(APIMapping.user(try CurrentRequest.requireUser()))))
+        }
     }
 
     private func session(_ s: AuthService.SignedIn) -> Components.Schemas.Session {
@@ -69,64 +79,78 @@ extension JukeAPIHandler {
 
 extension JukeAPIHandler {
     func searchCatalog(_ input: Operations.SearchCatalog.Input) async throws -> Operations.SearchCatalog.Output {
-        _ = try CurrentRequest.requireUser()
-        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        guard input.query.q.unicodeScalars.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
-        let result = try await platform.search.current().search(input.query.q, limit: page.limit, offset: page.offset)
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset,
-                        approximate: result.approximate, suggestion: result.suggestion))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+            guard input.query.q.unicodeScalars.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
+            let result = try await platform.search.current().search(input.query.q, limit: page.limit, offset: page.offset)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset,
+                            approximate: result.approximate, suggestion: result.suggestion))))
+        }
     }
 
     func listTracks(_ input: Operations.ListTracks.Input) async throws -> Operations.ListTracks.Output {
-        _ = try CurrentRequest.requireUser()
-        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        let q = input.query
-        if let genre = q.genre, genre.unicodeScalars.count > 100 { throw APIError.badRequest("A genre has at most 100 characters.", field: "genre") }
-        if let year = q.year, !(0...9999).contains(year) { throw APIError.badRequest("year must be between 0 and 9999.", field: "year") }
-        let filter = LibraryStore.TrackFilter(
-            artistID: try q.artistId.map { try parseID($0, field: "artist_id") },
-            albumID: try q.albumId.map { try parseID($0, field: "album_id") },
-            genre: q.genre, year: q.year
-        )
-        let (tracks, total) = try await platform.library.tracks(filter: filter, limit: page.limit, offset: page.offset)
-        return .ok(.init(body: .json(.init(items: tracks.map(APIMapping.track), total: total, limit: page.limit, offset: page.offset))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+            let q = input.query
+            if let genre = q.genre, genre.unicodeScalars.count > 100 { throw APIError.badRequest("A genre has at most 100 characters.", field: "genre") }
+            if let year = q.year, !(0...9999).contains(year) { throw APIError.badRequest("year must be between 0 and 9999.", field: "year") }
+            let filter = LibraryStore.TrackFilter(
+                artistID: try q.artistId.map { try parseID($0, field: "artist_id") },
+                albumID: try q.albumId.map { try parseID($0, field: "album_id") },
+                genre: q.genre, year: q.year
+            )
+            let (tracks, total) = try await platform.library.tracks(filter: filter, limit: page.limit, offset: page.offset)
+            return .ok(.init(body: .json(.init(items: tracks.map(APIMapping.track), total: total, limit: page.limit, offset: page.offset))))
+        }
     }
 
     func getTrack(_ input: Operations.GetTrack.Input) async throws -> Operations.GetTrack.Output {
-        _ = try CurrentRequest.requireUser()
-        let id: TrackID = try parseID(input.path.trackId, field: "track_id")
-        guard let track = try await platform.library.track(id: id) else { throw APIError.notFound("track") }
-        return .ok(.init(body: .json(APIMapping.track(track))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let id: TrackID = try parseID(input.path.trackId, field: "track_id")
+            guard let track = try await platform.library.track(id: id) else { throw APIError.notFound("track") }
+            return .ok(.init(body: .json(APIMapping.track(track))))
+        }
     }
 
     func listAlbums(_ input: Operations.ListAlbums.Input) async throws -> Operations.ListAlbums.Output {
-        _ = try CurrentRequest.requireUser()
-        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        let artist: ArtistID? = try input.query.artistId.map { try parseID($0, field: "artist_id") }
-        let (albums, total) = try await platform.library.albums(artistID: artist, limit: page.limit, offset: page.offset)
-        return .ok(.init(body: .json(.init(items: albums.map(APIMapping.album), total: total, limit: page.limit, offset: page.offset))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+            let artist: ArtistID? = try input.query.artistId.map { try parseID($0, field: "artist_id") }
+            let (albums, total) = try await platform.library.albums(artistID: artist, limit: page.limit, offset: page.offset)
+            return .ok(.init(body: .json(.init(items: albums.map(APIMapping.album), total: total, limit: page.limit, offset: page.offset))))
+        }
     }
 
     func listArtists(_ input: Operations.ListArtists.Input) async throws -> Operations.ListArtists.Output {
-        _ = try CurrentRequest.requireUser()
-        let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-        let (artists, total) = try await platform.library.artists(limit: page.limit, offset: page.offset)
-        let items = artists.map { Components.Schemas.Artist(id: $0.id.description, name: $0.name, trackCount: $0.trackCount, albumCount: $0.albumCount) }
-        return .ok(.init(body: .json(.init(items: items, total: total, limit: page.limit, offset: page.offset))))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset)
+            let (artists, total) = try await platform.library.artists(limit: page.limit, offset: page.offset)
+            let items = artists.map { Components.Schemas.Artist(id: $0.id.description, name: $0.name, trackCount: $0.trackCount, albumCount: $0.albumCount) }
+            return .ok(.init(body: .json(.init(items: items, total: total, limit: page.limit, offset: page.offset))))
+        }
     }
 
     func listGenres(_ input: Operations.ListGenres.Input) async throws -> Operations.ListGenres.Output {
-        _ = try CurrentRequest.requireUser()
-        return .ok(.init(body: .json(try await platform.library.facet(.genre).map { .init(value: $0.value, trackCount: $0.count) })))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(try await platform.library.facet(.genre).map { .init(value: $0.value, trackCount: $0.count) })))
+        }
     }
 
     func listYears(_ input: Operations.ListYears.Input) async throws -> Operations.ListYears.Output {
-        _ = try CurrentRequest.requireUser()
-        return .ok(.init(body: .json(try await platform.library.facet(.year).map { .init(value: $0.value, trackCount: $0.count) })))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(try await platform.library.facet(.year).map { .init(value: $0.value, trackCount: $0.count) })))
+        }
     }
 }
 
@@ -134,26 +158,34 @@ extension JukeAPIHandler {
 
 extension JukeAPIHandler {
     func listFolders(_ input: Operations.ListFolders.Input) async throws -> Operations.ListFolders.Output {
-        _ = try CurrentRequest.requireAdmin()
-        return .ok(.init(body: .json(try await platform.library.folders().map(APIMapping.folder))))
+        try await respond {
+            _ = try CurrentRequest.requireAdmin()
+            return .ok(.init(body: .json(try await platform.library.folders().map(APIMapping.folder))))
+        }
     }
 
     func addFolder(_ input: Operations.AddFolder.Input) async throws -> Operations.AddFolder.Output {
-        _ = try CurrentRequest.requireAdmin()
-        guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-        let folder = try await platform.addFolder(path: body.path)
-        return .accepted(.init(body: .json(APIMapping.folder(folder))))
+        try await respond {
+            _ = try CurrentRequest.requireAdmin()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let folder = try await platform.addFolder(path: body.path)
+            return .accepted(.init(body: .json(APIMapping.folder(folder))))
+        }
     }
 
     func rescanLibrary(_ input: Operations.RescanLibrary.Input) async throws -> Operations.RescanLibrary.Output {
-        _ = try CurrentRequest.requireAdmin()
-        try await platform.scans.startAll()
-        return .accepted(.init(body: .json(try await libraryStatus())))
+        try await respond {
+            _ = try CurrentRequest.requireAdmin()
+            try await platform.scans.startAll()
+            return .accepted(.init(body: .json(try await libraryStatus())))
+        }
     }
 
     func getLibraryStatus(_ input: Operations.GetLibraryStatus.Input) async throws -> Operations.GetLibraryStatus.Output {
-        _ = try CurrentRequest.requireUser()
-        return .ok(.init(body: .json(try await libraryStatus())))
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(try await libraryStatus())))
+        }
     }
 
     private func libraryStatus() async throws -> Components.Schemas.LibraryStatus {

@@ -356,7 +356,7 @@ actor TuneTriviaService {
 
     func addRound(_ id: SessionID, by user: UserID, track trackID: TrackID, clipStart: Double?) async throws -> Round {
         guard let track = try await library.track(id: trackID) else { throw APIError.notFound("track") }
-        let round = Self.round(for: track, clipStart: clipStart)
+        let round = RoundPicker.round(for: track, clipStart: clipStart)
         let game = try await run(id, by: user, .addRound(round)).game
         guard let added = game.rounds.first(where: { $0.id == round.id }) else { throw APIError.notFound("round") }
         return added
@@ -367,18 +367,9 @@ actor TuneTriviaService {
     func autoGenerate(_ id: SessionID, by user: UserID) async throws -> Game {
         let game = try await game(id)
         try game.requireHost(user)
-        let wanted = game.settings.numSongs - game.rounds.count
-        if wanted <= 0 { return game }
-        let taken = Set(game.rounds.map(\.track))
-        let all = try await library.allTracks().filter { !taken.contains($0.id) && $0.duration > 0 }
-        let fitting = all.filter { Self.fits($0, game.settings) }
-        var pool = (fitting.isEmpty ? all : fitting).shuffled(using: &random)
-        // One song per title and artist, so a game never plays the same song twice.
-        var seen: Set<String> = []
-        pool = pool.filter { seen.insert("\($0.artist.lowercased())|\($0.title.lowercased())").inserted }
         var latest = game
-        for track in pool.prefix(wanted) {
-            latest = try await run(id, by: user, .addRound(Self.round(for: track, clipStart: nil))).game
+        for track in RoundPicker.pick(for: game, from: try await library.allTracks(), using: &random) {
+            latest = try await run(id, by: user, .addRound(RoundPicker.round(for: track, clipStart: nil))).game
         }
         return latest
     }
@@ -413,24 +404,6 @@ actor TuneTriviaService {
         let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
         guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
         return result
-    }
-
-    static func round(for track: Track, clipStart: Double?) -> Round {
-        // By default a third of the way in: past the intro, before the end.
-        let start = clipStart ?? (track.duration > 0 ? (track.duration / 3).rounded(.down) : 0)
-        return Round(
-            id: RoundID(), track: track.id, number: 0,
-            answer: Answer(title: track.title, artist: track.artist, album: track.album, year: track.year),
-            clipStart: max(0, min(start, max(0, track.duration - 5))))
-    }
-
-    static func fits(_ track: Track, _ settings: Settings) -> Bool {
-        if let years = settings.decade?.years, !(track.year.map(years.contains) ?? false) { return false }
-        let genres = settings.genres
-        if !genres.isEmpty, !genres.contains(where: { (track.genre ?? "").lowercased().contains($0) }) { return false }
-        let artists = settings.artists.map { $0.lowercased() }
-        if !artists.isEmpty, !artists.contains(where: { track.artist.lowercased().contains($0) }) { return false }
-        return true
     }
 
     // MARK: - Lists
