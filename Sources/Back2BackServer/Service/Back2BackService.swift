@@ -72,7 +72,7 @@ actor Back2BackService {
     func create(title: String?, host: User, persona requested: PersonaID?) async throws -> Loaded {
         let now = clock.now()
         let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard title.unicodeScalars.count <= 100 else { throw APIError.badRequest("A title has at most 100 characters.", field: "title") }
+        guard title.unicodeScalars.count <= 100 else { throw RuleRefusal.invalid("title", "A title has at most 100 characters.") }
         let persona = try await choosePersona(requested, for: host.id)
         let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, at: now)
         var bytes = [UInt8](repeating: 0, count: 16)
@@ -88,7 +88,7 @@ actor Back2BackService {
         let mine = try await store.personas(of: user, now: clock.now())
         if let requested {
             guard let persona = mine.first(where: { $0.id == requested }) else {
-                throw APIError.notFound("persona of yours")
+                throw RuleRefusal.notFound("No such persona of yours.")
             }
             return persona
         }
@@ -105,9 +105,9 @@ actor Back2BackService {
 
     /// The session, for a member.
     func session(_ id: DJSessionID, for user: UserID) async throws -> Loaded {
-        guard let found = try await store.load(id) else { throw APIError.notFound("session") }
+        guard let found = try await store.load(id) else { throw RuleRefusal.notFound("No such session.") }
         guard found.session.members.contains(user) else {
-            throw APIError(status: .forbidden, code: "forbidden", message: "Only the people in this session can see it; ask for its invite link.")
+            throw RuleRefusal.forbidden("Only the people in this session can see it; ask for its invite link.")
         }
         return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
     }
@@ -118,14 +118,14 @@ actor Back2BackService {
 
     func join(token: String, user: UserID) async throws -> Loaded {
         guard let id = try await store.sessionID(inviteToken: token.trimmingCharacters(in: .whitespaces)) else {
-            throw APIError.notFound("session for that invite link")
+            throw RuleRefusal.notFound("No such session for that invite link.")
         }
         return try await apply(id, .join(user))
     }
 
     func delete(_ id: DJSessionID, by user: UserID) async throws {
         let found = try await session(id, for: user)
-        guard found.session.host == user else { throw APIError(status: .forbidden, code: "forbidden", message: "Only the host can delete the session.") }
+        guard found.session.host == user else { throw RuleRefusal.forbidden("Only the host can delete the session.") }
         try await store.delete(id)
         await live.deleted(id)
         await relay.send(id.description, String(RelayMessage.deleted))
@@ -139,7 +139,7 @@ actor Back2BackService {
 
     /// The library track a person picked, as a song.
     func song(_ track: TrackID) async throws -> Song {
-        guard let t = try await library.track(id: track) else { throw APIError.notFound("track in the library") }
+        guard let t = try await library.track(id: track) else { throw RuleRefusal.notFound("No such track in the library.") }
         return Self.song(t)
     }
 
@@ -157,10 +157,8 @@ actor Back2BackService {
                 var generator = SplitMix64(seed: seed)
                 return try session.apply(event, at: now, using: &generator)
             }
-        } catch let error as SessionError {
-            throw APIError(error)
         } catch StorageError.notFound {
-            throw APIError.notFound("session")
+            throw RuleRefusal.notFound("No such session.")
         }
         // Only a stored change is news (a repeated end report or a mid-song progress is not).
         if result.changed {
@@ -309,7 +307,7 @@ actor Back2BackService {
     /// Writes the persona's style guide (the AI's, or Juke's own), streamed; the finished
     /// guide is saved to the persona even if the page that asked has gone away meanwhile.
     func styleGuide(_ id: PersonaID, for user: UserID) async throws -> AsyncThrowingStream<StreamEvent, any Error> {
-        guard let persona = try await store.persona(id), persona.owner == user else { throw APIError.notFound("persona") }
+        guard let persona = try await store.persona(id), persona.owner == user else { throw RuleRefusal.notFound("No such persona.") }
         let settings = try await store.settings(of: user, now: clock.now())
         let source = dj.styleGuide(for: persona, settings: settings)
         let store = self.store

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JukeCore
+import Providers
 
 /// A failure a client caused or must know about, with the status and the JSON body the
 /// spec documents: `{"error": code, "message": text, "field": name}`.
@@ -56,14 +57,53 @@ public struct APIError: Error, Sendable {
 }
 
 extension APIError {
-    /// An app's refusal (a game's, a Back2Back session's) as HTTP: bad input 400, not yours
-    /// to do 403, no such thing 404, not now 409.
+    /// The one place where a failure meets HTTP: an app's refusal, a catalog's failure, or
+    /// the platform's own `APIError`; nil for anything else (a bug or an outage: 500).
+    public static func from(_ error: any Error) -> APIError? {
+        switch error {
+        case let error as APIError: error
+        case let refusal as RuleRefusal: APIError(refusal)
+        case let failure as CatalogFailure: APIError(failure)
+        default: nil
+        }
+    }
+
+    /// An app's refusal as HTTP: bad input 400, not signed in 401, not yours to do 403, no
+    /// such thing 404, not now 409, unusable value 422, too many attempts 429.
     public init(_ error: RuleRefusal) {
         switch error {
         case .invalid(let field, let message): self = .badRequest(message, field: field)
+        case .unauthenticated(let message): self = APIError(status: .unauthorized, code: "unauthorized", message: message)
         case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)
         case .notFound(let message): self = APIError(status: .notFound, code: "not_found", message: message)
         case .conflict(let message): self = .conflict(message)
+        case .unprocessable(let field, let message): self = .unprocessable(message, field: field)
+        case .tooManyAttempts(let message, let retryAfter):
+            self = APIError(status: .tooManyRequests, code: "too_many_attempts", message: message, retryAfter: retryAfter)
+        }
+    }
+
+    /// What a person is told when an outside catalog fails: a rate limit is worth waiting
+    /// for (503 with Retry-After); anything else is the catalog's failure, not the
+    /// request's (502).
+    public init(_ failure: CatalogFailure) {
+        let provider = failure.provider
+        switch failure.error {
+        case .rateLimited(let retryAfter):
+            // The catalog already refuses what is not a finite number of seconds; a minute at most here.
+            self = APIError(
+                status: .serviceUnavailable, code: "catalog_busy", message: "\(provider) is limiting how often Juke may search; try again shortly.",
+                retryAfter: Int(min(max(retryAfter ?? 5, 1), 60).rounded(.up)))
+        case .unauthorized(let detail), .invalidKey(let detail):
+            self = APIError(status: .badGateway, code: "catalog_refused", message: "\(provider) refused Juke's key: \(detail.prefix(200))")
+        case .timeout:
+            self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) did not answer in time.")
+        case .unreachable(let detail):
+            self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) cannot be reached: \(detail.prefix(200))")
+        case .status(let code, _):
+            self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) answered with status \(code).")
+        case .malformed:
+            self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) sent a reply Juke cannot read.")
         }
     }
 }

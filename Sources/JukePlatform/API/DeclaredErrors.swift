@@ -1,18 +1,16 @@
 import ContractSupport
-import JukeCore
 
-/// Runs an operation's handler and answers a refusal it throws (an `APIError`, or an
-/// engine's `RuleRefusal`) with the error response the contract declares for that operation,
+/// Runs an operation's handler and answers a refusal it throws (an app's `RuleRefusal`, a
+/// `CatalogFailure`, or the platform's `APIError`: `APIError.from`) with the error response the contract declares for that operation,
 /// which the generated server then writes: the one place where refusals meet the contract.
 /// A status the contract does not declare for the operation is drift between the code and
 /// openapi.yaml; it is reported as `UndeclaredError` (logged, and answered with 500).
 public func respond<Output: ContractErrorResponse>(_ handler: () async throws -> Output) async throws -> Output {
     do {
         return try await handler()
-    } catch let error as APIError {
-        return try declared(error)
-    } catch let refusal as RuleRefusal {
-        return try declared(APIError(refusal))
+    } catch {
+        guard let refusal = APIError.from(error) else { throw error }
+        return try declared(refusal)
     }
 }
 

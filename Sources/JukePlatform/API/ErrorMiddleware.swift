@@ -3,25 +3,21 @@ import JukeCore
 import Logging
 import OpenAPIRuntime
 
-/// Turns every error into the JSON error the spec documents. The generated server wraps
-/// failures in `ServerError`: one with no decoded input means the request itself could not
-/// be decoded (a client's mistake: 400, never 500); one from a handler carries our APIError.
+/// Turns what no operation answered into the JSON error the spec documents: a request the
+/// generated server could not decode (`ServerError` with no input: a client's mistake, 400,
+/// never 500), a hand-written route's refusal (`APIError.from`), drift between a handler and
+/// the contract (`UndeclaredError`: 500, logged), and failures (500, logged).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as APIError {
-            return error.response()
-        } catch let error as RuleRefusal {
-            return APIError(error).response()
         } catch let error as ServerError {
             if let undeclared = error.underlyingError as? UndeclaredError {
                 // Drift between a handler and openapi.yaml: a bug to fix in one or the other.
                 context.logger.error("undeclared error response", metadata: ["operation": "\(error.operationID)", "error": "\(undeclared)"])
                 return APIError(status: .internalServerError, code: "internal", message: "Something went wrong on the server.").response()
             }
-            if let api = error.underlyingError as? APIError { return api.response() }
-            if let refusal = error.underlyingError as? RuleRefusal { return APIError(refusal).response() }
+            if let refusal = APIError.from(error.underlyingError) { return refusal.response() }
             if error.operationInput == nil {
                 return APIError.badRequest("The request could not be read: \(Self.reason(error))").response()
             }
@@ -31,6 +27,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let code = error.status == .notFound ? "not_found" : "http_\(error.status.code)"
             return APIError(status: error.status, code: code, message: error.body ?? error.status.reasonPhrase).response()
         } catch {
+            // A hand-written route's refusal (media, live connections, streams).
+            if let refusal = APIError.from(error) { return refusal.response() }
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return APIError(status: .internalServerError, code: "internal", message: "Something went wrong on the server.").response()
         }

@@ -105,7 +105,7 @@ actor TuneTriviaService {
                 continue
             }
         }
-        throw APIError.conflict("No free invite code; try again.")
+        throw RuleRefusal.conflict("No free invite code; try again.")
     }
 
     /// The current game, from the cache when it is still the stored version.
@@ -113,11 +113,11 @@ actor TuneTriviaService {
 
     /// The current game and its version.
     func current(_ id: SessionID) async throws -> (game: Game, version: Int) {
-        guard let version = try await store.version(id) else { throw APIError.notFound("game") }
+        guard let version = try await store.version(id) else { throw RuleRefusal.notFound("No such game.") }
         // A cache ahead of what this read saw holds a command committing right now (`run`
         // forgets it if that commit fails): it is the newer state.
         if let cached = cache[id], cached.version >= version { return cached }
-        guard let loaded = try await store.load(id) else { throw APIError.notFound("game") }
+        guard let loaded = try await store.load(id) else { throw RuleRefusal.notFound("No such game.") }
         cache[id] = loaded
         return loaded
     }
@@ -196,7 +196,7 @@ actor TuneTriviaService {
                 for hash in unchecked.subtracting(valid) { knownTokens.forget(hash) }
                 batch.removeAll { queued in
                     guard let token = queued.token, !valid.contains(token) else { return false }
-                    queued.reply.resume(throwing: APIError.unauthorized)
+                    queued.reply.resume(throwing: RuleRefusal.unauthenticated("Sign in first: send a valid bearer token."))
                     return true
                 }
             } catch {
@@ -226,7 +226,7 @@ actor TuneTriviaService {
                 }
             } else {
                 // Not one result per command (cannot happen): nobody may be left waiting.
-                for queued in batch { queued.reply.resume(throwing: APIError.conflict("The game changed; try again.")) }
+                for queued in batch { queued.reply.resume(throwing: RuleRefusal.conflict("The game changed; try again.")) }
             }
             // Told to the screens once the callers have their answers: the commit is what
             // they wait for, not the hub (busy at times handing a frame to ten thousand).
@@ -236,7 +236,7 @@ actor TuneTriviaService {
             }
         } catch StorageError.notFound {
             cache[id] = nil
-            for queued in batch { queued.reply.resume(throwing: APIError.notFound("game")) }
+            for queued in batch { queued.reply.resume(throwing: RuleRefusal.notFound("No such game.")) }
         } catch {
             // The commit may have failed after the cache took the new game: forget it.
             cache[id] = nil
@@ -338,13 +338,11 @@ actor TuneTriviaService {
     func join(code typed: String, user: User, name: String?, address: String?) async throws -> Game {
         let subject = "\(user.id)|\(address ?? "")"
         if let wait = await codeGuard.blocked(subject, now: clock.now()) {
-            var error = APIError(status: .tooManyRequests, code: "too_many_attempts", message: "Too many wrong codes; try again later.")
-            error.retryAfter = wait
-            throw error
+            throw RuleRefusal.tooManyAttempts("Too many wrong codes; try again later.", retryAfter: wait)
         }
         guard let code = InviteCode.canonical(typed), let id = try await store.sessionID(inviteCode: code) else {
             await codeGuard.fail(subject, now: clock.now())
-            throw APIError.notFound("game with that invite code")
+            throw RuleRefusal.notFound("No such game with that invite code.")
         }
         // Joining again (a reload, another phone) keeps the seat: nothing to write.
         let current = try await game(id)
@@ -355,10 +353,10 @@ actor TuneTriviaService {
     // MARK: - Rounds from the library
 
     func addRound(_ id: SessionID, by user: UserID, track trackID: TrackID, clipStart: Double?) async throws -> Round {
-        guard let track = try await library.track(id: trackID) else { throw APIError.notFound("track") }
+        guard let track = try await library.track(id: trackID) else { throw RuleRefusal.notFound("No such track.") }
         let round = RoundPicker.round(for: track, clipStart: clipStart)
         let game = try await run(id, by: user, .addRound(round)).game
-        guard let added = game.rounds.first(where: { $0.id == round.id }) else { throw APIError.notFound("round") }
+        guard let added = game.rounds.first(where: { $0.id == round.id }) else { throw RuleRefusal.notFound("No such round.") }
         return added
     }
 
@@ -379,7 +377,7 @@ actor TuneTriviaService {
     func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
         let game = try await game(id)
         try game.requireHost(user)
-        guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
         let tracks = try await library.allTracks()
         let facts = tracks.map {
             LibraryTrivia.Facts(track: $0.id, title: $0.title, artist: $0.artist, album: $0.album, year: $0.year, composer: $0.composer)
@@ -399,10 +397,10 @@ actor TuneTriviaService {
             }
         }
         guard let trivia = LibraryTrivia.question(about: song, library: facts, using: &random) else {
-            throw APIError.unprocessable("The library knows too little about this song to ask a fair question.", field: "round_id")
+            throw RuleRefusal.unprocessable("round_id", "The library knows too little about this song to ask a fair question.")
         }
         let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
-        guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
         return result
     }
 
