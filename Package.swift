@@ -221,7 +221,7 @@ let package = Package(
         .target(
             name: "JukeTestSupport",
             dependencies: [
-                "Storage", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+                "Storage", "LiveUpdates", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
                 // A local fake of OpenAI's API for the provider and AI DJ tests.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -241,6 +241,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
+        .testTarget(name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",

@@ -54,6 +54,9 @@ node_ran=$(sed -nE 's/^# pass ([0-9]+)$/\1/p' "$NODE_TEST_LOG" | tail -1)
 if [ -z "$node_ran" ] || [ "$node_ran" -eq 0 ]; then echo "node --test ran no test"; exit 1; fi
 
 # --- Swift tests on both databases ------------------------------------------------------
+# Every suite has a time limit, so a test that hangs fails instead of holding CI.
+unlimited=$(grep -rn --include=*.swift -E '^[[:space:]]*@Suite' Tests | grep -v 'timeLimit' || true)
+if [ -n "$unlimited" ]; then echo "suites without a time limit:"; echo "$unlimited"; exit 1; fi
 log "building"
 swift build --build-tests
 log "rapidfuzz's scores for 100,000 fresh pairs (the matching engine's oracle)"

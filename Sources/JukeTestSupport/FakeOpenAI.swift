@@ -192,12 +192,20 @@ public struct FakeOpenAI: Sendable {
         return Response(status: .ok, headers: [.contentType: "text/event-stream"], body: body)
     }
 
-    /// Runs the fake on a free loopback port for `body`.
+    /// Runs the fake on a free loopback port for `body`. A fake that cannot start fails the
+    /// test that needed it: `body` never runs silently skipped.
     public func run(_ body: @escaping @Sendable (URL) async throws -> Void) async throws {
         let app = Application(router: router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
-            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)/v1") else { return }
+            guard let port = client.port, let url = URL(string: "http://127.0.0.1:\(port)/v1") else { throw FakeServerError.notStarted }
             try await body(url)
         }
     }
+}
+
+/// A local fake of an outside service that could not be started.
+public enum FakeServerError: Error, CustomStringConvertible {
+    case notStarted
+
+    public var description: String { "the fake server did not start (no port)" }
 }

@@ -8,7 +8,7 @@ import Testing
 /// server runs a session with no AI: a person who sometimes picks, sometimes lets the backup
 /// play, taps queued songs, skips and takes direction changes. Invariants are checked after
 /// every step.
-@Suite("Back2Back sets, simulated")
+@Suite("Back2Back sets, simulated", .timeLimit(.minutes(5)))
 struct DJSetSimulationTests {
     struct Run {
         var booth = Booth()

@@ -12,7 +12,7 @@ let demoSongs: [Song] = DemoCatalog.pieces.map { piece in
         year: piece.year, composer: piece.composer, tempo: piece.tempo)
 }
 
-@Suite("Back2Back song memory")
+@Suite("Back2Back song memory", .timeLimit(.minutes(5)))
 struct SongMemoryTests {
     let persona = PersonaID()
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
@@ -60,7 +60,7 @@ struct SongMemoryTests {
     }
 }
 
-@Suite("Back2Back's own DJ and direction changes")
+@Suite("Back2Back's own DJ and direction changes", .timeLimit(.minutes(5)))
 struct PersonaDJTests {
     let collector = Persona.builtIns(at: Date(timeIntervalSince1970: 0))[0]
     let electronic = Persona.builtIns(at: Date(timeIntervalSince1970: 0))[1]

@@ -8,7 +8,7 @@ import Testing
     import FoundationXML
 #endif
 
-@Suite("Back2Back playlist export")
+@Suite("Back2Back playlist export", .timeLimit(.minutes(5)))
 struct PlaylistExportTests {
     let items = [
         PlaylistExport.Item(

@@ -43,7 +43,7 @@ func song(_ n: Int, artist: String? = nil, genre: String = "Funk", year: Int = 1
     Song(track: TrackID(), title: "Song \(n)", artist: artist ?? "Artist \(n)", album: "Album \(n)", duration: 200, genre: genre, year: year)
 }
 
-@Suite("Back2Back turns and queue states")
+@Suite("Back2Back turns and queue states", .timeLimit(.minutes(5)))
 struct SessionRulesTests {
     @Test func aPersonsFirstPickPlaysAtOnceAndTheTurnPassesToTheAI() throws {
         var booth = Booth()

@@ -14,7 +14,7 @@ import Testing
 /// The AI DJ against a local fake of OpenAI: picks resolved through the matching engine,
 /// retries with feedback, exclusions enforced after matching, Juke's own DJ standing in on
 /// errors and when hurried, and direction labels checked.
-@Suite struct AIDJTests {
+@Suite(.timeLimit(.minutes(5))) struct AIDJTests {
     static let library: [Song] = [
         ("The Entertainer", "Scott Joplin", "Ragtime", 1902), ("Maple Leaf Rag", "Scott Joplin", "Ragtime", 1899),
         ("Greensleeves", "Traditional", "Folk", 1580), ("Canon in D", "Johann Pachelbel", "Baroque", 1680),
@@ -96,7 +96,8 @@ import Testing
             let dj = AIDJ(client: OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
             let context = Self.context()
             async let result = dj.pick(context)
-            try await Task.sleep(for: .milliseconds(200))
+            // Hurried once the model has the request (a state to wait for, not a time).
+            #expect(await eventually { !fake.log.all.isEmpty })
             await dj.hurry(context.request.task)
             let pick = try await result.get()
             #expect(pick.rationale.contains("the song was ending before the AI answered"))

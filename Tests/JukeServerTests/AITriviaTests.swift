@@ -17,7 +17,7 @@ import TuneTrivia
 /// production with another base URL. Good replies are used; bad ones (the answer given away,
 /// duplicate options, not JSON, quota and server errors, a timeout) are refused, and the game
 /// falls back to Juke's own question.
-@Suite struct AITriviaTests {
+@Suite(.timeLimit(.minutes(5))) struct AITriviaTests {
     /// What the fake answers, chosen by the song title in the prompt.
     static func fakeOpenAI() -> Router<BasicRequestContext> {
         let router = Router()

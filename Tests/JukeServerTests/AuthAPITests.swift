@@ -10,7 +10,7 @@ import Testing
 @testable import JukeServer
 @testable import TuneTriviaServer
 
-@Suite struct AuthAPITests {
+@Suite(.timeLimit(.minutes(5))) struct AuthAPITests {
     @Test(arguments: TestBackend.available)
     func registersLogsInAndOut(backend: TestBackend) async throws {
         try await TestApp.run(backend) { _, client in

@@ -13,7 +13,7 @@ import Testing
 /// Back2Back over HTTP with Juke's own DJ (no AI configured): a session of turns, the AI's
 /// picks with reasons, backups, a direction change, skips, a friend joining, export, personas
 /// and settings, on both databases.
-@Suite struct Back2BackAPITests {
+@Suite(.timeLimit(.minutes(5))) struct Back2BackAPITests {
     static let songs: [(title: String, artist: String, genre: String, year: Int)] = [
         ("Ode to Joy", "Ludwig van Beethoven", "Classical", 1824), ("Für Elise", "Ludwig van Beethoven", "Classical", 1810),
         ("Greensleeves", "Traditional", "Folk", 1580), ("The Entertainer", "Scott Joplin", "Ragtime", 1902),

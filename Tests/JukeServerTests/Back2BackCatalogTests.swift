@@ -14,7 +14,7 @@ import Testing
 /// Searching the outside catalog from a Back2Back session, against a local fake of the iTunes
 /// Search API (its documented JSON, its 403 rate limit): results the library holds carry the
 /// library track to pick; the rest cannot be picked; failures are told apart.
-@Suite struct Back2BackCatalogTests {
+@Suite(.timeLimit(.minutes(5))) struct Back2BackCatalogTests {
     static func json(_ status: Int, _ object: Any, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = "text/javascript; charset=utf-8"  // what iTunes Search really sends

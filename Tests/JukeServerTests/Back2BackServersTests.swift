@@ -11,7 +11,7 @@ import Testing
 
 /// Two Juke servers on one PostgreSQL database: a person watching a session on one sees a
 /// change made on the other (NOTIFY carries it; each server skips its own).
-@Suite struct Back2BackServersTests {
+@Suite(.timeLimit(.minutes(5))) struct Back2BackServersTests {
     @Test(.enabled(if: TestBackend.postgresAvailable, "needs PostgreSQL: JUKE_TEST_POSTGRES_URL")) func aChangeOnOneServerReachesTheWatchersOfTheOther()
         async throws
     {
@@ -23,16 +23,16 @@ import Testing
                 configuration: TestApp.configuration(dataDirectory: folder), database: db.database, clock: .system, logger: TestDatabase.logger)
             let host = User(id: UserID(), username: "host", email: nil, displayName: "Host", isAdmin: false, createdAt: Date())
             try await one.users.create(host, passwordHash: "h")
-            // Each server listens, as its relay listener does in the application.
-            let listeners = [one, two].map { services in
-                Task {
-                    try? await db.database.listen(channel: Back2BackService.relayChannel) { payload in
+            // Each server listens, as its relay listener does in the application, and LISTEN is
+            // confirmed in place before anything happens.
+            var listeners: [Task<Void, any Error>] = []
+            for services in [one, two] {
+                listeners.append(
+                    try await confirmedListen(db.database, channel: Back2BackService.relayChannel) { payload in
                         if let message = services.back2back.relay.accepts(payload) { await services.back2back.remoteChange(message) }
-                    }
-                }
+                    })
             }
             defer { listeners.forEach { $0.cancel() } }
-            try await Task.sleep(for: .milliseconds(300))  // LISTEN is in place
 
             let session = try await one.back2back.create(title: "Shared", host: host, persona: nil)
             let (token, signals) = await two.back2back.live.subscribe(session.session.id)

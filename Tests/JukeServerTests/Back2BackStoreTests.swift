@@ -9,7 +9,7 @@ import Testing
 
 /// Back2Back sessions survive a restart exactly, a stale writer cannot overwrite a newer turn,
 /// personas start as the built-ins, and song memory keeps 24 hours per account and persona.
-@Suite struct Back2BackStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct Back2BackStoreTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func users(_ db: TestDatabase, _ names: [String]) async throws -> [User] {

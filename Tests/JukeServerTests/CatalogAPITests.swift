@@ -10,7 +10,7 @@ import Testing
 @testable import JukeServer
 @testable import TuneTriviaServer
 
-@Suite struct CatalogAPITests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogAPITests {
     static let songs: [(title: String, artist: String, genre: String, year: Int)] = [
         ("Ode to Joy", "Ludwig van Beethoven", "Classical", 1824),
         ("Für Elise", "Ludwig van Beethoven", "Classical", 1810),

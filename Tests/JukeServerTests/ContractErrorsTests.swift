@@ -7,7 +7,7 @@ import Testing
 
 /// A refusal becomes the error response the contract declares for the operation, written by
 /// the generated code; a status the contract does not declare is caught as drift.
-@Suite struct ContractErrorsTests {
+@Suite(.timeLimit(.minutes(5))) struct ContractErrorsTests {
     @Test func aRefusalBecomesTheOperationsDeclaredResponse() async throws {
         let output: Operations.GetMe.Output = try await respond { throw APIError.unauthorized }
         guard case .unauthorized(let response) = output else {

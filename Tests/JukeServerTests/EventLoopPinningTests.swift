@@ -7,7 +7,7 @@ import Testing
 @testable import JukeServer
 @testable import TuneTriviaServer
 
-@Suite struct EventLoopPinningTests {
+@Suite(.timeLimit(.minutes(5))) struct EventLoopPinningTests {
     @Test func loopsTakeTheCPUsInTurn() {
         #expect(EventLoopPinning.assignment(loops: 2, cpus: [0, 1]) == [0, 1])
         #expect(EventLoopPinning.assignment(loops: 3, cpus: [2, 5]) == [2, 5, 2])

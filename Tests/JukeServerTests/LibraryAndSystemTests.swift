@@ -10,7 +10,7 @@ import Testing
 @testable import JukeServer
 @testable import TuneTriviaServer
 
-@Suite struct LibraryAndSystemTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryAndSystemTests {
     @Test(arguments: TestBackend.available)
     func onlyAdminsManageFoldersAndPathsAreChecked(backend: TestBackend) async throws {
         try await TestApp.run(backend) { app, client in

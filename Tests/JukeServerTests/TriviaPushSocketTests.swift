@@ -19,7 +19,7 @@ import Testing
 
 /// The push handler on a real TCP connection, where it sends straight to the socket: what
 /// goes past SwiftNIO and what goes through it, and that nothing overtakes anything.
-@Suite struct TriviaPushSocketTests {
+@Suite(.timeLimit(.minutes(5))) struct TriviaPushSocketTests {
     /// Counts the bytes that pass through SwiftNIO's write path between the push handler and
     /// the socket (it sits next to the socket, headward of the handler).
     final class ThroughSwiftNIO: ChannelOutboundHandler, Sendable {
@@ -213,7 +213,7 @@ import Testing
     }
 }
 
-@Suite struct SocketSendTests {
+@Suite(.timeLimit(.minutes(5))) struct SocketSendTests {
     @Test func whatIsLeftOfTheParts() {
         let parts = [ByteBuffer(string: "ab"), ByteBuffer(string: ""), ByteBuffer(string: "cde"), ByteBuffer(string: "f")]
         let cases: [(Int, [String])] = [

@@ -17,7 +17,7 @@ import TuneTrivia
 /// The live game over a real WebSocket: it stays open through its heartbeats and carries
 /// the next change. (A heartbeat ping once went out without its FIN bit, which every client
 /// must treat as a protocol error: each connection died at its first heartbeat.)
-@Suite struct TriviaWebSocketTests {
+@Suite(.timeLimit(.minutes(5))) struct TriviaWebSocketTests {
     @Test func aConnectionOutlivesItsHeartbeatsAndCarriesTheNextChange() async throws {
         try await TestApp.run(.sqlite, mode: .live, configure: { $0.liveHeartbeat = .milliseconds(100) }) { _, client in
             let token = try await client.register("host")
@@ -49,7 +49,7 @@ import TuneTrivia
 
 /// A change for everyone goes to the room's sockets as the hub keeps them sorted by event
 /// loop: each player gets their own view and the host the host's, also after a player left.
-@Suite struct TriviaRevealOverWebSocketsTests {
+@Suite(.timeLimit(.minutes(5))) struct TriviaRevealOverWebSocketsTests {
     /// What the connections have seen: how many have their first state, and each one's reveal.
     final class Seen: Sendable {
         let ready = Atomic<Int>(0)
@@ -99,11 +99,11 @@ import TuneTrivia
                     }
                 }
                 // Everyone else connected, and Ann's connection gone from the hub.
-                while true {
+                let everyoneElseIn = await eventually {
                     let online = await hub.online(id)
-                    if seen.ready.load(ordering: .relaxed) == 3, online.count == 3 { break }
-                    try await Task.sleep(for: .milliseconds(20))
+                    return seen.ready.load(ordering: .relaxed) == 3 && online.count == 3
                 }
+                #expect(everyoneElseIn)
                 #expect(try await client.json(.post, "\(game.base)/reveal", token: game.host).status == .ok)
                 try await group.waitForAll()
             }

@@ -14,7 +14,7 @@ import TuneTrivia
 
 /// TuneTrivia over HTTP: a whole party game and a host-mode game, the security rules, on
 /// both databases.
-@Suite struct TuneTriviaAPITests {
+@Suite(.timeLimit(.minutes(5))) struct TuneTriviaAPITests {
     static let songs: [(title: String, artist: String, genre: String, year: Int)] = [
         ("Ode to Joy", "Ludwig van Beethoven", "Classical", 1824), ("Für Elise", "Ludwig van Beethoven", "Classical", 1810),
         ("Greensleeves", "Traditional", "Folk", 1580), ("The Entertainer", "Scott Joplin", "Ragtime", 1902),

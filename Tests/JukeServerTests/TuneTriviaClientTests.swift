@@ -12,7 +12,7 @@ import TuneTriviaAPI
 
 /// Every TuneTrivia endpoint through the client generated from openapi.yaml, on SQLite and
 /// on PostgreSQL: two whole games, one per mode.
-@Suite struct TuneTriviaClientTests {
+@Suite(.timeLimit(.minutes(5))) struct TuneTriviaClientTests {
     typealias S = Components.Schemas
 
     @Test(arguments: TestBackend.available)

@@ -10,7 +10,7 @@ import TuneTrivia
 
 /// Games survive a restart exactly, two servers (two stores, each with its own cached copy)
 /// never both accept what the rules allow once, and the leaderboard adds up.
-@Suite struct TuneTriviaStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct TuneTriviaStoreTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     struct Setup {
@@ -151,9 +151,8 @@ import TuneTrivia
             }
             try await users.revokeToken(hash: signedOut)
             let heard = Mutex<[String]>([])
-            let listening = Task { try await db.database.listen(channel: "juke_test_commit") { payload in heard.withLock { $0.append(payload) } } }
+            let listening = try await confirmedListen(db.database, channel: "juke_test_commit") { payload in heard.withLock { $0.append(payload) } }
             defer { listening.cancel() }
-            try await Task.sleep(for: .milliseconds(200))
 
             let steps: [[(UserID, Command)]] = [
                 [(s.host.id, .start)],
@@ -192,7 +191,7 @@ import TuneTrivia
             #expect(restored.version == cached.version)
             #expect(restored.game == cached.game)
             #expect(restored.game.players[seats[s.players[1].id] ?? PlayerID()]?.score.total == 1)
-            try await Task.sleep(for: .milliseconds(300))
+            #expect(await eventually { heard.withLock { $0.count } >= 8 })
             #expect(heard.withLock { $0.filter { $0.hasPrefix("step") } } == ["step 0", "step 1", "step 2", "step 3"])
             #expect(heard.withLock { $0.count } == 8)
             // Joining, leaving and the end touch players and the leaderboard: not this way.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Library
 
-@Suite struct DemoLibraryTests {
+@Suite(.timeLimit(.minutes(5))) struct DemoLibraryTests {
     @Test func theCatalogIsBigAndVariedEnoughForAGame() throws {
         let pieces = DemoCatalog.pieces
         #expect(pieces.count >= 40)

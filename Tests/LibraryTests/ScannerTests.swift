@@ -9,7 +9,7 @@ import Testing
 @testable import Library
 
 /// Incremental scanning: what is reopened, what is a move, what is lost (nothing).
-@Suite struct ScannerTests {
+@Suite(.timeLimit(.minutes(5))) struct ScannerTests {
     static func writeSong(_ path: String, title: String, artist: String, seconds: Double = 0.2) throws {
         var tag = ID3v2Writer()
         tag.text("TIT2", title)

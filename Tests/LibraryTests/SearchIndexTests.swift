@@ -4,7 +4,7 @@ import Testing
 
 @testable import Library
 
-@Suite struct SearchIndexTests {
+@Suite(.timeLimit(.minutes(5))) struct SearchIndexTests {
     static func track(_ title: String, _ artist: String, album: String = "Album", composer: String? = nil, genre: String? = nil, year: Int? = nil) -> Track {
         Track(
             id: TrackID(), folderID: LibraryFolderID(), path: "/\(title)", fileSize: 1, modifiedMillis: 1, format: "mp3",

@@ -6,7 +6,7 @@ import Testing
 /// The vectorized all-pairs `fuzz.ratio` gives exactly the single-pair scorer's score for
 /// every pair, whatever lane width the query lands in, including empty strings, characters
 /// beyond Latin-1 that only some queries of a group have, and queries past 64 characters.
-@Suite struct IndelMatrixTests {
+@Suite(.timeLimit(.minutes(5))) struct IndelMatrixTests {
     static func randomStrings(_ count: Int, seed: UInt64, alphabet: [Character], maxLength: Int) -> [Scalars] {
         var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in

@@ -4,7 +4,7 @@ import Testing
 @testable import Matching
 
 /// The judged table: guesses a person has judged, with the reason, kept as data.
-@Suite struct JudgedGuessTests {
+@Suite(.timeLimit(.minutes(5))) struct JudgedGuessTests {
     struct Row {
         let field: GuessJudge.Field
         let guess: String

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Matching
 
-@Suite struct NormalizerTests {
+@Suite(.timeLimit(.minutes(5))) struct NormalizerTests {
     @Test(arguments: [
         ("Beyoncé", "beyonce"), ("MOTÖRHEAD", "motorhead"), ("The Beatles", "beatles"), ("Simon & Garfunkel", "simon and garfunkel"),
         ("Simon + Garfunkel", "simon and garfunkel"), ("AC/DC", "acdc"), ("Guns N’ Roses", "guns n roses"), ("R.E.M.", "rem"),
@@ -62,7 +62,7 @@ import Testing
 
 /// The normalizer on seeded random text: it never traps, and its keys are always clean
 /// (lower case, single spaces, no punctuation).
-@Suite struct NormalizerFuzzTests {
+@Suite(.timeLimit(.minutes(5))) struct NormalizerFuzzTests {
     @Test func randomTextNeverTrapsAndKeysAreStable() {
         var state: UInt64 = 0x5EED
         func next() -> UInt64 {

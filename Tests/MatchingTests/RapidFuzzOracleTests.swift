@@ -7,7 +7,7 @@ import Testing
 /// The scorers agree with RapidFuzz on 2,500 generated and real-world pairs (random,
 /// mutated, accented, non-Latin, and longer than one 64-bit word). The scores were written
 /// by rapidfuzz itself (Scripts/make-match-oracle.py).
-@Suite struct RapidFuzzOracleTests {
+@Suite(.timeLimit(.minutes(5))) struct RapidFuzzOracleTests {
     struct Pair: Decodable {
         let a: String
         let b: String
@@ -70,7 +70,7 @@ import Testing
 }
 
 /// Properties every similarity must have, on generated strings.
-@Suite struct ScorerPropertyTests {
+@Suite(.timeLimit(.minutes(5))) struct ScorerPropertyTests {
     static func strings(seed: UInt64, count: Int) -> [Scalars] {
         var rng = SplitMix64(seed: seed)
         func next() -> UInt64 { rng.next() >> 33 }
@@ -118,7 +118,7 @@ import Testing
     }
 }
 
-@Suite struct MatrixOnOracleTests {
+@Suite(.timeLimit(.minutes(5))) struct MatrixOnOracleTests {
     /// The oracle's strings, all against all through the vectorized matrix, equal the
     /// single-pair scorer (whose diagonal equals rapidfuzz, above).
     @Test func theMatrixScoresExactlyAsOneAtATime() throws {

@@ -7,7 +7,7 @@ import Testing
 /// The folding table and the hand-written white space against Foundation, which they stand in
 /// for: on every scalar of the table, on the judged table's texts, and on random text mixing
 /// ASCII, the table's scalars, combining sequences and scalars outside it.
-@Suite struct TextFoldTests {
+@Suite(.timeLimit(.minutes(5))) struct TextFoldTests {
     static let tableScalars: [Unicode.Scalar] = TextFold.tableRanges.flatMap { $0.compactMap(Unicode.Scalar.init) }
 
     @Test func everyScalarOfTheTableFoldsAsFoundationFoldsIt() {

@@ -7,7 +7,7 @@ import Testing
 /// The hand-written scanners against the regular expressions they replace, on texts built
 /// from the pieces those patterns care about, so every corner (double spaces, dots, commas,
 /// roman numerals, a pattern word inside another word) comes up thousands of times.
-@Suite struct TextScanTests {
+@Suite(.timeLimit(.minutes(5))) struct TextScanTests {
     static let pieces = [
         " ", "  ", "\t", "feat", "feat.", "ft", "ft.", "featuring", "with", "pt", "pt.", "part", "apart", ",", ":", "2", "12", "iv", "x",
         "vi", "love", "(", ")", "[", "]", " - ", "-", "é", "\u{00A0}",

@@ -4,7 +4,7 @@ import Testing
 
 /// Resolving through the catalog index gives what resolving against every track gives, in a
 /// library padded with 5,000 other tracks, and follows the library as it changes.
-@Suite struct TrackCatalogTests {
+@Suite(.timeLimit(.minutes(5))) struct TrackCatalogTests {
     typealias C = TrackResolver.Candidate<Int>
 
     static let padded: [C] = {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Matching
 
-@Suite struct TrackResolverTests {
+@Suite(.timeLimit(.minutes(5))) struct TrackResolverTests {
     typealias C = TrackResolver.Candidate<Int>
     static let library: [C] = [
         C(id: 1, artist: "Queen", title: "Bohemian Rhapsody", album: "A Night at the Opera", duration: 354),

@@ -4,7 +4,7 @@ import Testing
 @testable import MediaFormats
 
 /// Every fixture read by Juke agrees with what mutagen read from the same file.
-@Suite struct FixtureOracleTests {
+@Suite(.timeLimit(.minutes(5))) struct FixtureOracleTests {
     @Test(arguments: Fixtures.goodNames)
     func readsTheSameTagsAsMutagen(name: String) throws {
         let expected = try #require(try Fixtures.expectations()[name])

@@ -4,7 +4,7 @@ import Testing
 
 /// ID3v2 cases the fixtures do not cover: version 2.2, unsynchronisation, extended
 /// headers, iTunes' non-syncsafe sizes, and the text encodings.
-@Suite struct ID3v2Tests {
+@Suite(.timeLimit(.minutes(5))) struct ID3v2Tests {
     static func syncsafe(_ n: Int) -> [UInt8] { [UInt8((n >> 21) & 0x7F), UInt8((n >> 14) & 0x7F), UInt8((n >> 7) & 0x7F), UInt8(n & 0x7F)] }
     static func be32(_ n: Int) -> [UInt8] { [UInt8((n >> 24) & 0xFF), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)] }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Beats per minute as each tag format writes it: ID3 TBPM text, a Vorbis BPM comment, and
 /// MP4's binary tmpo item.
-@Suite struct TempoTagTests {
+@Suite(.timeLimit(.minutes(5))) struct TempoTagTests {
     @Test func readsID3TBPM() throws {
         var writer = ID3v2Writer()
         writer.text("TIT2", "Tempo")

@@ -11,7 +11,7 @@ import Testing
 /// Apple Music and iTunes Search against local fakes that speak their documented JSON, with
 /// Apple Music's developer token checked the way Apple checks it (ES256 over header.payload
 /// with the key's public half, kid and iss).
-@Suite struct CatalogTests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogTests {
     static func serve(_ router: Router<BasicRequestContext>, _ body: @escaping @Sendable (URL) async throws -> Void) async throws {
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in

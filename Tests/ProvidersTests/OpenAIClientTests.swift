@@ -6,7 +6,7 @@ import Testing
 
 /// The OpenAI client against the local fake: the same code as in production with another
 /// base URL.
-@Suite struct OpenAIClientTests {
+@Suite(.timeLimit(.minutes(5))) struct OpenAIClientTests {
     static let request = OpenAIClient.StructuredRequest(
         model: "test-model", effort: "low", instructions: "You are a DJ.", input: "Pick a song.", schemaName: "pick",
         schema:
@@ -146,7 +146,7 @@ final class WaitLog: @unchecked Sendable {
 
 /// The server-sent events parser, alone: splits anywhere, line endings of every kind,
 /// comments, multi-line data, and random bytes that must never trap it.
-@Suite struct ServerSentEventsTests {
+@Suite(.timeLimit(.minutes(5))) struct ServerSentEventsTests {
     @Test func eventsSurviveAnySplitAndEveryLineEnding() {
         let text = ": comment\r\nevent: delta\r\ndata: one\r\ndata: two\r\n\r\nid: 7\ndata: three\n\nevent: x\rdata:four\r\r"
         let bytes = Array(text.utf8)

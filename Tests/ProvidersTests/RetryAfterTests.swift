@@ -3,7 +3,7 @@ import Testing
 @testable import Providers
 
 /// Retry-After comes from outside: only a finite, non-negative number of seconds is believed.
-@Suite struct RetryAfterTests {
+@Suite(.timeLimit(.minutes(5))) struct RetryAfterTests {
     @Test func readsSecondsAndMilliseconds() {
         #expect(RetryAfter.seconds("7") == 7)
         #expect(RetryAfter.seconds(" 1.5 ") == 1.5)

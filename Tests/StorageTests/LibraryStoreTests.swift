@@ -5,7 +5,7 @@ import Testing
 
 @testable import Storage
 
-@Suite struct LibraryStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryStoreTests {
     static func track(
         _ folder: LibraryFolderID, _ title: String, artist: String, album: String, number: Int, genre: String = "Rock", year: Int = 1999, art: String? = nil
     ) -> Track {

@@ -8,7 +8,7 @@ import Testing
 
 /// The write-ahead log is copied into the database beside the writer, every so many
 /// commits, rather than by the commit that crosses SQLite's limit while others wait.
-@Suite struct SQLiteCheckpointTests {
+@Suite(.timeLimit(.minutes(5))) struct SQLiteCheckpointTests {
     @Test func commitsAreCheckpointedInTheBackgroundAndNothingIsLost() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-checkpoint-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

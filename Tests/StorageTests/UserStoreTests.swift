@@ -5,7 +5,7 @@ import Testing
 
 @testable import Storage
 
-@Suite struct UserStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct UserStoreTests {
     static func user(_ name: String, admin: Bool = false) -> User { testUser(name, admin: admin) }
 
     @Test(arguments: TestBackend.available)
@@ -64,7 +64,7 @@ import Testing
     }
 }
 
-@Suite struct MigrationTests {
+@Suite(.timeLimit(.minutes(5))) struct MigrationTests {
     /// An app's tables as an app module brings them: numbered from 1 on its own.
     static let app = Schema(
         module: "testapp",
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-@Suite struct HousekeepingStoreTests {
+@Suite(.timeLimit(.minutes(5))) struct HousekeepingStoreTests {
     @Test(arguments: TestBackend.available)
     func expiredTokensAndOldFailuresAreDeleted(backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { db in

@@ -66,7 +66,7 @@ struct Table {
     mutating func wait(_ seconds: Double) { now += seconds }
 }
 
-@Suite struct GameRulesTests {
+@Suite(.timeLimit(.minutes(5))) struct GameRulesTests {
     @Test func aPartyGameFromLobbyToPodium() throws {
         var t = Table()
         try t.join("Ann", "Bob", "Cy")
@@ -269,7 +269,7 @@ struct Table {
 /// A rescore changes scores by what each guess adds, not by reading every round again: after
 /// every command of whole games, the scores are those the game's guesses give when scored
 /// from nothing (what a restarted server does).
-@Suite struct IncrementalScoreTests {
+@Suite(.timeLimit(.minutes(5))) struct IncrementalScoreTests {
     static func expectScoresMatchARestore(_ game: Game, _ step: String) {
         let restored = Game(snapshot: game.snapshot, players: game.seated, guesses: game.allGuesses)
         for player in game.seated {

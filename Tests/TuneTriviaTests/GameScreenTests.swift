@@ -5,7 +5,7 @@ import Testing
 @testable import TuneTrivia
 
 /// A big room: what each screen lists, and which events redraw which screens.
-@Suite struct GameScreenTests {
+@Suite(.timeLimit(.minutes(5))) struct GameScreenTests {
     /// A party game with `count` players who have all answered the first song, some right.
     static func bigGame(_ count: Int) throws -> Table {
         var t = Table(songs: [("Dancing Queen", "ABBA")])
@@ -131,7 +131,7 @@ import Testing
 }
 
 /// The host's list picks its first hundred without sorting the room: the same as sorting.
-@Suite struct LeadersTests {
+@Suite(.timeLimit(.minutes(5))) struct LeadersTests {
     @Test(arguments: [0, 1, 5, 100])
     func picksWhatSortingWouldPutFirst(count: Int) {
         var random = SplitMix64(seed: UInt64(count + 7))

@@ -5,7 +5,7 @@ import Testing
 @testable import TuneTrivia
 
 /// Before the reveal, nothing a player can see names the song.
-@Suite struct GameViewTests {
+@Suite(.timeLimit(.minutes(5))) struct GameViewTests {
     /// Every string in the encoded view, for looking for the answer anywhere in it.
     static func json(_ view: GameView) throws -> String {
         let encoder = JSONEncoder()
@@ -57,7 +57,7 @@ import Testing
     }
 }
 
-@Suite struct InviteCodeAndTriviaTests {
+@Suite(.timeLimit(.minutes(5))) struct InviteCodeAndTriviaTests {
     @Test func codesAreSixLettersOrDigitsAndForgiving() {
         var rng = SystemRandomNumberGenerator()
         let codes = (0..<500).map { _ in InviteCode.make(using: &rng) }

@@ -4,7 +4,7 @@ import Testing
 import TuneTrivia
 
 /// IDs are written by hand (`UUID.lowercasedString`): the same text as Foundation's.
-struct IDTextTests {
+@Suite(.timeLimit(.minutes(5))) struct IDTextTests {
     @Test func anIDIsWrittenAsFoundationWritesItLowercased() {
         var generator = SystemRandomNumberGenerator()
         var uuids = (0..<2000).map { _ in UUID() } + [UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))]

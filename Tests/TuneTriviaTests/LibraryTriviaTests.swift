@@ -4,7 +4,7 @@ import Testing
 @testable import TuneTrivia
 
 /// Juke's own trivia, from library facts: always usable, always right.
-@Suite struct LibraryTriviaTests {
+@Suite(.timeLimit(.minutes(5))) struct LibraryTriviaTests {
     typealias F = LibraryTrivia.Facts
     static let library: [F] = [
         F(track: TrackID(), title: "Ode to Joy", artist: "Ludwig van Beethoven", album: "Symphony No. 9", year: 1824, composer: "Ludwig van Beethoven"),

@@ -5,7 +5,7 @@ import Testing
 @testable import TuneTrivia
 
 /// Which library songs fill a game (the seed's auto-select), decided by the engine.
-@Suite struct RoundPickerTests {
+@Suite(.timeLimit(.minutes(5))) struct RoundPickerTests {
     static func track(_ title: String, by artist: String, genre: String? = nil, year: Int? = nil, duration: Double = 180) -> Track {
         Track(
             id: TrackID(), folderID: LibraryFolderID(), path: "/music/\(title).mp3", fileSize: 1, modifiedMillis: 0, format: "mp3",

@@ -6,15 +6,14 @@ import TuneTrivia
 
 /// Who is watching which game, and the pushing of each change to their screens.
 ///
-/// A change arrives with the game after it (from this server's commit, or loaded after
-/// another server's NOTIFY) and the screens it redraws (`PushTargets`). One producer per
-/// game builds a `TriviaFrame` from the newest version, once, and hands it to the
-/// connections concerned: a WebSocket's event loop writes its viewer's message straight
-/// onto it (`TriviaSocket`), a server-sent event stream's task from its mailbox. Changes
-/// that come faster than frames are built fold into the next frame. Seats and presence
-/// (who joined, who is online) are not urgent for anyone but the host and the player
-/// concerned: the rest of the room sees them within `settle`, in one frame rather than one
-/// per arrival, which is what lets ten thousand phones join one game.
+/// When a frame goes out and to whom is decided by each game's `PushPlan` (LiveUpdates), a
+/// pure state machine; this actor performs what it decides. A change arrives with the game
+/// after it (from this server's commit, or loaded after another server's NOTIFY) and the
+/// screens it redraws (`PushTargets`). A frame (`TriviaFrame`) is built outside the actor
+/// from the newest version, once, and handed to the connections concerned: a WebSocket's
+/// event loop writes its viewer's message straight onto it (`TriviaSocket`), a server-sent
+/// event stream's task takes it from its mailbox. Timers (the pace, the settling time, the
+/// heartbeat) run on an injected clock, so tests move time by hand.
 actor TriviaHub {
     private struct Watcher {
         let user: UserID
@@ -26,9 +25,9 @@ actor TriviaHub {
         let beatSlot: Int
     }
 
-    private struct Channel {
+    private struct Room {
+        var plan: PushPlan
         var watchers: [UUID: Watcher] = [:]
-        var byUser: [UserID: Set<UUID>] = [:]
         /// The connections each heartbeat tick pings: a tick comes ten times a second, so it
         /// looks up its slice rather than going through every connection of the room.
         var bySlot: [Int: Set<UUID>] = [:]
@@ -38,39 +37,24 @@ actor TriviaHub {
         /// The connections without a WebSocket (server-sent events), which take frames from
         /// their mailboxes.
         var streams: Set<UUID> = []
-        var latest: (game: Game, version: Int)?
+        var latest: (game: Game, version: Int)
+        /// The newest frame built, reused while the game has not changed.
         var frame: TriviaFrame?
-        var pending = PushTargets()
-        /// Single connections owed the current frame (just subscribed).
-        var pendingWatchers: Set<UUID> = []
-        /// The host is owed a frame (presence changed).
-        var pendingHost = false
-        /// Everyone is owed a frame once the settling time is over (seats changed).
-        var owedSoon = false
-        var since: ContinuousClock.Instant?
-        var producing = false
-        var lastFrame: ContinuousClock.Instant?
-        /// The producer's wait for the pace, cut short when something urgent arrives.
-        var pacer: Task<Void, Never>?
-        var settling = false
+        /// The one timer the plan asked for, at the earliest time it asked.
+        var timer: (at: ContinuousClock.Instant, task: Task<Void, Never>)?
         var heartbeat: Task<Void, Never>?
         var subscriptions = 0
 
-        init(heartbeat: Task<Void, Never>?) { self.heartbeat = heartbeat }
-
-        mutating func absorb(game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) {
-            if latest.map({ $0.version < version }) ?? true { latest = (game, version) }
-            pending.formUnion(PushTargets(everyone: targets.everyone, players: targets.players))
-            owedSoon = owedSoon || targets.everyoneSoon
-            self.since = min(self.since ?? since, since)
+        init(game: Game, version: Int, timing: PushPlan.Timing) {
+            plan = PushPlan(host: game.host, timing: timing)
+            latest = (game, version)
         }
     }
 
-    private var channels: [SessionID: Channel] = [:]
-    private let settle: Duration
-    private let pace: Duration
-    private let pacePerWatcher: Duration
+    private var rooms: [SessionID: Room] = [:]
+    private let timing: PushPlan.Timing
     private let beats: HeartbeatSchedule
+    private let clock: any LiveClock
     private let logger: Logger
 
     /// - Parameters:
@@ -86,12 +70,12 @@ actor TriviaHub {
     ///     as good as live.
     init(
         heartbeat: Duration = .seconds(15), settle: Duration = .seconds(1), pace: Duration = .milliseconds(100),
-        pacePerWatcher: Duration = .microseconds(100), logger: Logger = Logger(label: "juke.tunetrivia.hub")
+        pacePerWatcher: Duration = .microseconds(100), clock: any LiveClock = SystemLiveClock(),
+        logger: Logger = Logger(label: "juke.tunetrivia.hub")
     ) {
-        self.settle = settle
-        self.pace = pace
-        self.pacePerWatcher = pacePerWatcher
+        timing = PushPlan.Timing(settle: settle, pace: pace, pacePerWatcher: pacePerWatcher)
         beats = HeartbeatSchedule(interval: heartbeat)
+        self.clock = clock
         self.logger = logger
     }
 
@@ -102,173 +86,142 @@ actor TriviaHub {
     /// then calls `unsubscribe`.
     func subscribe(_ id: SessionID, user: UserID, game: Game, version: Int, socket: TriviaSocket? = nil) -> TriviaMailbox {
         let mailbox = TriviaMailbox()
-        if channels.index(forKey: id) == nil { channels[id] = Channel(heartbeat: heartbeats(id)) }
-        // In place, through the dictionary: a copy of the channel would copy its ten
-        // thousand watchers for every arrival.
-        let wasOnline = channels[id]?.byUser[user]?.isEmpty == false
-        let slot = beats.slot(forSubscription: channels[id]?.subscriptions ?? 0)
-        channels[id]?.subscriptions += 1
-        channels[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
-        channels[id]?.byUser[user, default: []].insert(mailbox.token)
-        channels[id]?.bySlot[slot, default: []].insert(mailbox.token)
-        if let socket {
-            if user != game.host { channels[id]?.crowd.insert(socket, for: mailbox.token) }
-        } else {
-            channels[id]?.streams.insert(mailbox.token)
+        if rooms.index(forKey: id) == nil {
+            rooms[id] = Room(game: game, version: version, timing: timing)
+            rooms[id]?.heartbeat = heartbeats(id)
         }
-        channels[id]?.pendingWatchers.insert(mailbox.token)
-        channels[id]?.pacer?.cancel()  // a new screen gets its first state at once
-        if channels[id]?.latest.map({ $0.version < version }) ?? true { channels[id]?.latest = (game, version) }
-        // Someone came online: the host's list shows it.
-        if !wasOnline { presenceChanged(id) }
-        produce(id)
+        // In place, through the dictionary: a copy of the room would copy its ten thousand
+        // watchers for every arrival.
+        let slot = beats.slot(forSubscription: rooms[id]?.subscriptions ?? 0)
+        rooms[id]?.subscriptions += 1
+        rooms[id]?.watchers[mailbox.token] = Watcher(user: user, mailbox: mailbox, socket: socket, beatSlot: slot)
+        rooms[id]?.bySlot[slot, default: []].insert(mailbox.token)
+        if let socket {
+            if user != game.host { rooms[id]?.crowd.insert(socket, for: mailbox.token) }
+        } else {
+            rooms[id]?.streams.insert(mailbox.token)
+        }
+        absorb(id, game: game, version: version)
+        let actions = rooms[id]?.plan.subscribe(mailbox.token, viewer: user, version: version, now: clock.now) ?? []
+        perform(id, actions)
         return mailbox
     }
 
     func unsubscribe(_ id: SessionID, _ mailbox: TriviaMailbox) {
         mailbox.close()
-        guard let watcher = channels[id]?.watchers.removeValue(forKey: mailbox.token) else { return }
-        channels[id]?.byUser[watcher.user]?.remove(mailbox.token)
-        channels[id]?.bySlot[watcher.beatSlot]?.remove(mailbox.token)
-        channels[id]?.crowd.remove(mailbox.token)
-        channels[id]?.streams.remove(mailbox.token)
-        channels[id]?.pendingWatchers.remove(mailbox.token)
-        let nowOffline = channels[id]?.byUser[watcher.user]?.isEmpty == true
-        if nowOffline { channels[id]?.byUser[watcher.user] = nil }
-        if channels[id]?.watchers.isEmpty == true {
-            channels[id]?.heartbeat?.cancel()
-            channels[id] = nil
+        guard let watcher = rooms[id]?.watchers.removeValue(forKey: mailbox.token) else { return }
+        rooms[id]?.bySlot[watcher.beatSlot]?.remove(mailbox.token)
+        rooms[id]?.crowd.remove(mailbox.token)
+        rooms[id]?.streams.remove(mailbox.token)
+        let actions = rooms[id]?.plan.unsubscribe(mailbox.token, now: clock.now) ?? []
+        if rooms[id]?.plan.isEmpty == true {
+            if let room = rooms.removeValue(forKey: id) { close(room) }
             return
         }
-        // Their last connection closed: they are offline now.
-        if nowOffline { presenceChanged(id) }
+        perform(id, actions)
     }
 
     /// The users with at least one open connection to the game.
-    func online(_ id: SessionID) -> Set<UserID> { Set((channels[id]?.byUser ?? [:]).keys) }
+    func online(_ id: SessionID) -> Set<UserID> { rooms[id]?.plan.online ?? [] }
 
     // MARK: - Changes
 
     /// The game changed to `version`; `since` is when the change began (a request's arrival).
     func changed(_ id: SessionID, game: Game, version: Int, targets: PushTargets, since: ContinuousClock.Instant) {
-        guard channels.index(forKey: id) != nil, !targets.isEmpty else { return }
-        channels[id]?.absorb(game: game, version: version, targets: targets, since: since)  // in place: this runs per command
-        if targets.everyone { channels[id]?.pacer?.cancel() }  // a reveal does not wait for the pace
-        if targets.everyoneSoon { settleSoon(id) }
-        produce(id)
+        guard rooms.index(forKey: id) != nil, !targets.isEmpty else { return }
+        absorb(id, game: game, version: version)
+        // Players are told by their accounts' connections.
+        var audience = PushPlan.Audience(everyone: targets.everyone, everyoneSoon: targets.everyoneSoon)
+        for player in targets.players { if let user = game.players[player]?.user { audience.viewers.insert(user) } }
+        let actions = rooms[id]?.plan.changed(version: version, audience: audience, since: since, now: clock.now) ?? []
+        perform(id, actions)
     }
 
     /// The game is gone: every connection says so and closes.
     func deleted(_ id: SessionID) {
-        guard let channel = channels.removeValue(forKey: id) else { return }
-        channel.heartbeat?.cancel()
-        for watcher in channel.watchers.values { watcher.mailbox.delete() }
+        guard let room = rooms.removeValue(forKey: id) else { return }
+        close(room)
+        for watcher in room.watchers.values { watcher.mailbox.delete() }
     }
 
-    private func presenceChanged(_ id: SessionID) {
-        channels[id]?.pendingHost = true
-        settleSoon(id)
+    private func absorb(_ id: SessionID, game: Game, version: Int) {
+        if let latest = rooms[id]?.latest.version, latest < version { rooms[id]?.latest = (game, version) }
     }
 
-    /// The frame owed to everyone (seats) or to the host (presence) goes out within
-    /// `settle`, once for all the changes of that time.
-    private func settleSoon(_ id: SessionID) {
-        guard var channel = channels[id], !channel.settling else { return }
-        channel.settling = true
-        channels[id] = channel
-        let delay = settle
-        Task {
-            try? await Task.sleep(for: delay)
-            self.settled(id)
-        }
+    private func close(_ room: Room) {
+        room.timer?.task.cancel()
+        room.heartbeat?.cancel()
     }
 
-    private func settled(_ id: SessionID) {
-        guard var channel = channels[id] else { return }
-        channel.settling = false
-        if channel.owedSoon {
-            channel.owedSoon = false
-            channel.pending.everyone = true
-        }
-        channels[id] = channel
-        produce(id)
-    }
+    // MARK: - What the plan decides
 
-    // MARK: - Frames
-
-    private func produce(_ id: SessionID) {
-        guard var channel = channels[id], !channel.producing else { return }
-        channel.producing = true
-        channels[id] = channel
-        Task { await self.frames(id) }
-    }
-
-    private struct Job {
-        let game: Game
-        let version: Int
-        let reusable: TriviaFrame?
-    }
-
-    private enum Step {
-        case build(Job)
-        /// Sleeps until the pace allows the next frame, or until cancelled by an urgent change.
-        case wait(Task<Void, Never>)
-    }
-
-    /// Builds frames outside the actor (standings and encoding take milliseconds in a big
-    /// game) while changes keep arriving, and hands each to `deliver`.
-    private nonisolated func frames(_ id: SessionID) async {
-        while let step = await nextStep(id) {
-            switch step {
-            case .wait(let pacer):
-                await pacer.value
-            case .build(let job):
-                do {
-                    let frame = try job.reusable ?? TriviaFrame(game: job.game, version: job.version)
-                    guard let delivery = await deliver(id, frame) else { continue }
-                    let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
-                    // The host's message ranks every answer and lists who is online:
-                    // milliseconds in a big room, which nobody else should wait for or share a
-                    // core with. It is built on the host's event loop once that loop has
-                    // written the players' messages (the host's own screen already has the
-                    // reply to the request that made the change).
-                    let host = delivery.hostMessage(of: frame, since: delivery.since, pace: pace, logger: logger)
-                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.crowd, pace: pace, then: host)
-                    TriviaSocket.push(frame, since: delivery.since, host: nil, to: delivery.timed, pace: pace)
-                    TriviaSocket.push(frame, since: nil, host: nil, to: delivery.untimed, pace: .unhurried)
-                } catch {
-                    logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
-                    await stopProducing(id)
-                    return
-                }
+    private func perform(_ id: SessionID, _ actions: [PushPlan.Action]) {
+        for action in actions {
+            switch action {
+            case .wake(let at): wake(id, at: at)
+            case .build: build(id)
+            case .deliver(let delivery): deliver(id, delivery)
             }
         }
     }
 
-    private func stopProducing(_ id: SessionID) { channels[id]?.producing = false }
+    /// One timer per room, at the earliest time asked for; the plan asks again for the rest.
+    private func wake(_ id: SessionID, at: ContinuousClock.Instant) {
+        guard let room = rooms[id] else { return }
+        if let timer = room.timer {
+            guard at < timer.at else { return }
+            timer.task.cancel()
+        }
+        let clock = self.clock
+        let task = Task {
+            do {
+                try await clock.sleep(until: at)
+            } catch {
+                return  // replaced by an earlier one, or the room closed
+            }
+            await self.timerFired(id, at: at)
+        }
+        rooms[id]?.timer = (at, task)
+    }
 
-    private func nextStep(_ id: SessionID) -> Step? {
-        guard var channel = channels[id] else { return nil }
-        let owed = !channel.pending.isEmpty || !channel.pendingWatchers.isEmpty || channel.pendingHost
-        guard owed, let latest = channel.latest else {
-            channel.producing = false
-            channels[id] = channel
-            return nil
+    private func timerFired(_ id: SessionID, at: ContinuousClock.Instant) {
+        guard let timer = rooms[id]?.timer, timer.at == at else { return }
+        rooms[id]?.timer = nil
+        perform(id, rooms[id]?.plan.timerFired(now: clock.now) ?? [])
+    }
+
+    /// Builds the frame of the newest version outside the actor (standings and encoding take
+    /// milliseconds in a big game) while changes keep arriving.
+    private func build(_ id: SessionID) {
+        guard let room = rooms[id] else { return }
+        let (game, version) = room.latest
+        let reusable = room.frame.flatMap { $0.version == version ? $0 : nil }
+        Task { await self.makeFrame(id, game: game, version: version, reusable: reusable) }
+    }
+
+    private nonisolated func makeFrame(_ id: SessionID, game: Game, version: Int, reusable: TriviaFrame?) async {
+        do {
+            let frame = try reusable ?? TriviaFrame(game: game, version: version)
+            await built(id, frame)
+        } catch {
+            await buildFailed(id, error)
         }
-        let urgent = channel.pending.everyone || !channel.pendingWatchers.isEmpty
-        let pace = self.pace + pacePerWatcher * channel.watchers.count
-        if !urgent, let last = channel.lastFrame, ContinuousClock.now < last + pace {
-            let pacer = Task<Void, Never> { _ = try? await Task.sleep(until: last + pace, clock: .continuous) }
-            channels[id]?.pacer = pacer
-            return .wait(pacer)
-        }
-        let reusable = channel.frame.flatMap { $0.version == latest.version ? $0 : nil }
-        return .build(Job(game: latest.game, version: latest.version, reusable: reusable))
+    }
+
+    private func built(_ id: SessionID, _ frame: TriviaFrame) {
+        guard rooms.index(forKey: id) != nil else { return }
+        if rooms[id]?.frame.map({ $0.version <= frame.version }) ?? true { rooms[id]?.frame = frame }
+        perform(id, rooms[id]?.plan.frameBuilt(now: clock.now) ?? [])
+    }
+
+    private func buildFailed(_ id: SessionID, _ error: any Error) {
+        logger.error("TuneTrivia frame not built", metadata: ["session": "\(id)", "error": "\(error)"])
+        rooms[id]?.plan.frameFailed()
     }
 
     /// The WebSockets a frame goes to (timed: a change they were waiting for; untimed: a
     /// new connection's first state), and who is online when the host's is among them.
-    private struct Delivery {
+    private struct Sockets {
         /// Every player's WebSocket (a change for everyone), already sorted by event loop.
         var crowd: [SocketGroup] = []
         var timed: [TriviaSocket] = []
@@ -276,8 +229,6 @@ actor TriviaHub {
         /// The host's WebSockets, which get the host's message.
         var timedHost: [TriviaSocket] = []
         var untimedHost: [TriviaSocket] = []
-        var since: ContinuousClock.Instant?
-        var urgent = false
         /// Who is online (the keys), when the host's screen is among the targets.
         var online: [UserID: Set<UUID>]?
 
@@ -298,78 +249,76 @@ actor TriviaHub {
         }
     }
 
-    /// Takes what the frame answers off the channel's list, posts it to the streams without
-    /// a socket, and returns the sockets to write it to.
-    private func deliver(_ id: SessionID, _ frame: TriviaFrame) -> Delivery? {
-        guard var channel = channels[id] else { return nil }
-        if channel.frame.map({ $0.version <= frame.version }) ?? true { channel.frame = frame }
-        let targets = channel.pending
-        let since = channel.since
-        let fresh = channel.pendingWatchers
-        var changed: Set<UUID> = []
-        if !targets.everyone {
-            for player in targets.players {
-                if let user = frame.game.players[player]?.user { changed.formUnion(channel.byUser[user] ?? []) }
-            }
-            if !targets.isEmpty || channel.pendingHost { changed.formUnion(channel.byUser[frame.host] ?? []) }
-        }
-        channel.pending = PushTargets()
-        channel.pendingWatchers = []
-        channel.pendingHost = false
-        channel.since = nil
-        channel.lastFrame = .now
-        channels[id] = channel
-        var delivery = Delivery(since: since, urgent: targets.everyone)
+    /// Hands the frame just built to the connections the plan named: the streams' mailboxes
+    /// here, the sockets through their event loops.
+    private func deliver(_ id: SessionID, _ delivery: PushPlan.Delivery) {
+        guard let room = rooms[id], let frame = room.frame else { return }
+        let host = room.plan.host
+        var sockets = Sockets()
         func send(_ watcher: Watcher, timed isTimed: Bool) {
             if let socket = watcher.socket {
-                if watcher.user == frame.host {
-                    if isTimed { delivery.timedHost.append(socket) } else { delivery.untimedHost.append(socket) }
-                    // The host's screen lists who is online (made a set once it is needed).
-                    if delivery.online == nil { delivery.online = channel.byUser }
+                if watcher.user == host {
+                    if isTimed { sockets.timedHost.append(socket) } else { sockets.untimedHost.append(socket) }
+                    // The host's screen lists who is online (made a set on the host's loop).
+                    if sockets.online == nil { sockets.online = room.plan.connectionsByViewer }
                 } else if isTimed {
-                    delivery.timed.append(socket)
+                    sockets.timed.append(socket)
                 } else {
-                    delivery.untimed.append(socket)
+                    sockets.untimed.append(socket)
                 }
             } else {
-                watcher.mailbox.post(frame, since: isTimed ? since : nil)
+                watcher.mailbox.post(frame, since: isTimed ? delivery.since : nil)
             }
         }
-        if targets.everyone {
-            // Everyone: the players' sockets as the channel keeps them, then the host's
+        if delivery.everyone {
+            // Everyone: the players' sockets as the room keeps them, then the host's
             // connections and the streams, without going through ten thousand watchers.
-            delivery.crowd = channel.crowd.groups
-            for token in channel.byUser[frame.host] ?? [] { channel.watchers[token].map { send($0, timed: true) } }
-            for token in channel.streams {
-                if let watcher = channel.watchers[token], watcher.user != frame.host { send(watcher, timed: true) }
+            sockets.crowd = room.crowd.groups
+            for token in room.plan.connectionsByViewer[host] ?? [] { room.watchers[token].map { send($0, timed: true) } }
+            for token in room.streams {
+                if let watcher = room.watchers[token], watcher.user != host { send(watcher, timed: true) }
             }
         } else {
-            for token in changed { channel.watchers[token].map { send($0, timed: true) } }
-            // A connection's first frame is not a change: it is not timed.
-            for token in fresh.subtracting(changed) { channel.watchers[token].map { send($0, timed: false) } }
+            for token in delivery.timed { room.watchers[token].map { send($0, timed: true) } }
+            for token in delivery.untimed { room.watchers[token].map { send($0, timed: false) } }
         }
-        return delivery
+        let pace: TriviaSocket.Pace = delivery.urgent ? .now : .unhurried
+        // The host's message ranks every answer and lists who is online: milliseconds in a
+        // big room, which nobody else should wait for or share a core with. It is built on
+        // the host's event loop once that loop has written the players' messages (the host's
+        // own screen already has the reply to the request that made the change).
+        let hostJob = sockets.hostMessage(of: frame, since: delivery.since, pace: pace, logger: logger)
+        TriviaSocket.push(frame, since: delivery.since, host: nil, to: sockets.crowd, pace: pace, then: hostJob)
+        TriviaSocket.push(frame, since: delivery.since, host: nil, to: sockets.timed, pace: pace)
+        TriviaSocket.push(frame, since: nil, host: nil, to: sockets.untimed, pace: .unhurried)
     }
+
+    // MARK: - Heartbeat
 
     /// Pings every connection of the game now and then, so idle ones stay open through
     /// proxies, a slot's share at each tick (`HeartbeatSchedule`).
     private func heartbeats(_ id: SessionID) -> Task<Void, Never> {
         let schedule = beats
+        let clock = self.clock
         return Task {
             var slot = 0
             while !Task.isCancelled {
-                try? await Task.sleep(for: schedule.tick)
-                self.beat(id, slot: slot)
+                do {
+                    try await clock.sleep(until: clock.now + schedule.tick)
+                } catch {
+                    return
+                }
+                await self.beat(id, slot: slot)
                 slot = schedule.slot(after: slot)
             }
         }
     }
 
     private func beat(_ id: SessionID, slot: Int) {
-        guard let channel = channels[id] else { return }
+        guard let room = rooms[id] else { return }
         var sockets: [TriviaSocket] = []
-        for token in channel.bySlot[slot] ?? [] {
-            guard let watcher = channel.watchers[token] else { continue }
+        for token in room.bySlot[slot] ?? [] {
+            guard let watcher = room.watchers[token] else { continue }
             if let socket = watcher.socket { sockets.append(socket) } else { watcher.mailbox.beat() }
         }
         TriviaSocket.ping(sockets)

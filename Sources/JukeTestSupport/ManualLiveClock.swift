@@ -1,0 +1,75 @@
+import Foundation
+import LiveUpdates
+import Synchronization
+
+/// A clock for live hubs that moves only when a test says so: `advance` wakes whoever sleeps
+/// until then. Tests of timing rules assert what happens at each made-up time and never how
+/// long anything took.
+public final class ManualLiveClock: LiveClock {
+    private struct Sleeper {
+        let deadline: ContinuousClock.Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: ContinuousClock.Instant
+        var sleepers: [UUID: Sleeper] = [:]
+    }
+
+    private let state: Mutex<State>
+
+    public init(start: ContinuousClock.Instant = .now) { state = Mutex(State(now: start)) }
+
+    public var now: ContinuousClock.Instant { state.withLock { $0.now } }
+
+    public func sleep(until deadline: ContinuousClock.Instant) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Now { case wait, wake, cancelled }
+                let now = state.withLock { s -> Now in
+                    // Checked under the lock: a cancellation before the sleeper is listed
+                    // would otherwise find nothing to wake.
+                    if Task.isCancelled { return .cancelled }
+                    if deadline <= s.now { return .wake }
+                    s.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return .wait
+                }
+                switch now {
+                case .wait: break
+                case .wake: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            state.withLock { $0.sleepers.removeValue(forKey: id) }?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the time on by `duration` and wakes every sleeper whose time has come.
+    public func advance(by duration: Duration) {
+        let due = state.withLock { s -> [Sleeper] in
+            s.now = s.now + duration
+            let now = s.now
+            let due = s.sleepers.filter { $0.value.deadline <= now }
+            for id in due.keys { s.sleepers[id] = nil }
+            return Array(due.values)
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// The deadlines someone sleeps until now, earliest first.
+    public var deadlines: [ContinuousClock.Instant] { state.withLock { $0.sleepers.values.map(\.deadline).sorted() } }
+
+    /// Waits until someone sleeps until `deadline`: a state to wait for (a timer set by a
+    /// task running elsewhere), with a limit in real time so that a bug fails instead of
+    /// hanging. Returns whether it came.
+    public func waitForSleeper(until deadline: ContinuousClock.Instant, limit: Duration = .seconds(30)) async -> Bool {
+        let giveUp = ContinuousClock.now + limit
+        while ContinuousClock.now < giveUp {
+            if deadlines.contains(deadline) { return true }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return false
+    }
+}
