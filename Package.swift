@@ -211,7 +211,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "JukePlatform", "Library", "Storage", "MediaFormats", "Matching", "Providers",
+                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

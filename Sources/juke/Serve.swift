@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import JukePlatform
 import JukeServer
+import LiveUpdates
 import Logging
 import Providers
 
@@ -24,6 +25,11 @@ struct Serve: AsyncParsableCommand {
         inversion: .prefixedNo,
         help: "Pin each event loop to a CPU of its own, on Linux (env JUKE_PIN_EVENT_LOOPS=0 or 1; default on).")
     var pinEventLoops: Bool?
+
+    @Option(
+        name: .long,
+        help: "How live messages reach the kernel: direct (straight to the socket, the default) or pipeline (through SwiftNIO; env JUKE_PUSH_PATH).")
+    var pushPath: String?
 
     @Option(name: .long, help: "An OpenAI-compatible API for AI trivia and the Back2Back DJ, e.g. https://api.openai.com/v1 (env JUKE_OPENAI_BASE_URL).")
     var openaiBaseUrl: String?
@@ -106,12 +112,18 @@ struct Serve: AsyncParsableCommand {
         var configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
         configuration.openAI = try openAI(env)
         configuration.catalog = try catalog(env)
+        if let text = pushPath ?? env["JUKE_PUSH_PATH"] {
+            guard let path = PushPath(rawValue: text.lowercased()) else {
+                throw ValidationError("--push-path (or JUKE_PUSH_PATH) is direct or pipeline, not '\(text)'")
+            }
+            configuration.pushPath = path
+        }
         logger.info(
             "starting Juke",
             metadata: [
                 "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
                 "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
-                "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")",
+                "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")", "push path": "\(configuration.pushPath.rawValue)",
             ])
         if pin {
             if let cpus = try await EventLoopPinning.pin() {

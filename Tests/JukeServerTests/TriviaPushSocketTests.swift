@@ -72,7 +72,7 @@ import Testing
 
         /// `small`: both ends' socket buffers as small as the kernel allows, so that a large
         /// message does not fit.
-        static func open(small: Bool) async throws -> Connection {
+        static func open(small: Bool, path: PushPath = .direct) async throws -> Connection {
             let (game, users) = try TriviaPushTests.game()
             let group = MultiThreadedEventLoopGroup.singleton
             let accepted = group.any().makePromise(of: (any Channel).self)
@@ -92,7 +92,7 @@ import Testing
             let server = try await accepted.futureResult.get()
             let counter = ThroughSwiftNIO()
             let handler = try await server.eventLoop.submit {
-                let handler = try TriviaSocket.install(on: server, user: game.host, delays: { _ in })
+                let handler = try TriviaSocket.install(on: server, user: game.host, path: path, delays: { _ in })
                 try server.pipeline.syncOperations.addHandler(counter, position: .first)
                 return NIOLoopBound(handler, eventLoop: server.eventLoop)
             }.get()
@@ -154,6 +154,22 @@ import Testing
         try await connection.push("three", version: 3)
         #expect(try await connection.read(until: 4) == ["one", "before", "two", "three"])
         #expect(connection.throughSwiftNIO.bytes.withLockedValue { $0 } == passed)
+        await connection.close()
+    }
+
+    /// The other path: every message through SwiftNIO, even when nothing waits, in order and
+    /// whole, and a connection that cannot keep up is owed only the newest.
+    @Test func onThePipelinePathEveryMessageGoesThroughSwiftNIO() async throws {
+        let connection = try await Connection.open(small: true, path: .pipeline)
+        try await connection.push("one", version: 1)
+        #expect(try await connection.read(until: 1) == ["one"])
+        #expect(connection.throughSwiftNIO.bytes.withLockedValue { $0 } == 2 + 3)
+        let big = String(repeating: "0123456789abcdef", count: 1 << 16)
+        try await connection.push(big, version: 2)
+        for version in 3...5 { try await connection.push("message \(version)", version: version) }
+        let frames = try await connection.read { $0.last == "message 5" }
+        #expect(frames.first == "one" && frames.dropFirst().first == big)
+        #expect(frames.last == "message 5")
         await connection.close()
     }
 

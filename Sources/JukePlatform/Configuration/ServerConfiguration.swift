@@ -1,4 +1,5 @@
 import Foundation
+import LiveUpdates
 import Providers
 import Storage
 
@@ -24,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     public var catalog: CatalogSettings?
     /// How often live game connections are pinged, so idle ones stay open through proxies.
     public var liveHeartbeat: Duration = .seconds(15)
+    /// How live messages reach the kernel: straight to the socket (the default, faster) or
+    /// through SwiftNIO's pipeline (`PushPath` says when the latter is needed).
+    public var pushPath: PushPath = .default
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String, database: DatabaseLocation,

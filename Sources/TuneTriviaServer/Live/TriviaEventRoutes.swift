@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import JukeCore
 import JukePlatform
+import LiveUpdates
 import Prometheus
 import Storage
 import TuneTrivia
@@ -21,8 +22,10 @@ struct TriviaEventRoutes {
     let users: UserStore
     let clock: WallClock
     let pushDelay: DurationHistogram
+    let pushPath: PushPath
 
-    init(service: TuneTriviaService, hub: TriviaHub, users: UserStore, clock: WallClock, metrics: PrometheusCollectorRegistry) {
+    init(service: TuneTriviaService, hub: TriviaHub, users: UserStore, clock: WallClock, metrics: PrometheusCollectorRegistry, pushPath: PushPath) {
+        self.pushPath = pushPath
         self.service = service
         self.hub = hub
         self.users = users
@@ -55,7 +58,7 @@ struct TriviaEventRoutes {
             guard let user = try await caller(context.request),
                 let raw = context.request.uri.path.split(separator: "/").dropLast().last, let id = SessionID(String(raw))
             else { return }
-            let socket = try await TriviaSocket.attach(to: context.requestContext.channel, user: user, delays: pushDelay.record)
+            let socket = try await TriviaSocket.attach(to: context.requestContext.channel, user: user, path: pushPath, delays: pushDelay.record)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     try await push(id, to: user, socket: socket) { push in

@@ -55,15 +55,20 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     private var written = Int.min
     /// A message went out since the heartbeat's last turn at this connection.
     private var wroteSincePing = false
-    /// The connection's socket while the channel is active; nil for a channel without one
-    /// (a test's embedded channel), whose messages all go through the pipeline.
+    /// The connection's socket while the channel is active; nil on the pipeline path and for
+    /// a channel without one (a test's embedded channel), whose messages all go through the
+    /// pipeline.
     private var socket: SocketSend?
     /// Writes given to SwiftNIO (by the rest of the pipeline or by this handler) that it has
     /// not yet handed to the kernel, or failed.
     private var queued = 0
 
-    init(user: UserID, delays: @escaping @Sendable (Duration) -> Void) {
+    /// Whether messages may go straight to the socket (`PushPath`).
+    private let path: PushPath
+
+    init(user: UserID, path: PushPath = .default, delays: @escaping @Sendable (Duration) -> Void) {
         self.user = user
+        self.path = path
         self.delays = delays
     }
 
@@ -71,7 +76,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
         self.context = context
         allocator = context.channel.allocator
         isWritable = context.channel.isWritable
-        if context.channel.isActive { socket = SocketSend.of(context.pipeline) }
+        if context.channel.isActive { socket = path.socket(of: context.pipeline) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -80,7 +85,7 @@ final class TriviaPushHandler: ChannelDuplexHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        socket = SocketSend.of(context.pipeline)
+        socket = path.socket(of: context.pipeline)
         context.fireChannelActive()
     }
 

@@ -1,4 +1,5 @@
 import JukeCore
+import LiveUpdates
 import NIOCore
 
 /// A player's WebSocket as the hub writes to it: straight onto the connection's channel,
@@ -16,17 +17,21 @@ struct TriviaSocket: Sendable {
     /// writes finished frames, which need no encoding, and whatever the rest of the
     /// pipeline writes passes through it, so that it knows when SwiftNIO has bytes of this
     /// connection still to send.
-    static func attach(to channel: any Channel, user: UserID, delays: @escaping @Sendable (Duration) -> Void) async throws -> TriviaSocket {
+    static func attach(to channel: any Channel, user: UserID, path: PushPath, delays: @escaping @Sendable (Duration) -> Void) async throws
+        -> TriviaSocket
+    {
         let loop = channel.eventLoop
         let handler = try await loop.submit {
-            NIOLoopBound(try install(on: channel, user: user, delays: delays), eventLoop: loop)
+            NIOLoopBound(try install(on: channel, user: user, path: path, delays: delays), eventLoop: loop)
         }.get()
         return TriviaSocket(eventLoop: loop, handler: handler)
     }
 
     /// `attach`'s work, on the channel's event loop.
-    static func install(on channel: any Channel, user: UserID, delays: @escaping @Sendable (Duration) -> Void) throws -> TriviaPushHandler {
-        let handler = TriviaPushHandler(user: user, delays: delays)
+    static func install(on channel: any Channel, user: UserID, path: PushPath = .default, delays: @escaping @Sendable (Duration) -> Void) throws
+        -> TriviaPushHandler
+    {
+        let handler = TriviaPushHandler(user: user, path: path, delays: delays)
         try channel.pipeline.syncOperations.addHandler(handler, position: .first)
         return handler
     }
