@@ -241,7 +241,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
-        .testTarget(name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore"], swiftSettings: strict),
+        .testTarget(name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",

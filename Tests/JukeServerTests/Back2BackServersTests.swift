@@ -2,6 +2,7 @@ import Back2Back
 import Foundation
 import JukeCore
 import JukeTestSupport
+import LiveUpdates
 import Testing
 
 @testable import Back2BackServer
@@ -39,7 +40,7 @@ import Testing
             try await one.back2back.run(session.session.id, .letAIStart(by: host.id))
             // The first signal on the other server, or nil after 10 s (so a broken relay fails
             // the test instead of hanging it).
-            let first = await withTaskGroup(of: Back2BackLive.Signal?.self) { group in
+            let first = await withTaskGroup(of: VersionBoard<DJSessionID>.Signal?.self) { group in
                 group.addTask {
                     for await signal in signals where signal != .heartbeat { return signal }
                     return nil

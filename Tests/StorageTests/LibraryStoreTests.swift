@@ -89,7 +89,9 @@ import Testing
             let orphan = Self.track(LibraryFolderID(), "Orphan", artist: "A", album: "B", number: 2)
             bad.upserts = [fresh, orphan]
             bad.deletions = [good.id]
-            await #expect(throws: (any Error).self) { try await store.apply(bad, folder: folder.id, now: Date()) }
+            let refused = await #expect(throws: (any Error).self) { try await store.apply(bad, folder: folder.id, now: Date()) }
+            // The database's own refusal (SQLite and PostgreSQL word it alike).
+            #expect(String(reflecting: refused).lowercased().contains("foreign key"), "\(String(reflecting: refused))")
             let after = try await store.allTracks()
             #expect(after.map(\.title) == ["Kept"])
         }

@@ -26,7 +26,8 @@ actor Back2BackService {
     private let dj: any SessionDJ
     /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
     let catalog: (any MusicCatalog)?
-    let live = Back2BackLive()
+    /// Who watches which session, told of each new version (LiveUpdates).
+    let live = VersionBoard<DJSessionID>()
     private var random = SystemRandomNumberGenerator()
     /// The library as songs, rebuilt when the library's generation moves.
     private var songs: (generation: Int, list: [Song])?
