@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Fuzzes the HTTP API from its own contract with schemathesis: every generated request,
 # valid or not, must get a documented answer, never a 500, and responses must match the spec.
-# Usage: Scripts/api-fuzz.sh [path to juke binary]   (installs schemathesis from PyPI if missing)
+# Usage: Scripts/api-fuzz.sh [path to juke binary] [database URL]   (installs schemathesis from
+# PyPI if missing; without a database URL the server uses SQLite in a throwaway folder)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUKE=${1:-.build/debug/juke}
+DATABASE=${2:-}
 VENV=$(Scripts/tools-venv.sh schemathesis=schemathesis)
 ST="$VENV/bin/st"
 DATA=$(mktemp -d /tmp/juke-api-fuzz.XXXXXX)
 PORT=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
-"$JUKE" serve --data-dir "$DATA" --port "$PORT" --no-demo > "$DATA/server.log" 2>&1 &
+"$JUKE" serve --data-dir "$DATA" --port "$PORT" --no-demo ${DATABASE:+--database "$DATABASE"} > "$DATA/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
@@ -17,7 +19,10 @@ TOKEN=$(curl -sf -X POST "http://127.0.0.1:$PORT/api/v1/auth/register" -H 'Conte
   -d '{"username":"fuzzadmin","password":"fuzz password"}' | /usr/bin/python3 -c 'import sys, json; print(json.load(sys.stdin)["token"])')
 # Logout and login are left out: the first would revoke the token the run uses, and the
 # second would lock the account out through the login rate limit.
+# No NUL characters in generated text: the contract refuses U+0000 in every text (400, see
+# its description and NulCharacterTests), a rule JSON Schema cannot state once for all
+# strings, so schemathesis would count each refusal as valid data rejected.
 # Unlisted methods answer 404 (no such route) rather than 405, on purpose.
 "$ST" run "http://127.0.0.1:$PORT/openapi.yaml" --url "http://127.0.0.1:$PORT" -H "Authorization: Bearer $TOKEN" \
   --exclude-operation-id logout --exclude-operation-id login \
-  --checks all --exclude-checks unsupported_method --max-examples "${JUKE_API_FUZZ_EXAMPLES:-60}" --seed 1
+  --generation-allow-x00 false --checks all --exclude-checks unsupported_method --max-examples "${JUKE_API_FUZZ_EXAMPLES:-60}" --seed 1

@@ -77,8 +77,12 @@ ran=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$SWIFT_TEST_LOG" | tai
 if [ -z "$ran" ] || [ "$ran" -eq 0 ]; then echo "swift test ran no test"; exit 1; fi
 
 # --- The HTTP contract, fuzzed ------------------------------------------------------------
-log "API fuzzing from the OpenAPI contract (schemathesis)"
+log "API fuzzing from the OpenAPI contract (schemathesis), on SQLite"
 Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"
+log "API fuzzing from the OpenAPI contract (schemathesis), on PostgreSQL"
+FUZZ_DB="juke_fuzz_$$"
+psql "$PG_URL" -q -c "CREATE DATABASE $FUZZ_DB"
+Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
 
 # --- Browser end-to-end -----------------------------------------------------------------
 log "browser end-to-end tests (headless Chromium)"

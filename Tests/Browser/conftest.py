@@ -8,6 +8,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 
 import pytest
 from selenium import webdriver
@@ -133,6 +134,41 @@ class JukeServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
         self.log.close()
+
+
+POSTGRES_URL = os.environ.get("JUKE_TEST_POSTGRES_URL")
+
+
+def require_postgres():
+    """The throwaway cluster's URL; missing fails in CI and skips elsewhere (never passes)."""
+    if not POSTGRES_URL:
+        if os.environ.get("CI"):
+            pytest.fail("JUKE_TEST_POSTGRES_URL is required in CI")
+        pytest.skip("no PostgreSQL server (run Scripts/test.sh)")
+    return POSTGRES_URL
+
+
+def create_postgres_database():
+    """A fresh database on the throwaway cluster; returns (its URL, a function that drops it)."""
+    base = require_postgres()
+    name = "juke_e2e_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", base, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+
+    def drop():
+        subprocess.run(["psql", base, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+
+    return base.rsplit("/", 1)[0] + "/" + name, drop
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request):
+    """Each test that takes it runs on SQLite (None: the data folder's file) and on PostgreSQL."""
+    if request.param == "sqlite":
+        yield None
+        return
+    url, drop = create_postgres_database()
+    yield url
+    drop()
 
 
 @pytest.fixture(scope="session")

@@ -1,28 +1,17 @@
 """Two `juke serve` processes on one PostgreSQL database serve the same users and library."""
-import os
-import subprocess
-import uuid
-
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import DEMO_TRACKS, EventStream, JukeServer, request
-
-BASE_URL = os.environ.get("JUKE_TEST_POSTGRES_URL")
+from conftest import DEMO_TRACKS, EventStream, JukeServer, create_postgres_database, request
 
 
 @pytest.fixture(scope="module")
 def postgres_database():
-    if not BASE_URL:
-        if os.environ.get("CI"):
-            pytest.fail("JUKE_TEST_POSTGRES_URL is required in CI")
-        pytest.skip("no PostgreSQL server (run Scripts/test.sh)")
-    name = "juke_e2e_" + uuid.uuid4().hex[:12]
-    subprocess.run(["psql", BASE_URL, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
-    yield BASE_URL.rsplit("/", 1)[0] + "/" + name
-    subprocess.run(["psql", BASE_URL, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+    url, drop = create_postgres_database()
+    yield url
+    drop()
 
 
 def test_two_servers_share_users_and_library(postgres_database, tmp_path, browser):

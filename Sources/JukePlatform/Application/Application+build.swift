@@ -45,6 +45,7 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: BodyLimitMiddleware(limit: platform.configuration.maxBodySize))
+    router.add(middleware: NulCharacterMiddleware(limit: platform.configuration.maxBodySize))
     router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
     router.add(middleware: SessionCookieMiddleware())
 
