@@ -1,7 +1,7 @@
 // The request helper's pure parts (api.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { APIError, formatTime, retryAfterSeconds, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
+import { APIError, formatTime, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
 
 test("Retry-After is read as seconds or as an HTTP date", () => {
   assert.equal(retryAfterSeconds("120"), 120);
@@ -35,4 +35,14 @@ test("times read as minutes and seconds", () => {
   assert.equal(formatTime(61.9), "1:01");
   assert.equal(formatTime(-3), "0:00");
   assert.equal(formatTime(NaN), "0:00");
+});
+
+test("server-sent events are cut into whole blocks, the rest kept for later", () => {
+  const { events, rest } = takeEvents('event: progress\ndata: {"message":"Searching"}\n\n: keep-alive\n\nevent: text\ndata: {"text":"Ho"}\n\nevent: te');
+  assert.deepEqual(events, [
+    { type: "progress", data: { message: "Searching" } },
+    { type: "text", data: { text: "Ho" } },
+  ]);
+  assert.equal(rest, "event: te");
+  assert.deepEqual(takeEvents("event: done\n\n").events, [{ type: "done", data: {} }]);
 });

@@ -72,44 +72,37 @@ actor Back2BackService {
 
     func create(title: String?, host: User, persona requested: PersonaID?) async throws -> Loaded {
         let now = clock.now()
-        let title = (title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard title.unicodeScalars.count <= 100 else { throw RuleRefusal.invalid("title", "A title has at most 100 characters.") }
         let persona = try await choosePersona(requested, for: host.id)
+        let name = try DJSession.title(title, host: host.displayName, persona: persona.name)
         let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, at: now)
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
         let token = Hex.string(bytes)
-        let name = title.isEmpty ? "\(host.displayName) × \(persona.name)" : title
         try await store.create(session, title: name, inviteToken: token)
         return Loaded(session: session, title: name, inviteToken: token, version: 1)
     }
 
-    /// The persona asked for (it must be the user's), else the one chosen last, else the first.
+    /// The persona a new session takes (`PersonaChoice`); restoring the built-ins when the
+    /// user has deleted every one, so that a session can start.
     private func choosePersona(_ requested: PersonaID?, for user: UserID) async throws -> Persona {
         let mine = try await store.personas(of: user, now: clock.now())
-        if let requested {
-            guard let persona = mine.first(where: { $0.id == requested }) else {
-                throw RuleRefusal.notFound("No such persona of yours.")
-            }
+        let last = requested == nil ? try await store.settings(of: user, now: clock.now()).persona : nil
+        switch try PersonaChoice.choose(requested: requested, mine: mine, last: last) {
+        case .persona(let persona):
+            return persona
+        case .restoreBuiltIns:
+            var persona = Persona.builtIns(at: clock.now())[0]
+            persona.id = PersonaID()
+            persona.owner = user
+            try await store.save(persona)
             return persona
         }
-        let settings = try await store.settings(of: user, now: clock.now())
-        if let last = settings.persona, let persona = mine.first(where: { $0.id == last }) { return persona }
-        if let first = mine.first(where: { $0.name == "Rare Groove Collector" }) ?? mine.first { return first }
-        // Every persona deleted: the built-ins come back as this user's, so a session can start.
-        var persona = Persona.builtIns(at: clock.now())[0]
-        persona.id = PersonaID()
-        persona.owner = user
-        try await store.save(persona)
-        return persona
     }
 
     /// The session, for a member.
     func session(_ id: DJSessionID, for user: UserID) async throws -> Loaded {
         guard let found = try await store.load(id) else { throw RuleRefusal.notFound("No such session.") }
-        guard found.session.members.contains(user) else {
-            throw RuleRefusal.forbidden("Only the people in this session can see it; ask for its invite link.")
-        }
+        try found.session.requireViewer(user)
         return Loaded(session: found.session, title: found.title, inviteToken: found.inviteToken, version: found.version)
     }
 
@@ -126,7 +119,7 @@ actor Back2BackService {
 
     func delete(_ id: DJSessionID, by user: UserID) async throws {
         let found = try await session(id, for: user)
-        guard found.session.host == user else { throw RuleRefusal.forbidden("Only the host can delete the session.") }
+        try found.session.requireHost(user)
         try await store.delete(id)
         await live.deleted(id)
         await relay.send(id.description, String(RelayMessage.deleted))

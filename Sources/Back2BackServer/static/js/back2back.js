@@ -1,7 +1,7 @@
 // Back2Back's home: start a session with a persona, your sessions, the personas (list,
 // create, edit, delete) and the settings (models and reasoning per AI job, crossfade, song
 // memory).
-import { api, bindLogout, byId, el, token } from "/static/js/api.js";
+import { api, apiEvents, bindLogout, byId, el } from "/static/js/api.js";
 
 bindLogout();
 
@@ -109,24 +109,8 @@ byId("write-guide").addEventListener("click", async () => {
     f.style_guide.value = "";
     sources.replaceChildren();
     progress.textContent = "Starting…";
-    const response = await fetch(`/api/v1/back2back/personas/${f.id.value}/style-guide`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token()}`, Accept: "text/event-stream" },
-    });
-    if (!response.ok) throw new Error((await response.json().catch(() => ({}))).message || `Failed (${response.status})`);
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const type = (block.match(/^event: (.*)$/m) || [])[1];
-        const data = JSON.parse((block.match(/^data: (.*)$/m) || [, "{}"])[1]);
+    await apiEvents(`/api/v1/back2back/personas/${f.id.value}/style-guide`, {
+      onEvent: (type, data) => {
         if (type === "progress") progress.textContent = data.message;
         else if (type === "text") {
           f.style_guide.value += data.text;
@@ -136,8 +120,8 @@ byId("write-guide").addEventListener("click", async () => {
           f.style_guide.value = data.style_guide;
           progress.textContent = "Done: the guide is saved to the persona.";
         } else if (type === "failed") progress.textContent = `Not written: ${data.message}`;
-      }
-    }
+      },
+    });
     await loadPersonas();
   } catch (e) {
     personaError.textContent = e.message;

@@ -78,6 +78,65 @@ export async function api(path, options = {}) {
   return data;
 }
 
+/**
+ * Cuts complete server-sent event blocks off the front of `text`: each block's event name
+ * and its data (JSON, or {} when absent); `rest` is what waits for more bytes.
+ * @param {string} text
+ * @returns {{events: {type: string, data: any}[], rest: string}}
+ */
+export function takeEvents(text) {
+  const events = [];
+  let rest = text;
+  let cut;
+  while ((cut = rest.indexOf("\n\n")) >= 0) {
+    const block = rest.slice(0, cut);
+    rest = rest.slice(cut + 2);
+    const type = (block.match(/^event: (.*)$/m) || [])[1] || "message";
+    const data = (block.match(/^data: (.*)$/m) || [])[1];
+    if (block.startsWith(":") && !data) continue; // a comment: keep-alive
+    events.push({ type, data: data === undefined ? {} : JSON.parse(data) });
+  }
+  return { events, rest };
+}
+
+/**
+ * A request whose answer is a stream of server-sent events (a style guide as it is
+ * written), through the same door as `api`: the token, the error JSON, sign-in again on 401.
+ * Calls `onEvent` for each event until the stream ends.
+ * @param {string} path
+ * @param {{method?: string, body?: any, onEvent: (type: string, data: any) => void}} options
+ */
+export async function apiEvents(path, { method = "POST", body = undefined, onEvent }) {
+  const headers = { Accept: "text/event-stream" };
+  const t = token();
+  if (t) headers.Authorization = `Bearer ${t}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  if (!response.ok) {
+    const data = await response.json().catch(() => null);
+    if (response.status === 401) {
+      clearSession();
+      location.assign("/login");
+    }
+    throw new APIError(response.status, data, retryAfterSeconds(response.headers.get("Retry-After")));
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const { events, rest } = takeEvents(buffer + decoder.decode(value, { stream: true }));
+    buffer = rest;
+    for (const event of events) onEvent(event.type, event.data);
+  }
+}
+
 export async function logout() {
   try {
     await api("/api/v1/auth/logout", { method: "POST" });
