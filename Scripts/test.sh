@@ -88,3 +88,8 @@ Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
 log "browser end-to-end tests (headless Chromium)"
 export JUKE_BINARY="$ROOT/.build/debug/juke"
 /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
+log "browser end-to-end tests again, the servers on PostgreSQL"
+# (The durability and two-server tests already ran on PostgreSQL above.)
+JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+  Tests/Browser/test_web_client.py Tests/Browser/test_tunetrivia_browser.py \
+  Tests/Browser/test_back2back_browser.py Tests/Browser/test_back2back_catalog.py

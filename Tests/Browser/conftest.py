@@ -90,6 +90,8 @@ class EventStream:
 class JukeServer:
     def __init__(self, data_dir, database=None, demo=True, extra_args=()):
         self.data_dir = data_dir
+        # What the command line needs to work on this server's data.
+        self.data_args = ["--data-dir", data_dir] + (["--database", database] if database else [])
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [JUKE, "serve", "--port", str(self.port), "--data-dir", data_dir]
@@ -178,12 +180,34 @@ def data_dir():
     shutil.rmtree(path, ignore_errors=True)
 
 
+BROWSER_DATABASE = os.environ.get("JUKE_BROWSER_DATABASE", "sqlite")
+
+
+@pytest.fixture
+def app_database():
+    """The database a test's own server uses: SQLite (None), or with JUKE_BROWSER_DATABASE=postgres
+    a fresh PostgreSQL database, so that the whole browser suite runs on both."""
+    if BROWSER_DATABASE != "postgres":
+        yield None
+        return
+    url, drop = create_postgres_database()
+    yield url
+    drop()
+
+
 @pytest.fixture(scope="session")
 def server(data_dir):
-    """One server on SQLite with the demo library; the first account made is its admin."""
-    s = JukeServer(data_dir)
+    """One server with the demo library, on SQLite or (JUKE_BROWSER_DATABASE=postgres) on a
+    fresh PostgreSQL database; the first account made is its admin."""
+    drop = None
+    database = None
+    if BROWSER_DATABASE == "postgres":
+        database, drop = create_postgres_database()
+    s = JukeServer(data_dir, database=database)
     yield s
     s.stop()
+    if drop:
+        drop()
 
 
 @pytest.fixture(scope="session")

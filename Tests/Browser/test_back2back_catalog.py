@@ -49,13 +49,15 @@ class FakeITunes(BaseHTTPRequestHandler):
         pass
 
 
-def test_a_catalog_search_picks_the_library_track(server, admin, browser, tmp_path):
+def test_a_catalog_search_picks_the_library_track(server, admin, browser, tmp_path, app_database):
     fake = ThreadingHTTPServer(("127.0.0.1", 0), FakeITunes)
     threading.Thread(target=fake.serve_forever, daemon=True).start()
     # A server of its own with the catalog configured, reading the demo files the session's
     # server already wrote (no second synthesis).
     demo = os.path.join(server.data_dir, "demo-library")
-    juke = JukeServer(str(tmp_path), demo=False, extra_args=["--itunes-search-url", f"http://127.0.0.1:{fake.server_address[1]}"])
+    juke = JukeServer(
+        str(tmp_path), database=app_database, demo=False, extra_args=["--itunes-search-url", f"http://127.0.0.1:{fake.server_address[1]}"]
+    )
     try:
         status, account = request(juke.base, "POST", "/api/v1/auth/register", {"username": "digger", "password": "digger password"})
         assert status == 201, account

@@ -157,17 +157,17 @@ def test_the_command_line_works_on_the_data_of_a_running_server(server, admin):
     demo = os.path.join(server.data_dir, "demo-library", "Baroque Gems")
     for name in sorted(os.listdir(demo))[:1]:
         shutil.copy(os.path.join(demo, name), os.path.join(music, "cli-" + name))
-    out = subprocess.run([JUKE, "library", "add", music, "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([JUKE, "library", "add", music, *server.data_args], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "1 added" in out.stdout
-    out = subprocess.run([JUKE, "user", "create", "cliuser", "--password-stdin", "--data-dir", server.data_dir],
+    out = subprocess.run([JUKE, "user", "create", "cliuser", "--password-stdin", *server.data_args],
                          input="cli password 1\n", capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     status, body = request(server.base, "POST", "/api/v1/auth/login", {"username": "cliuser", "password": "cli password 1"})
     assert status == 200, body
-    listing = subprocess.run([JUKE, "library", "list", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    listing = subprocess.run([JUKE, "library", "list", *server.data_args], capture_output=True, text=True, timeout=120)
     assert music in listing.stdout
-    bad = subprocess.run([JUKE, "library", "add", "/no/such/folder", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    bad = subprocess.run([JUKE, "library", "add", "/no/such/folder", *server.data_args], capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "no folder" in bad.stderr
     # The server's search sees what the command line added.
     deadline = time.time() + 10
@@ -191,9 +191,9 @@ def test_juke_match_prints_a_verdict_as_json():
 
 
 def test_juke_resolve_finds_the_track_or_says_there_is_none(server, admin):
-    found = subprocess.run([JUKE, "resolve", "beethoven", "ode 2 joy", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    found = subprocess.run([JUKE, "resolve", "beethoven", "ode 2 joy", *server.data_args], capture_output=True, text=True, timeout=120)
     assert found.returncode == 0, found.stderr
     assert "Ludwig van Beethoven — Ode to Joy" in found.stdout
-    missing = subprocess.run([JUKE, "resolve", "Daft Punk", "Get Lucky", "--data-dir", server.data_dir], capture_output=True, text=True, timeout=120)
+    missing = subprocess.run([JUKE, "resolve", "Daft Punk", "Get Lucky", *server.data_args], capture_output=True, text=True, timeout=120)
     assert missing.returncode == 1
     assert "no match" in missing.stdout and "nearest" in missing.stdout
