@@ -52,8 +52,21 @@ export function retryAfterSeconds(header, now = Date.now()) {
  * @param {{method?: string, body?: any, signal?: AbortSignal}} [options]
  */
 export async function api(path, options = {}) {
-  const { method = "GET", body = undefined, signal = undefined } = options;
-  const headers = { Accept: "application/json" };
+  const response = await send(path, { ...options, accept: "application/json" });
+  if (response.status === 204) return null;
+  const type = response.headers.get("Content-Type") || "";
+  return type.includes("application/json") ? await response.json() : null;
+}
+
+/**
+ * The door every request goes through: the signed-in token, a JSON body, and on a refusal
+ * the server's error JSON as an APIError (with Retry-After), signing in again on 401.
+ * @param {string} path
+ * @param {{method?: string, body?: any, signal?: AbortSignal, accept: string}} options
+ * @returns {Promise<Response>} a response with a 2xx status
+ */
+async function send(path, { method = "GET", body = undefined, signal = undefined, accept }) {
+  const headers = { Accept: accept };
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -64,18 +77,14 @@ export async function api(path, options = {}) {
     signal,
     credentials: "same-origin",
   });
-  if (response.status === 204) return null;
-  let data = null;
+  if (response.ok) return response;
   const type = response.headers.get("Content-Type") || "";
-  if (type.includes("application/json")) data = await response.json();
-  if (!response.ok) {
-    if (response.status === 401 && !path.startsWith("/api/v1/auth/")) {
-      clearSession();
-      location.assign("/login");
-    }
-    throw new APIError(response.status, data, retryAfterSeconds(response.headers.get("Retry-After")));
+  const data = type.includes("application/json") ? await response.json().catch(() => null) : null;
+  if (response.status === 401 && !path.startsWith("/api/v1/auth/")) {
+    clearSession();
+    location.assign("/login");
   }
-  return data;
+  throw new APIError(response.status, data, retryAfterSeconds(response.headers.get("Retry-After")));
 }
 
 /**
@@ -107,24 +116,7 @@ export function takeEvents(text) {
  * @param {{method?: string, body?: any, onEvent: (type: string, data: any) => void}} options
  */
 export async function apiEvents(path, { method = "POST", body = undefined, onEvent }) {
-  const headers = { Accept: "text/event-stream" };
-  const t = token();
-  if (t) headers.Authorization = `Bearer ${t}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  if (!response.ok) {
-    const data = await response.json().catch(() => null);
-    if (response.status === 401) {
-      clearSession();
-      location.assign("/login");
-    }
-    throw new APIError(response.status, data, retryAfterSeconds(response.headers.get("Retry-After")));
-  }
+  const response = await send(path, { method, body, accept: "text/event-stream" });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
