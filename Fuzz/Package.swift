@@ -17,6 +17,10 @@ let package = Package(
             dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "ChapterReaderFuzzer",
+            dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
             name: "MatchingFuzzer",
             dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
         ),

@@ -9,6 +9,7 @@ import Storage
 /// Juke's side of the benchmarks. Each prints one line of figures; Scripts/bench.sh runs
 /// the reference tools on the same input in the same run and prints the ratios.
 ///   JukeBench tags <folder> [rounds]      read every file's tags; best round's files per second
+///   JukeBench chapters <file> [rounds] [json]  one file's chapters, read again and again (ChaptersBench.swift)
 ///   JukeBench rescan <folder>             scan once, then time an unchanged rescan
 ///   JukeBench search <tracks> [queries]   search latency percentiles over a synthetic library
 ///   JukeBench judge <judged-guesses.tsv> [rounds]
@@ -189,6 +190,8 @@ func benchCatalog(_ path: String, referenceP50 reference: Double?) throws {
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "tags" where args.count > 2: benchTags(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 3 : 3)
+case "chapters" where args.count > 2:
+    try ChaptersBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 1000 : 1000, jsonOut: args.count > 4 ? args[4] : nil)
 case "rescan" where args.count > 2: try await benchRescan(args[2])
 case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)

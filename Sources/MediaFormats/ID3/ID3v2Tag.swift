@@ -53,6 +53,15 @@ struct ID3v2Tag {
         }
     }
 
+    /// The frames embedded in a CHAP or CTOC frame (the ID3v2 Chapter Frame Addendum),
+    /// which follow the rules of the tag that holds them.
+    init(embeddedIn body: ArraySlice<UInt8>, majorVersion: UInt8, fileOffset: Int) throws(MediaFormatError) {
+        self.majorVersion = majorVersion
+        self.totalSize = body.count
+        var reader = ByteReader(Array(body), base: fileOffset)
+        if majorVersion == 2 { try parseFrames22(&reader) } else { try parseFrames(&reader, perFrameUnsyncDefault: false) }
+    }
+
     private static func skipExtendedHeader(_ reader: inout ByteReader, version: UInt8) throws(MediaFormatError) {
         let start = reader.fileOffset
         let raw = try reader.bytes(4, "extended header size")

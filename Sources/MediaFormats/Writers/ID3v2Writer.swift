@@ -22,6 +22,24 @@ public struct ID3v2Writer: Sendable {
         frames.append(("APIC", [3] + Array(mimeType.utf8) + [0, frontCover ? 3 : 0, 0] + data))
     }
 
+    /// A CHAP frame (ID3v2 Chapter Frame Addendum) with its title as an embedded TIT2.
+    public mutating func chapter(id: String, startMilliseconds: UInt32, endMilliseconds: UInt32, title: String?) {
+        var body = Array(id.utf8) + [0]
+        for value in [startMilliseconds, endMilliseconds, UInt32.max, UInt32.max] { body += Self.bigEndian(value) }
+        if let title {
+            let text: [UInt8] = [3] + Array(title.utf8)
+            body += Array("TIT2".utf8) + Self.syncsafe(text.count) + [0, 0] + text
+        }
+        frames.append(("CHAP", body))
+    }
+
+    /// A CTOC frame listing `children` (chapter or table element IDs) in order.
+    public mutating func tableOfContents(id: String, topLevel: Bool, children: [String]) {
+        var body = Array(id.utf8) + [0, (topLevel ? 0x02 : 0) | 0x01, UInt8(min(children.count, 255))]
+        for child in children.prefix(255) { body += Array(child.utf8) + [0] }
+        frames.append(("CTOC", body))
+    }
+
     /// The complete tag, with `padding` zero bytes after the frames.
     public func encode(padding: Int = 0) -> [UInt8] {
         var body: [UInt8] = []
@@ -33,6 +51,10 @@ public struct ID3v2Writer: Sendable {
         }
         body += [UInt8](repeating: 0, count: padding)
         return Array("ID3".utf8) + [4, 0, 0] + Self.syncsafe(body.count) + body
+    }
+
+    static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
     static func syncsafe(_ value: Int) -> [UInt8] {
