@@ -51,6 +51,9 @@ let package = Package(
         // Back2Back's rules: turns and queue states, song memory, Juke's own persona DJ and
         // direction changes, playlist export. Pure.
         .target(name: "Back2Back", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
+        // Dual Player's rules: the two players' transport and lock-screen decision, chapter
+        // cursor with its generation counter, positions (newest wins), settings. Pure.
+        .target(name: "DualPlayer", dependencies: ["JukeCore"], swiftSettings: strict),
         // Outside services: a client per service, speaking its documented wire format, with
         // a hard deadline on every request. Tested against local fakes of each service.
         .target(name: "Providers", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
@@ -230,6 +233,7 @@ let package = Package(
         .testTarget(
             name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
+        .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
