@@ -103,6 +103,12 @@ let package = Package(
             dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
         ),
+        // Dual Player's operations from the same file.
+        .target(
+            name: "DualPlayerAPI",
+            dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
+        ),
         // A refusal as the contract writes it, and the protocol the generated outputs conform to.
         .target(name: "ContractSupport", swiftSettings: strict),
         // Writes each operation's declared error responses from openapi.yaml (run by the plugin).
@@ -186,11 +192,26 @@ let package = Package(
             resources: [.copy("static")],
             swiftSettings: strict
         ),
+        // Dual Player on the platform: its store, service, handlers, page and scripts (/dual).
+        .target(
+            name: "DualPlayerServer",
+            dependencies: [
+                "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("static")],
+            swiftSettings: strict
+        ),
         // The composition root: the one place that lists Juke's apps.
         .target(
             name: "JukeServer",
             dependencies: [
-                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "Storage", "JukeCore",
+                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "Storage", "JukeCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

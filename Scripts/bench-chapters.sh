@@ -21,8 +21,8 @@ for i in range(120):
 open(sys.argv[1], "w").write("\n".join(lines) + "\n")
 PY
   ffmpeg -loglevel error -y -f lavfi -i anullsrc=r=22050:cl=mono -i "$WORK/chapters.txt" \
-    -map 0 -map_metadata 1 -map_chapters 1 -t 36000 -c:a aac -b:a 16k "$BOOK.part"
-  mv "$BOOK.part" "$BOOK"
+    -map 0 -map_metadata 1 -map_chapters 1 -t 36000 -c:a aac -b:a 16k "$WORK/making.m4b"
+  mv "$WORK/making.m4b" "$BOOK"
 fi
 swift build -c release --product JukeBench >/dev/null
 ls -l "$BOOK" | awk '{printf "== %s: %.1f MB\n", $NF, $5 / 1e6}'

@@ -1,4 +1,5 @@
 import Back2BackServer
+import DualPlayerServer
 import Foundation
 import Hummingbird
 import JukeCore
@@ -12,12 +13,11 @@ import TuneTriviaServer
 /// is in docs/ARCHITECTURE.md).
 public enum Juke {
     /// Every app's tables, migrated after the platform's, in this order.
-    public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema]
+    public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema, DualPlayerApp.schema]
 
     /// Apps still being built, shown on the home page as coming soon.
     static let comingSoon = [
-        AppCard(slug: "dualplayer", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks or podcasts at once."),
-        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music."),
+        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.")
     ]
 }
 
@@ -26,14 +26,16 @@ public struct AppServices: Sendable {
     public let platform: Platform
     public let tuneTriviaApp: TuneTriviaApp
     public let back2backApp: Back2BackApp
+    public let dualPlayerApp: DualPlayerApp
 
     /// The apps in the order their routes and services are added.
-    public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp] }
+    public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp, dualPlayerApp] }
 
     public init(platform: Platform) {
         self.platform = platform
         self.tuneTriviaApp = TuneTriviaApp(platform: platform)
         self.back2backApp = Back2BackApp(platform: platform)
+        self.dualPlayerApp = DualPlayerApp(platform: platform)
     }
 
     /// Builds the platform on a database that is already open and migrated (tests).

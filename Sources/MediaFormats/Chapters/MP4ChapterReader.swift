@@ -8,7 +8,8 @@ enum MP4ChapterReader {
     /// A box Juke reads whole here (a chapter track's tables, `chpl`) is never larger.
     static let maxTableSize = 4 * 1024 * 1024
 
-    static func read(_ source: some ByteSource) throws(MediaFormatError) -> ChapterList {
+    static func read(_ file: some ByteSource) throws(MediaFormatError) -> ChapterList {
+        let source = ReadAheadSource(file)
         let top = try MP4Box.children(of: source, from: 0, to: source.size)
         guard let first = top.first, ["ftyp", "moov", "free", "skip", "wide", "mdat"].contains(first.type) else {
             throw MediaFormatError(.unsupported, at: 0, "not an MP4 file")

@@ -137,12 +137,18 @@ func parseYear(_ text: String?) -> Int? {
 
 extension String {
     /// Trims spaces and the NUL padding that tag writers leave behind.
-    func trimmingCharacters(in set: String) -> String {
-        let chars = Set(set.unicodeScalars)
-        var scalars = Substring(self).unicodeScalars[...]
-        while let f = scalars.first, chars.contains(f) { scalars = scalars.dropFirst() }
-        while let l = scalars.last, chars.contains(l) { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
+    /// This string without leading and trailing characters from `set`, which holds ASCII
+    /// characters only (so cutting at their UTF-8 bytes always lands on a character
+    /// boundary). Byte-wise: chapter lists and tag scans call this for every value.
+    func trimmingCharacters(in set: StaticString) -> String {
+        let trim = UnsafeBufferPointer(start: set.utf8Start, count: set.utf8CodeUnitCount)
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, trim.contains(bytes[start]) { start = bytes.index(after: start) }
+        while end > start, trim.contains(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        if start == bytes.startIndex && end == bytes.endIndex { return self }
+        return String(self[start..<end])
     }
 
     /// nil for an empty or blank string, so empty tags do not shadow real ones.

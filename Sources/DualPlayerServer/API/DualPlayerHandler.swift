@@ -1,0 +1,76 @@
+import DualPlayer
+import DualPlayerAPI
+import Foundation
+import JukeCore
+import JukePlatform
+
+/// Dual Player's operations from the contract: read the input, call the service, map.
+struct DualPlayerHandler: APIProtocol {
+    let service: DualPlayerService
+
+    func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let players = try await service.players(of: user.id)
+            let settings = try await service.settings(of: user.id)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            music: players[.music].map { DualPlayerMapping.state($0.snapshot, updatedAt: $0.updatedAt) },
+                            speech: players[.speech].map { DualPlayerMapping.state($0.snapshot, updatedAt: $0.updatedAt) },
+                            settings: DualPlayerMapping.settings(settings)))))
+        }
+    }
+
+    func saveDualPlayer(_ input: Operations.SaveDualPlayer.Input) async throws -> Operations.SaveDualPlayer.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let kind: PlayerKind = input.path.player == .music ? .music : .speech
+            let (kept, updatedAt) = try await service.save(DualPlayerMapping.snapshot(body), updatedAt: body.updatedAt, player: kind, of: user.id)
+            return .ok(.init(body: .json(DualPlayerMapping.state(kept, updatedAt: updatedAt))))
+        }
+    }
+
+    func saveDualSettings(_ input: Operations.SaveDualSettings.Input) async throws -> Operations.SaveDualSettings.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let saved = try await service.save(DualPlayerMapping.settings(body), of: user.id)
+            return .ok(.init(body: .json(DualPlayerMapping.settings(saved))))
+        }
+    }
+
+    func getDualPositions(_ input: Operations.GetDualPositions.Input) async throws -> Operations.GetDualPositions.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let items = input.query.items.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.positions(of: user.id, items: items)))))
+        }
+    }
+
+    func saveDualPositions(_ input: Operations.SaveDualPositions.Input) async throws -> Operations.SaveDualPositions.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            guard body.positions.count <= DualPlayerService.maxPositions else {
+                throw RuleRefusal.invalid("positions", "send at most \(DualPlayerService.maxPositions) positions at once")
+            }
+            var positions: [String: SavedPosition] = [:]
+            for p in body.positions {
+                let incoming = try SavedPosition.validated(seconds: p.seconds, updatedAt: p.updatedAt, field: "seconds")
+                positions[p.item] = SavedPosition.newest(stored: positions[p.item], incoming: incoming)
+            }
+            return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.save(positions, of: user.id)))))
+        }
+    }
+
+    func getDualTrackChapters(_ input: Operations.GetDualTrackChapters.Input) async throws -> Operations.GetDualTrackChapters.Output {
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let track: TrackID = try parseID(input.path.trackId, field: "track_id")
+            return .ok(.init(body: .json(DualPlayerMapping.chapters(try await service.chapters(of: track)))))
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import DualPlayer
+import DualPlayerAPI
+import MediaFormats
+
+/// Dual Player values as the contract's JSON (and back): only shapes, no rules.
+enum DualPlayerMapping {
+    typealias S = Components.Schemas
+
+    static func settings(_ s: DualSettings) -> S.DualSettings {
+        S.DualSettings(music: player(s.music), speech: player(s.speech), ducking: .init(enabled: s.ducking.enabled, level: s.ducking.level))
+    }
+
+    static func player(_ p: PlayerSettings) -> S.DualPlayerSettings {
+        S.DualPlayerSettings(speed: p.speed, volume: p.volume, mode: p.mode == .boost ? .boost : .quality, boostGainDb: p.boostGainDB, voiceEq: p.voiceEQ)
+    }
+
+    static func settings(_ s: S.DualSettings) -> DualSettings {
+        DualSettings(music: player(s.music), speech: player(s.speech), ducking: Ducking(enabled: s.ducking.enabled, level: s.ducking.level))
+    }
+
+    static func player(_ p: S.DualPlayerSettings) -> PlayerSettings {
+        PlayerSettings(speed: p.speed, volume: p.volume, mode: p.mode == .boost ? .boost : .quality, boostGainDB: p.boostGainDb, voiceEQ: p.voiceEq)
+    }
+
+    static func state(_ snapshot: PlayerSnapshot, updatedAt: Int64) -> S.DualPlayerState {
+        S.DualPlayerState(
+            item: snapshot.item.map {
+                S.DualItem(
+                    kind: .track, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkUrl: $0.artworkURL, audioUrl: $0.audioURL, chapter: $0.chapter)
+            }, position: snapshot.position, playing: snapshot.playing, updatedAt: updatedAt)
+    }
+
+    static func snapshot(_ state: S.DualPlayerState) -> PlayerSnapshot {
+        PlayerSnapshot(
+            item: state.item.map {
+                PlayerSnapshot.Item(
+                    kind: $0.kind.rawValue, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkURL: $0.artworkUrl, audioURL: $0.audioUrl,
+                    chapter: $0.chapter)
+            }, position: state.position, playing: state.playing)
+    }
+
+    static func positions(_ positions: [String: SavedPosition]) -> S.DualPositions {
+        S.DualPositions(
+            positions: positions.sorted { $0.key < $1.key }.map { S.DualPosition(item: $0.key, seconds: $0.value.seconds, updatedAt: $0.value.updatedAt) })
+    }
+
+    static func source(_ source: ChapterSource) -> S.DualChapters.SourcePayload {
+        switch source {
+        case .quicktime: .quicktime
+        case .nero: .nero
+        case .id3: .id3
+        case .none: S.DualChapters.SourcePayload.none
+        }
+    }
+
+    static func chapters(_ list: ChapterList) -> S.DualChapters {
+        S.DualChapters(
+            duration: list.duration, source: source(list.source),
+            chapters: list.chapters.map { S.DualChapter(title: $0.title, start: $0.start, end: $0.end) })
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import JukePlatform
+import ServiceLifecycle
+import Storage
+
+/// Dual Player on the platform: music and speech at the same time, at /dual.
+public struct DualPlayerApp: JukeApp {
+    let platform: Platform
+    let service: DualPlayerService
+
+    public init(platform: Platform) {
+        self.platform = platform
+        self.service = DualPlayerService(database: platform.database, library: platform.library, clock: platform.clock, logger: platform.logger)
+    }
+
+    /// Its tables, migrated before any app is built.
+    public static let schema = Schema.dualPlayer
+
+    public var card: AppCard {
+        AppCard(slug: "dual", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks at the same time.")
+    }
+
+    public func register(on router: Router<JukeRequestContext>) throws {
+        try DualPlayerHandler(service: service).registerHandlers(on: router)
+        DualPlayerPageRoutes().register(on: router)
+    }
+
+    public var services: [any Service] { [] }
+
+    public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
+}

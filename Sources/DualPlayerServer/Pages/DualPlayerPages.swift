@@ -1,0 +1,75 @@
+import JukeCore
+import JukePlatform
+
+/// Dual Player's page: the music player and the speech player side by side (stacked on a
+/// phone), drawn and driven by dual.js.
+enum DualPlayerPages {
+    static func player(user: User) -> String {
+        HTML.page(
+            title: "Dual Player", script: "/static/dual/js/dual.js", styles: "/static/dual/css/dual.css",
+            body: """
+                \(Header.render(user: user, current: "dual"))
+                <main id="main" class="dual">
+                  <h1>Dual Player</h1>
+                  <p class="muted">Music and speech at the same time: each player has its own controls, speed, volume and sound.
+                    The lock screen and a headset's button control both.</p>
+                  <div class="dual-players">
+                    \(panel(kind: "music", title: "Music", back: "Previous track", forward: "Next track"))
+                    \(panel(kind: "speech", title: "Speech", back: "Back 15 seconds", forward: "Forward 30 seconds"))
+                  </div>
+                  <section class="panel dual-ducking" aria-labelledby="ducking-title">
+                    <h2 id="ducking-title">Ducking</h2>
+                    <label><input type="checkbox" id="ducking-enabled"> Lower the music while speech plays</label>
+                    <label>Music level while lowered <input type="range" id="ducking-level" min="0" max="1" step="0.05"></label>
+                  </section>
+                  <p id="dual-status" class="muted" role="status" aria-live="polite"></p>
+                </main>
+                """)
+    }
+
+    static func panel(kind: String, title: String, back: String, forward: String) -> String {
+        let speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3].map { s in
+            let label = s == s.rounded() ? String(Int(s)) : String(s)
+            return "<option value=\"\(s)\">\(label)×</option>"
+        }.joined()
+        return """
+            <section class="panel dual-player" id="\(kind)-player" data-player="\(kind)" aria-labelledby="\(kind)-heading">
+              <h2 id="\(kind)-heading">\(title)</h2>
+              <div class="dual-now">
+                <img class="dual-art" alt="" hidden>
+                <div>
+                  <p class="dual-item-title">Nothing loaded</p>
+                  <p class="dual-item-sub muted"></p>
+                </div>
+              </div>
+              <div class="dual-transport">
+                <button type="button" class="ghost dual-back" aria-label="\(back)">\(kind == "speech" ? "−15" : "⏮")</button>
+                <button type="button" class="primary dual-play" aria-label="Play \(title.lowercased())" disabled>Play</button>
+                <button type="button" class="ghost dual-forward" aria-label="\(forward)">\(kind == "speech" ? "+30" : "⏭")</button>
+              </div>
+              <div class="dual-time">
+                <span class="dual-elapsed">0:00</span>
+                <input type="range" class="dual-seek" aria-label="\(title) position" min="0" max="0" step="0.1" value="0">
+                <span class="dual-duration">0:00</span>
+              </div>
+              <div class="dual-sound">
+                <label>Speed <select class="dual-speed">\(speeds)</select></label>
+                <label>Volume <input type="range" class="dual-volume" min="0" max="1" step="0.05"></label>
+              </div>
+              <fieldset class="dual-mode">
+                <legend>Sound</legend>
+                <label><input type="radio" name="\(kind)-mode" value="quality"> Quality</label>
+                <label><input type="radio" name="\(kind)-mode" value="boost"> Boost</label>
+                <label class="boost-only">Gain <input type="range" class="dual-gain" min="0" max="12" step="1"> <span class="dual-gain-value"></span></label>
+                <label class="boost-only"><input type="checkbox" class="dual-eq"> Voice EQ</label>
+              </fieldset>
+              <p class="dual-mode-note muted" role="status"></p>
+              <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
+              <form class="dual-search" role="search">
+                <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
+              </form>
+              <ul class="dual-results" aria-label="\(title) search results"></ul>
+            </section>
+            """
+    }
+}

@@ -1,0 +1,95 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import Library
+import Logging
+import MediaFormats
+import Storage
+
+/// Dual Player's server side: loads, applies the engine's rules, stores. The players
+/// themselves run in the browser; the server keeps what they must find again on any device.
+public struct DualPlayerService: Sendable {
+    let store: DualPlayerStore
+    let library: LibraryStore
+    let clock: WallClock
+    let logger: Logger
+
+    /// At most this many positions in one request.
+    static let maxPositions = 200
+
+    public init(database: any JukeDatabase, library: LibraryStore, clock: WallClock, logger: Logger) {
+        self.store = DualPlayerStore(database: database)
+        self.library = library
+        self.clock = clock
+        self.logger = logger
+    }
+
+    var nowMillis: Int64 { Int64((clock.now().timeIntervalSince1970 * 1000).rounded()) }
+
+    func settings(of user: UserID) async throws -> DualSettings {
+        try await store.settings(of: user) ?? .defaults
+    }
+
+    func save(_ settings: DualSettings, of user: UserID) async throws -> DualSettings {
+        let valid = try settings.validated()
+        try await store.save(valid, of: user, now: clock.now())
+        return valid
+    }
+
+    func players(of user: UserID) async throws -> [PlayerKind: (snapshot: PlayerSnapshot, updatedAt: Int64)] {
+        var out: [PlayerKind: (snapshot: PlayerSnapshot, updatedAt: Int64)] = [:]
+        for (kind, row) in try await store.players(of: user) {
+            // A row that no longer decodes is dropped rather than failing the whole page.
+            guard let snapshot = try? JSONColumn.decode(PlayerSnapshot.self, row.data) else {
+                logger.warning("dual player state unreadable", metadata: ["user": "\(user)", "player": "\(kind.rawValue)"])
+                continue
+            }
+            out[kind] = (snapshot, row.updatedAt)
+        }
+        return out
+    }
+
+    /// Saves one player's state if it is the newest; returns the state kept.
+    func save(_ snapshot: PlayerSnapshot, updatedAt: Int64, player: PlayerKind, of user: UserID) async throws -> (PlayerSnapshot, Int64) {
+        let stamped = try SavedPosition.validated(seconds: snapshot.position, updatedAt: updatedAt, field: "position").clamped(toServerNow: nowMillis)
+        if let item = snapshot.item {
+            _ = try MediaAddress.validated(item.audioURL, field: "audio_url")
+            if let artwork = item.artworkURL { _ = try MediaAddress.validated(artwork, field: "artwork_url") }
+            guard !item.id.isEmpty, item.id.count <= 100, item.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) }) else {
+                throw RuleRefusal.invalid("id", "an item id is letters, digits and . _ : -")
+            }
+            guard item.title.count <= 500, (item.subtitle ?? "").count <= 500 else { throw RuleRefusal.invalid("title", "titles are at most 500 characters") }
+            guard (item.chapter ?? 0) >= 0 else { throw RuleRefusal.invalid("chapter", "a chapter is a number from 0") }
+        }
+        let clean = snapshot
+        let kept = try await store.savePlayer(player, data: try JSONColumn.encode(clean), updatedAt: stamped.updatedAt, of: user)
+        return (try JSONColumn.decode(PlayerSnapshot.self, kept.data), kept.updatedAt)
+    }
+
+    func positions(of user: UserID, items: [String]) async throws -> [String: SavedPosition] {
+        guard items.count <= Self.maxPositions else { throw RuleRefusal.invalid("items", "ask for at most \(Self.maxPositions) items at once") }
+        return try await store.positions(of: user, items: Array(Set(items)))
+    }
+
+    /// Saves positions, each kept only if newest; returns what is kept.
+    func save(_ positions: [String: SavedPosition], of user: UserID) async throws -> [String: SavedPosition] {
+        guard positions.count <= Self.maxPositions else { throw RuleRefusal.invalid("positions", "send at most \(Self.maxPositions) positions at once") }
+        for item in positions.keys {
+            guard !item.isEmpty, item.count <= 200, item.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:#-".contains($0)) }) else {
+                throw RuleRefusal.invalid("item", "an item key is letters, digits and . _ : # -")
+            }
+        }
+        let now = nowMillis
+        return try await store.save(positions.mapValues { $0.clamped(toServerNow: now) }, of: user)
+    }
+
+    /// A library track's chapters, read from its file by Juke's own reader.
+    func chapters(of track: TrackID) async throws -> ChapterList {
+        guard let track = try await library.track(id: track) else { throw RuleRefusal.notFound("No such track.") }
+        do {
+            return try ChapterReader.read(path: track.path)
+        } catch {
+            throw RuleRefusal.unprocessable("track_id", "The track's file cannot be read for chapters: \(error)")
+        }
+    }
+}

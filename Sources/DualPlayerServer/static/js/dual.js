@@ -1,0 +1,629 @@
+// Dual Player's page: a music player and a speech player playing at the same time. The
+// transport rules (who plays after a button, a headset press or an interruption, and what
+// the lock screen shows) are dual-transport.js; chapters are dual-chapters.js. This module
+// wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
+// and the server (state, settings and positions, the newest winning across devices).
+import { api, bindLogout, byId, el, formatTime, token } from "/static/js/api.js";
+import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
+import { ChapterCursor, sanitized } from "./dual-chapters.js";
+
+bindLogout();
+
+const LOGO = "/static/img/icon.svg";
+const SAVE_EVERY_MS = 10000;
+const SPEECH_BACK = 15;
+const SPEECH_FORWARD = 30;
+const DUCK_RAMP = { attack: 0.15, release: 0.6 };
+
+/** @type {AudioContext | null} */
+let audioContext = null;
+function context() {
+  audioContext ??= new AudioContext();
+  if (audioContext.state === "suspended") audioContext.resume().catch(() => {});
+  return audioContext;
+}
+
+/** One player: its <audio>, what it has loaded, its chapters, its sound. */
+class Panel {
+  /** @param {"music" | "speech"} kind @param {HTMLElement} root @param {Controller} controller */
+  constructor(kind, root, controller) {
+    this.kind = kind;
+    this.root = root;
+    this.controller = controller;
+    /** @type {any} */
+    this.item = null;
+    /** @type {any[]} */
+    this.queue = [];
+    this.queueIndex = -1;
+    /** @type {ChapterCursor | null} */
+    this.cursor = null;
+    this.scheduled = 0;
+    /** @type {Set<number>} */
+    this.played = new Set();
+    /** @type {any} */
+    this.settings = null;
+    this.duck = 1;
+    this.expectPause = false;
+    this.expectPlay = false;
+    /** @type {any} */
+    this.graph = null;
+    this.pendingSeek = null;
+    const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
+    this.ui = {
+      title: q(".dual-item-title"), sub: q(".dual-item-sub"), art: q(".dual-art"), play: q(".dual-play"), back: q(".dual-back"),
+      forward: q(".dual-forward"), seek: q(".dual-seek"), elapsed: q(".dual-elapsed"), duration: q(".dual-duration"), speed: q(".dual-speed"),
+      volume: q(".dual-volume"), gain: q(".dual-gain"), gainValue: q(".dual-gain-value"), eq: q(".dual-eq"), note: q(".dual-mode-note"),
+      chapters: q(".dual-chapters"), search: q(".dual-search"), results: q(".dual-results"),
+    };
+    this.audio = this.makeAudio();
+    this.ui.play.addEventListener("click", () => controller.toggle(kind));
+    this.ui.back.addEventListener("click", () => this.skip(-1));
+    this.ui.forward.addEventListener("click", () => this.skip(1));
+    this.ui.seek.addEventListener("change", () => this.seekTo(Number(this.ui.seek.value)));
+    this.ui.speed.addEventListener("change", () => controller.changeSettings(kind, { speed: Number(this.ui.speed.value) }));
+    this.ui.volume.addEventListener("input", () => controller.changeSettings(kind, { volume: Number(this.ui.volume.value) }));
+    this.ui.gain.addEventListener("input", () => controller.changeSettings(kind, { boost_gain_db: Number(this.ui.gain.value) }));
+    this.ui.eq.addEventListener("change", () => controller.changeSettings(kind, { voice_eq: this.ui.eq.checked }));
+    for (const radio of root.querySelectorAll(`input[name="${kind}-mode"]`)) {
+      radio.addEventListener("change", () => controller.changeSettings(kind, { mode: /** @type {HTMLInputElement} */ (radio).value }));
+    }
+    this.ui.search.addEventListener("submit", (/** @type {Event} */ e) => {
+      e.preventDefault();
+      this.search(this.ui.search.querySelector("input").value);
+    });
+  }
+
+  /** A fresh <audio> in the panel (Quality after Boost needs one: a routed element stays routed). */
+  makeAudio() {
+    const audio = el("audio", { class: "dual-audio", preload: "metadata", dataset: { player: this.kind } });
+    audio.preservesPitch = true;
+    audio.addEventListener("play", () => {
+      if (this.expectPlay) this.expectPlay = false;
+      else this.controller.dispatch({ type: "userPlay", player: this.kind });
+    });
+    audio.addEventListener("pause", () => {
+      if (audio.ended) return;
+      if (this.expectPause) this.expectPause = false;
+      // A pause nobody here asked for: headphones unplugged, a call, another app's audio.
+      else this.controller.dispatch({ type: "interrupted", player: this.kind });
+    });
+    audio.addEventListener("ended", () => this.ended());
+    audio.addEventListener("timeupdate", () => this.tick());
+    audio.addEventListener("loadedmetadata", () => {
+      if (this.pendingSeek !== null) {
+        audio.currentTime = Math.min(this.pendingSeek, Number.isFinite(audio.duration) ? audio.duration : this.pendingSeek);
+        this.pendingSeek = null;
+      }
+      this.applySettings();
+      this.renderTime();
+    });
+    audio.addEventListener("error", () => {
+      if (this.item) this.controller.status(`${this.kindName()}: could not play “${this.item.title}”.`);
+    });
+    this.root.append(audio);
+    return audio;
+  }
+
+  kindName() {
+    return this.kind === "music" ? "Music" : "Speech";
+  }
+
+  get playing() {
+    return this.controller.transport[this.kind].isPlaying;
+  }
+
+  /** Loads `item` paused at `position` (seconds into the file), or playing when `autoplay`. */
+  async load(item, { position = 0, autoplay = false, chapter = undefined } = {}) {
+    if (this.playing) {
+      this.controller.dispatch({ type: "userPause", player: this.kind });
+      this.pause();
+    }
+    this.item = item;
+    this.cursor = null;
+    this.played = new Set();
+    this.ui.chapters.hidden = true;
+    this.ui.chapters.replaceChildren();
+    this.ui.title.textContent = item.title;
+    this.ui.sub.textContent = item.subtitle || "";
+    if (item.artwork_url) {
+      this.ui.art.src = item.artwork_url;
+      this.ui.art.hidden = false;
+    } else {
+      this.ui.art.hidden = true;
+    }
+    this.pendingSeek = sanitized(position);
+    this.audio.src = item.audio_url;
+    this.ui.play.disabled = false;
+    this.controller.dispatch({ type: "loaded", player: this.kind });
+    if (this.kind === "speech" && item.kind === "track") await this.loadChapters(item, chapter, position);
+    if (autoplay) this.controller.play(this.kind);
+    this.controller.save(this.kind);
+  }
+
+  /** A speech item's chapters, read by the server from the file. */
+  async loadChapters(item, chapter, position) {
+    let list;
+    try {
+      list = await api(`/api/v1/dual/tracks/${encodeURIComponent(item.id)}/chapters`);
+    } catch {
+      return;
+    }
+    if (this.item !== item || !list || list.chapters.length < 2) return;
+    this.cursor = new ChapterCursor(list.chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end })));
+    this.chapterTitles = list.chapters.map((c) => c.title);
+    const start = Number.isInteger(chapter) ? chapter : Math.max(0, list.chapters.findIndex((c) => position >= c.start && position < c.end));
+    const offset = sanitized(position) - list.chapters[start].start;
+    this.perform(this.cursor.start(start, offset > 0 ? offset : 0));
+    this.ui.chapters.replaceChildren(
+      ...list.chapters.map((c, i) =>
+        el("li", { dataset: { index: String(i) } }, el("button", { type: "button", onclick: () => this.playChapter(i) }, `${c.title} · ${formatTime(c.end - c.start)}`)),
+      ),
+    );
+    this.ui.chapters.hidden = false;
+    this.renderChapters();
+  }
+
+  playChapter(index) {
+    if (!this.cursor) return;
+    this.perform(this.cursor.start(index));
+    if (!this.playing) this.controller.play(this.kind);
+  }
+
+  /** Carries out the chapter cursor's actions. @param {any[]} actions */
+  perform(actions) {
+    for (const a of actions) {
+      if (a.type === "seek") this.setTime(a.to);
+      else if (a.type === "playFrom") {
+        if (this.audio.src !== new URL(a.file, location.href).href) this.audio.src = a.file;
+        this.setTime(a.at);
+      } else if (a.type === "markPlayed") this.played.add(a.index);
+      else if (a.type === "entered") {
+        this.renderChapters();
+        this.controller.save(this.kind);
+      } else if (a.type === "finished") {
+        this.controller.dispatch({ type: "finished", player: this.kind });
+        this.pause();
+      }
+    }
+    if (this.cursor) this.scheduled = this.cursor.generation;
+    this.renderTime();
+  }
+
+  setTime(seconds) {
+    if (this.audio.readyState >= 1) this.audio.currentTime = seconds;
+    else this.pendingSeek = seconds;
+  }
+
+  renderChapters() {
+    if (!this.cursor) return;
+    for (const li of this.ui.chapters.children) {
+      const i = Number(li.dataset.index);
+      li.setAttribute("aria-current", String(i === this.cursor.index));
+      li.classList.toggle("played", this.played.has(i));
+    }
+    this.ui.sub.textContent = this.chapterTitles?.[this.cursor.index] || this.item?.subtitle || "";
+    this.controller.render();
+  }
+
+  /** The range the seek bar covers: the chapter, or the whole file. */
+  bounds() {
+    if (this.cursor) return { start: this.cursor.current.start, end: this.cursor.current.end };
+    const d = this.audio.duration;
+    return { start: 0, end: Number.isFinite(d) && d > 0 ? d : 0 };
+  }
+
+  seekTo(seconds) {
+    if (this.cursor) this.perform(this.cursor.seek(seconds));
+    else this.setTime(Math.min(sanitized(seconds), this.bounds().end || sanitized(seconds)));
+    this.controller.save(this.kind);
+  }
+
+  /** The back and forward buttons: speech jumps 15 s back or 30 s on; music changes track. */
+  skip(direction) {
+    if (this.kind === "speech") {
+      this.seekTo(this.audio.currentTime + (direction < 0 ? -SPEECH_BACK : SPEECH_FORWARD));
+    } else {
+      this.step(direction);
+    }
+  }
+
+  /** The previous or next track (music) or chapter (speech). */
+  step(direction) {
+    if (this.cursor) {
+      const target = this.cursor.index + direction;
+      if (target >= 0 && target < this.cursor.chapters.length) this.playChapter(target);
+      return;
+    }
+    const next = this.queueIndex + direction;
+    if (next >= 0 && next < this.queue.length) {
+      this.queueIndex = next;
+      this.load(this.queue[next], { autoplay: true });
+    }
+  }
+
+  tick() {
+    if (this.cursor) this.perform(this.cursor.timeUpdate(this.audio.currentTime, this.scheduled));
+    else this.renderTime();
+  }
+
+  ended() {
+    if (this.cursor) {
+      const actions = this.cursor.reachedEnd(this.scheduled);
+      if (actions.length) return this.perform(actions);
+    }
+    if (this.kind === "music" && this.queueIndex + 1 < this.queue.length) return this.step(1);
+    this.controller.dispatch({ type: "finished", player: this.kind });
+    this.controller.save(this.kind);
+  }
+
+  renderTime() {
+    const { start, end } = this.bounds();
+    const now = sanitized(this.audio.currentTime);
+    this.ui.seek.min = String(start);
+    this.ui.seek.max = String(end);
+    this.ui.seek.value = String(now);
+    this.ui.elapsed.textContent = formatTime(now - start);
+    this.ui.duration.textContent = formatTime(end - start);
+  }
+
+  play() {
+    this.expectPlay = true;
+    if (this.settings?.mode === "boost") this.ensureGraph();
+    this.audio.play().catch((/** @type {any} */ error) => {
+      this.expectPlay = false;
+      if (error?.name === "AbortError") return;
+      this.controller.dispatch({ type: "userPause", player: this.kind });
+      this.controller.status(`${this.kindName()} could not start: press its play button.`);
+    });
+  }
+
+  pause() {
+    if (this.audio.paused) return;
+    this.expectPause = true;
+    this.audio.pause();
+  }
+
+  /** The Boost path: source → (voice EQ) → compressor → gain → speakers. */
+  ensureGraph() {
+    if (this.graph) return this.graph;
+    const ctx = context();
+    const source = ctx.createMediaElementSource(this.audio);
+    const highpass = new BiquadFilterNode(ctx, { type: "highpass", frequency: 90 });
+    const presence = new BiquadFilterNode(ctx, { type: "peaking", frequency: 3000, Q: 1, gain: 4 });
+    const compressor = new DynamicsCompressorNode(ctx, { threshold: -24, knee: 24, ratio: 4, attack: 0.003, release: 0.25 });
+    const gain = new GainNode(ctx, { gain: 1 });
+    compressor.connect(gain).connect(ctx.destination);
+    this.graph = { source, highpass, presence, compressor, gain, eq: null };
+    this.applySettings();
+    return this.graph;
+  }
+
+  /** Routes the graph for the current EQ choice and sets its gain. */
+  wireGraph() {
+    const g = this.graph;
+    if (!g) return;
+    const eq = Boolean(this.settings?.voice_eq);
+    if (g.eq !== eq) {
+      g.source.disconnect();
+      g.highpass.disconnect();
+      g.presence.disconnect();
+      if (eq) g.source.connect(g.highpass).connect(g.presence).connect(g.compressor);
+      else g.source.connect(g.compressor);
+      g.eq = eq;
+    }
+    g.gain.gain.value = Math.pow(10, (this.settings?.boost_gain_db ?? 0) / 20);
+  }
+
+  /** Quality and Boost: switching back to Quality reloads on a fresh element, as the seed does. */
+  setMode(mode) {
+    const wasPlaying = this.playing;
+    if (mode === "boost") {
+      this.ensureGraph();
+    } else if (this.graph) {
+      const at = this.audio.currentTime;
+      if (wasPlaying) this.pause();
+      this.audio.remove();
+      this.graph = null;
+      this.audio = this.makeAudio();
+      if (this.item) {
+        this.pendingSeek = at;
+        this.audio.src = this.item.audio_url;
+        if (wasPlaying) this.play();
+      }
+    }
+    this.root.dataset.path = this.graph ? "webAudio" : "plain";
+  }
+
+  /** Speed, volume (with ducking), mode, gain and EQ, from `this.settings`. */
+  applySettings() {
+    const s = this.settings;
+    if (!s) return;
+    this.audio.playbackRate = s.speed;
+    this.audio.volume = Math.max(0, Math.min(1, s.volume * this.duck));
+    this.root.dataset.mode = s.mode;
+    this.wireGraph();
+    this.ui.speed.value = String(s.speed);
+    this.ui.volume.value = String(s.volume);
+    this.ui.gain.value = String(s.boost_gain_db);
+    this.ui.gainValue.textContent = `+${s.boost_gain_db} dB`;
+    this.ui.eq.checked = s.voice_eq;
+    for (const radio of this.root.querySelectorAll(`input[name="${this.kind}-mode"]`)) {
+      /** @type {HTMLInputElement} */ (radio).checked = /** @type {HTMLInputElement} */ (radio).value === s.mode;
+    }
+    this.ui.note.textContent = s.mode === "boost" ? "Boost: gain, a compressor and the voice EQ through Web Audio." : "";
+  }
+
+  /** Ducking: music's volume while speech plays, ramped so it does not jump. */
+  setDuck(gain) {
+    if (this.duck === gain) return;
+    const from = this.duck;
+    this.duck = gain;
+    const seconds = gain < from ? DUCK_RAMP.attack : DUCK_RAMP.release;
+    const started = performance.now();
+    const stepDuck = () => {
+      const t = Math.min(1, (performance.now() - started) / (seconds * 1000));
+      const level = from + (gain - from) * t;
+      if (this.settings) this.audio.volume = Math.max(0, Math.min(1, this.settings.volume * level));
+      if (t < 1 && this.duck === gain) requestAnimationFrame(stepDuck);
+    };
+    requestAnimationFrame(stepDuck);
+  }
+
+  async search(q) {
+    const text = q.trim();
+    if (!text) return;
+    this.ui.results.replaceChildren(el("li", { class: "muted" }, "Searching…"));
+    try {
+      const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(text)}&limit=30`);
+      const items = page.items.map((t) => ({
+        kind: "track", id: t.id, title: t.title, subtitle: [t.artist, t.album].filter(Boolean).join(" · "),
+        artwork_url: t.artwork_url || undefined, audio_url: t.audio_url,
+      }));
+      if (!items.length) return this.ui.results.replaceChildren(el("li", { class: "muted" }, `Nothing matches “${text}”.`));
+      this.ui.results.replaceChildren(
+        ...items.map((item, i) =>
+          el("li", {}, el("button", { type: "button", onclick: () => this.choose(items, i) }, item.title, el("span", { class: "muted" }, ` — ${item.subtitle}`))),
+        ),
+      );
+    } catch (error) {
+      this.ui.results.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  choose(items, index) {
+    this.queue = this.kind === "music" ? items : [];
+    this.queueIndex = this.kind === "music" ? index : -1;
+    this.load(items[index], { autoplay: true });
+  }
+
+  /** What the server keeps of this player. */
+  snapshot() {
+    const item = this.item && { ...this.item, chapter: this.cursor ? this.cursor.index : undefined };
+    return { item: item || undefined, position: sanitized(this.audio.currentTime || this.pendingSeek || 0), playing: this.playing, updated_at: Date.now() };
+  }
+
+  positionKey() {
+    if (!this.item) return null;
+    return this.cursor ? `track:${this.item.id}#${this.cursor.index}` : `track:${this.item.id}`;
+  }
+}
+
+/** Both players, the transport they share, the lock screen and the server. */
+class Controller {
+  constructor() {
+    this.transport = emptyTransport();
+    /** @type {Record<string, Panel>} */
+    this.panels = {};
+    for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), this);
+    /** @type {any} */
+    this.settings = null;
+    this.wakeLock = null;
+    this.saveTimers = {};
+    // While the page restores what the server has, nothing is written back: loading is not
+    // a change, and a save would stamp the old state as newer than another device's.
+    this.restoring = false;
+    this.setupMediaSession();
+    byId("ducking-enabled").addEventListener("change", () => this.changeDucking());
+    byId("ducking-level").addEventListener("input", () => this.changeDucking());
+    setInterval(() => KINDS.forEach((k) => this.panels[k].playing && this.save(k)), SAVE_EVERY_MS);
+    addEventListener("pagehide", () => KINDS.forEach((k) => this.save(k, { now: true, keepalive: true })));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.updateWakeLock();
+    });
+  }
+
+  status(text) {
+    byId("dual-status").textContent = text;
+  }
+
+  /** Applies a transport event and performs what it asks. */
+  dispatch(event) {
+    const { state, actions } = apply(this.transport, event);
+    this.transport = state;
+    for (const action of actions) {
+      const panel = this.panels[action.player];
+      if (action.type === "play") panel.play();
+      else panel.pause();
+    }
+    if (event.type !== "loaded") for (const action of actions) this.save(action.player);
+    this.render();
+  }
+
+  toggle(kind) {
+    if (this.transport[kind].isPlaying) {
+      this.dispatch({ type: "userPause", player: kind });
+      this.panels[kind].pause();
+    } else {
+      this.play(kind);
+    }
+    this.save(kind);
+  }
+
+  play(kind) {
+    if (!this.transport[kind].hasMedia) return;
+    this.dispatch({ type: "userPlay", player: kind });
+    this.panels[kind].play();
+  }
+
+  render() {
+    const now = decide(this.transport);
+    for (const kind of KINDS) {
+      const panel = this.panels[kind];
+      const playing = this.transport[kind].isPlaying;
+      panel.ui.play.textContent = playing ? "Pause" : "Play";
+      panel.ui.play.setAttribute("aria-label", `${playing ? "Pause" : "Play"} ${kind}`);
+      panel.root.dataset.state = playing ? "playing" : this.transport[kind].hasMedia ? "paused" : "empty";
+    }
+    const ducking = this.settings?.ducking;
+    this.panels.music.setDuck(ducking?.enabled && this.transport.speech.isPlaying ? ducking.level : 1);
+    document.body.dataset.nowPlaying = `${now.shown}:${now.playing ? "playing" : "paused"}`;
+    this.updateMediaSession(now);
+    this.updateWakeLock();
+  }
+
+  media() {
+    /** @type {any} */
+    const out = {};
+    for (const kind of KINDS) {
+      const p = this.panels[kind];
+      if (p.item) out[kind] = { title: p.cursor ? `${p.item.title}: ${p.chapterTitles?.[p.cursor.index] ?? ""}` : p.item.title, artist: p.item.subtitle, artwork: p.item.artwork_url };
+    }
+    return out;
+  }
+
+  setupMediaSession() {
+    if (!("mediaSession" in navigator)) return;
+    const ms = navigator.mediaSession;
+    const on = (/** @type {MediaSessionAction} */ action, /** @type {MediaSessionActionHandler} */ handler) => {
+      try {
+        ms.setActionHandler(action, handler);
+      } catch {
+        // An action this browser does not know.
+      }
+    };
+    on("play", () => this.dispatch({ type: "mediaPlay" }));
+    on("pause", () => this.dispatch({ type: "mediaPause" }));
+    on("stop", () => this.dispatch({ type: "mediaPause" }));
+    on("seekbackward", () => this.panelFor(seekTarget(decide(this.transport)))?.skip(-1));
+    on("seekforward", () => this.panelFor(seekTarget(decide(this.transport)))?.skip(1));
+    on("previoustrack", () => this.panelFor(trackTarget(decide(this.transport)))?.step(-1));
+    on("nexttrack", () => this.panelFor(trackTarget(decide(this.transport)))?.step(1));
+    on("seekto", (details) => this.panelFor(seekTarget(decide(this.transport)))?.seekTo(details.seekTime ?? 0));
+  }
+
+  panelFor(kind) {
+    return kind ? this.panels[kind] : null;
+  }
+
+  updateMediaSession(now) {
+    if (!("mediaSession" in navigator)) return;
+    const ms = navigator.mediaSession;
+    const meta = sessionMetadata(now, this.media(), LOGO);
+    ms.metadata = meta && typeof MediaMetadata !== "undefined" ? new MediaMetadata(meta) : null;
+    ms.playbackState = now.shown === "nothing" ? "none" : now.playing ? "playing" : "paused";
+    // Scrubbing on the lock screen: the one player shown, within its chapter.
+    try {
+      const panel = now.shown === "music" || now.shown === "speech" ? this.panels[now.shown] : null;
+      const b = panel?.bounds();
+      if (panel && b && b.end > b.start) {
+        const position = Math.min(Math.max(sanitized(panel.audio.currentTime), b.start), b.end);
+        ms.setPositionState({ duration: b.end, playbackRate: panel.audio.playbackRate || 1, position });
+      } else {
+        ms.setPositionState();
+      }
+    } catch {
+      // setPositionState refuses a position the element has not reached yet.
+    }
+  }
+
+  async updateWakeLock() {
+    const wanted = this.transport.music.isPlaying || this.transport.speech.isPlaying;
+    try {
+      if (wanted && !this.wakeLock && "wakeLock" in navigator && document.visibilityState === "visible") {
+        this.wakeLock = await /** @type {any} */ (navigator).wakeLock.request("screen");
+        this.wakeLock.addEventListener("release", () => (this.wakeLock = null));
+      } else if (!wanted && this.wakeLock) {
+        await this.wakeLock.release();
+        this.wakeLock = null;
+      }
+    } catch {
+      // Not allowed here (battery saver, an insecure origin): playing goes on without it.
+    }
+  }
+
+  /** Saves one player's state and position, at most once a second unless `now`. */
+  save(kind, { now = false, keepalive = false } = {}) {
+    if (this.restoring) return;
+    clearTimeout(this.saveTimers[kind]);
+    const run = () => {
+      const panel = this.panels[kind];
+      const snapshot = panel.snapshot();
+      const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token()}` };
+      fetch(`/api/v1/dual/players/${kind}`, { method: "PUT", headers, body: JSON.stringify(snapshot), keepalive, credentials: "same-origin" }).catch(() => {});
+      const key = panel.positionKey();
+      if (key) {
+        const positions = [{ item: key, seconds: snapshot.position, updated_at: snapshot.updated_at }];
+        fetch("/api/v1/dual/positions", { method: "PUT", headers, body: JSON.stringify({ positions }), keepalive, credentials: "same-origin" }).catch(() => {});
+      }
+    };
+    if (now) run();
+    else this.saveTimers[kind] = setTimeout(run, 1000);
+  }
+
+  async changeSettings(kind, change) {
+    if (!this.settings) return;
+    const before = this.settings[kind].mode;
+    this.settings = { ...this.settings, [kind]: { ...this.settings[kind], ...change } };
+    const panel = this.panels[kind];
+    panel.settings = this.settings[kind];
+    if (change.mode && change.mode !== before) panel.setMode(change.mode);
+    panel.applySettings();
+    await this.saveSettings();
+  }
+
+  async changeDucking() {
+    if (!this.settings) return;
+    this.settings = { ...this.settings, ducking: { enabled: byId("ducking-enabled").checked, level: Number(byId("ducking-level").value) } };
+    this.render();
+    await this.saveSettings();
+  }
+
+  async saveSettings() {
+    try {
+      this.settings = await api("/api/v1/dual/settings", { method: "PUT", body: this.settings });
+    } catch (error) {
+      this.status(`Settings not saved: ${error.message}`);
+    }
+  }
+
+  /** Comes back where this account left off, paused, remembering what was playing. */
+  async restore() {
+    const state = await api("/api/v1/dual/state");
+    this.restoring = true;
+    try {
+    this.settings = state.settings;
+    byId("ducking-enabled").checked = state.settings.ducking.enabled;
+    byId("ducking-level").value = String(state.settings.ducking.level);
+    for (const kind of KINDS) {
+      const panel = this.panels[kind];
+      panel.settings = state.settings[kind];
+      panel.applySettings();
+      if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
+      const saved = state[kind];
+      if (saved?.item) await panel.load(saved.item, { position: saved.position, chapter: saved.item.chapter });
+    }
+    // What was playing when this account last saved, so that play resumes exactly that.
+    this.transport = {
+      ...this.transport,
+      musicWasPlaying: Boolean(state.music?.playing && this.transport.music.hasMedia),
+      speechWasPlaying: Boolean(state.speech?.playing && this.transport.speech.hasMedia),
+    };
+    } finally {
+      this.restoring = false;
+    }
+    this.render();
+  }
+}
+
+const controller = new Controller();
+controller.restore().catch((error) => controller.status(`Could not load your players: ${error.message}`));
