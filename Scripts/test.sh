@@ -92,4 +92,5 @@ log "browser end-to-end tests again, the servers on PostgreSQL"
 # (The durability and two-server tests already ran on PostgreSQL above.)
 JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider \
   Tests/Browser/test_web_client.py Tests/Browser/test_tunetrivia_browser.py \
-  Tests/Browser/test_back2back_browser.py Tests/Browser/test_back2back_catalog.py
+  Tests/Browser/test_back2back_browser.py Tests/Browser/test_back2back_catalog.py \
+  Tests/Browser/test_dual_player_browser.py
