@@ -271,9 +271,9 @@ let package = Package(
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
-                "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "LiveUpdates",
+                "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "LiveUpdates",
                 "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "ContractSupport", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers",
-                "Matching",
+                "Matching", "DualPlayer", "MediaFormats",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

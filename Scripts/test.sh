@@ -20,6 +20,8 @@ command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
 command -v zbarimg >/dev/null 2>&1 || need_packages+=(zbar-tools)   # reads back the QR codes Juke draws
 command -v node >/dev/null 2>&1 || need_packages+=(nodejs)           # the web client's unit tests
 command -v tsc >/dev/null 2>&1 || need_packages+=(node-typescript)   # the web client's type check
+command -v espeak-ng >/dev/null 2>&1 || need_packages+=(espeak-ng)   # Dual Player's spoken demo audiobook
+command -v ffmpeg >/dev/null 2>&1 || need_packages+=(ffmpeg)         # ... encoded with both chapter lists
 if [ ${#need_packages[@]} -gt 0 ]; then
   log "installing ${need_packages[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
@@ -93,4 +95,4 @@ log "browser end-to-end tests again, the servers on PostgreSQL"
 JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider \
   Tests/Browser/test_web_client.py Tests/Browser/test_tunetrivia_browser.py \
   Tests/Browser/test_back2back_browser.py Tests/Browser/test_back2back_catalog.py \
-  Tests/Browser/test_dual_player_browser.py
+  Tests/Browser/test_dual_player_browser.py Tests/Browser/test_dual_player_demo.py

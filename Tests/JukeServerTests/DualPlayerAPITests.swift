@@ -85,6 +85,10 @@ import Testing
             let negative = #"{"position":-5,"playing":false,"updated_at":10}"#
             #expect(try await client.json(.put, "/api/v1/dual/players/speech", token: ann, body: negative).status == .badRequest)
             #expect(try await client.json(.put, "/api/v1/dual/players/radio", token: ann, body: negative).status == .badRequest)
+            let farChapter = Self.speech.replacingOccurrences(of: #""chapter":2"#, with: #""chapter":100001"#)
+            #expect(try await client.json(.put, "/api/v1/dual/players/speech", token: ann, body: farChapter).status == .badRequest)
+            let root = Self.speech.replacingOccurrences(of: "/api/v1/catalog/tracks/t1/audio", with: "/")
+            #expect(try await client.json(.put, "/api/v1/dual/players/speech", token: ann, body: root).status == .badRequest)
         }
     }
 
@@ -109,6 +113,8 @@ import Testing
             #expect(try await client.json(.put, "/api/v1/dual/positions", token: ann, body: tooMany).status == .badRequest)
             let negative = #"{"positions":[{"item":"track:a#0","seconds":-1,"updated_at":900}]}"#
             #expect(try await client.json(.put, "/api/v1/dual/positions", token: ann, body: negative).status == .badRequest)
+            let longQuery = String(repeating: "0", count: 20_001)
+            #expect(try await client.json(.get, "/api/v1/dual/positions?items=\(longQuery)", token: ann).status == .badRequest)
             let badKey = #"{"positions":[{"item":"track a","seconds":1,"updated_at":900}]}"#
             #expect(try await client.json(.put, "/api/v1/dual/positions", token: ann, body: badKey).status == .badRequest)
         }

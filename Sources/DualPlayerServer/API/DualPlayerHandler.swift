@@ -45,6 +45,9 @@ struct DualPlayerHandler: APIProtocol {
     func getDualPositions(_ input: Operations.GetDualPositions.Input) async throws -> Operations.GetDualPositions.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
+            guard input.query.items.count <= DualPlayerService.maxItemsQuery else {
+                throw RuleRefusal.invalid("items", "the item list is at most \(DualPlayerService.maxItemsQuery) characters")
+            }
             let items = input.query.items.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.positions(of: user.id, items: items)))))
         }
@@ -63,6 +66,13 @@ struct DualPlayerHandler: APIProtocol {
                 positions[p.item] = SavedPosition.newest(stored: positions[p.item], incoming: incoming)
             }
             return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.save(positions, of: user.id)))))
+        }
+    }
+
+    func listDualBooks(_ input: Operations.ListDualBooks.Input) async throws -> Operations.ListDualBooks.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(.init(items: try await service.books(visibleTo: user.id).map(DualPlayerMapping.book)))))
         }
     }
 

@@ -26,7 +26,8 @@ enum DualPlayerMapping {
         S.DualPlayerState(
             item: snapshot.item.map {
                 S.DualItem(
-                    kind: .track, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkUrl: $0.artworkURL, audioUrl: $0.audioURL, chapter: $0.chapter)
+                    kind: $0.kind == "book" ? .book : .track, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkUrl: $0.artworkURL,
+                    audioUrl: $0.audioURL, chapter: $0.chapter)
             }, position: snapshot.position, playing: snapshot.playing, updatedAt: updatedAt)
     }
 
@@ -51,6 +52,15 @@ enum DualPlayerMapping {
         case .id3: .id3
         case .none: S.DualChapters.SourcePayload.none
         }
+    }
+
+    static func book(_ book: Book) -> S.DualBook {
+        S.DualBook(
+            id: book.id.description, title: book.title, author: book.author,
+            origin: S.DualBook.OriginPayload(rawValue: book.origin.rawValue) ?? .upload, duration: book.duration,
+            chapterSource: S.DualBook.ChapterSourcePayload(rawValue: book.chapterSource) ?? S.DualBook.ChapterSourcePayload.none,
+            chapters: book.chapters.map { S.DualChapter(title: $0.title, start: $0.start, end: $0.end) },
+            audioUrl: "/api/v1/dual/books/\(book.id)/audio")
     }
 
     static func chapters(_ list: ChapterList) -> S.DualChapters {

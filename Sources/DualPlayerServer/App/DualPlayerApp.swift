@@ -23,10 +23,12 @@ public struct DualPlayerApp: JukeApp {
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try DualPlayerHandler(service: service).registerHandlers(on: router)
+        BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library)).register(on: router)
         DualPlayerPageRoutes().register(on: router)
     }
 
-    public var services: [any Service] { [] }
+    /// The spoken demo audiobook, made on the first start.
+    public var services: [any Service] { [DemoBookService(platform: platform, books: service.books)] }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

@@ -27,6 +27,12 @@ enum DualPlayerPages {
                 """)
     }
 
+    /// The speech player's books: the demo, uploads and LibriVox downloads.
+    static let shelf = """
+        <h3 class="dual-shelf-title">Books</h3>
+        <ul class="dual-books" aria-label="Books"><li class="muted">Loading…</li></ul>
+        """
+
     static func panel(kind: String, title: String, back: String, forward: String) -> String {
         let speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3].map { s in
             let label = s == s.rounded() ? String(Int(s)) : String(s)
@@ -65,6 +71,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
+              \(kind == "speech" ? shelf : "")
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

@@ -10,15 +10,21 @@ import Storage
 /// themselves run in the browser; the server keeps what they must find again on any device.
 public struct DualPlayerService: Sendable {
     let store: DualPlayerStore
+    let books: BookStore
     let library: LibraryStore
     let clock: WallClock
     let logger: Logger
 
     /// At most this many positions in one request.
     static let maxPositions = 200
+    /// The highest chapter index a saved state may name (QuickTimeChapters.maxChapters).
+    static let maxChapter = 100_000
+    /// The longest list of item keys one position query may carry.
+    static let maxItemsQuery = 20_000
 
     public init(database: any JukeDatabase, library: LibraryStore, clock: WallClock, logger: Logger) {
         self.store = DualPlayerStore(database: database)
+        self.books = BookStore(database: database)
         self.library = library
         self.clock = clock
         self.logger = logger
@@ -59,7 +65,9 @@ public struct DualPlayerService: Sendable {
                 throw RuleRefusal.invalid("id", "an item id is letters, digits and . _ : -")
             }
             guard item.title.count <= 500, (item.subtitle ?? "").count <= 500 else { throw RuleRefusal.invalid("title", "titles are at most 500 characters") }
-            guard (item.chapter ?? 0) >= 0 else { throw RuleRefusal.invalid("chapter", "a chapter is a number from 0") }
+            guard (0...Self.maxChapter).contains(item.chapter ?? 0) else {
+                throw RuleRefusal.invalid("chapter", "a chapter is a number from 0 to \(Self.maxChapter)")
+            }
         }
         let clean = snapshot
         let kept = try await store.savePlayer(player, data: try JSONColumn.encode(clean), updatedAt: stamped.updatedAt, of: user)
@@ -81,6 +89,16 @@ public struct DualPlayerService: Sendable {
         }
         let now = nowMillis
         return try await store.save(positions.mapValues { $0.clamped(toServerNow: now) }, of: user)
+    }
+
+    func books(visibleTo user: UserID) async throws -> [Book] {
+        try await books.books(visibleTo: user)
+    }
+
+    /// A book `user` may play, or not found (another account's book is not theirs to know of).
+    func book(_ id: BookID, for user: UserID) async throws -> Book {
+        guard let book = try await books.book(id), book.isVisible(to: user) else { throw RuleRefusal.notFound("No such book.") }
+        return book
     }
 
     /// A library track's chapters, read from its file by Juke's own reader.

@@ -1,7 +1,7 @@
 import Storage
 
-/// Dual Player's tables: each account's settings, each player's last state, and saved
-/// positions per item. Append; never edit a migration that has shipped.
+/// Dual Player's tables: each account's settings, each player's last state, saved
+/// positions per item, and the books on the shelf. Append; never edit a migration that has shipped.
 extension Schema {
     public static let dualPlayer = Schema(
         module: "dualplayer",
@@ -36,7 +36,29 @@ extension Schema {
                     )
                     """,
                 ]
-            }
+            },
+            Migration(version: 2, name: "dual player books") { _ in
+                [
+                    // The shelf: one row per book file, its chapters as JSON (read once, when
+                    // the book came). owner_id NULL puts it on everyone's shelf (the demo).
+                    """
+                    CREATE TABLE dual_books (
+                        id TEXT PRIMARY KEY,
+                        owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                        origin TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        author TEXT,
+                        path TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        duration DOUBLE PRECISION NOT NULL,
+                        chapter_source TEXT NOT NULL,
+                        chapters TEXT NOT NULL,
+                        added_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX dual_books_owner ON dual_books(owner_id)",
+                ]
+            },
         ]
     )
 }

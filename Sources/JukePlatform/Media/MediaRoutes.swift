@@ -32,15 +32,23 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     /// A track's file with Range, ETag and Last-Modified handling (the catalog's audio, and
     /// TuneTrivia's clips, which are served by round so their address names no song).
     public func serveAudio(of track: Track, _ request: Request, _ context: Context) async throws -> Response {
+        try await serveFile(
+            at: track.path, contentType: AudioMIME.type(format: track.format), request, context,
+            missing: "The track's file is no longer on the server's disk; rescan the library.")
+    }
+
+    /// A file with Range, ETag and Last-Modified handling: a track's, or an app's own media
+    /// (Dual Player's books). `missing` is the message when the file is gone.
+    public func serveFile(at path: String, contentType: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
         var info = stat()
-        guard stat(track.path, &info) == 0 else {
-            throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer on the server's disk; rescan the library.")
+        guard stat(path, &info) == 0 else {
+            throw APIError(status: .notFound, code: "file_missing", message: missing)
         }
         let size = Int(info.st_size)
         let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
         let etag = "\"\(String(size, radix: 16))-\(String(Int(info.st_mtim.tv_sec) * 1000 + Int(info.st_mtim.tv_nsec) / 1_000_000, radix: 16))\""
         var headers: HTTPFields = [
-            .contentType: AudioMIME.type(format: track.format),
+            .contentType: contentType,
             .acceptRanges: "bytes",
             .eTag: etag,
             .lastModified: HTTPDate.format(modified),
@@ -59,11 +67,11 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         case .partial(let range):
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
             headers[.contentLength] = String(range.count)
-            let body: ResponseBody = request.method == .head ? .init() : try await fileIO.loadFile(path: track.path, range: range, context: context)
+            let body: ResponseBody = request.method == .head ? .init() : try await fileIO.loadFile(path: path, range: range, context: context)
             return Response(status: .partialContent, headers: headers, body: body)
         case .whole:
             headers[.contentLength] = String(size)
-            let body: ResponseBody = request.method == .head || size == 0 ? .init() : try await fileIO.loadFile(path: track.path, context: context)
+            let body: ResponseBody = request.method == .head || size == 0 ? .init() : try await fileIO.loadFile(path: path, context: context)
             return Response(status: .ok, headers: headers, body: body)
         }
     }
@@ -90,8 +98,8 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     }
 }
 
-enum AudioMIME {
-    static func type(format: String) -> String {
+public enum AudioMIME {
+    public static func type(format: String) -> String {
         switch format {
         case "mp3": "audio/mpeg"
         case "mp4": "audio/mp4"

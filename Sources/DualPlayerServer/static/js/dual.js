@@ -48,6 +48,8 @@ class Panel {
     /** @type {any} */
     this.graph = null;
     this.pendingSeek = null;
+    /** @type {any[] | undefined} */
+    this.books = undefined;
     const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
     this.ui = {
       title: q(".dual-item-title"), sub: q(".dual-item-sub"), art: q(".dual-art"), play: q(".dual-play"), back: q(".dual-back"),
@@ -135,7 +137,8 @@ class Panel {
     this.audio.src = item.audio_url;
     this.ui.play.disabled = false;
     this.controller.dispatch({ type: "loaded", player: this.kind });
-    if (this.kind === "speech" && item.kind === "track") await this.loadChapters(item, chapter, position);
+    if (item.kind === "book" && item.chapters) this.useChapters(item, item.chapters, chapter, position);
+    else if (this.kind === "speech" && item.kind === "track") await this.loadChapters(item, chapter, position);
     if (autoplay) this.controller.play(this.kind);
     this.controller.save(this.kind);
   }
@@ -148,14 +151,21 @@ class Panel {
     } catch {
       return;
     }
-    if (this.item !== item || !list || list.chapters.length < 2) return;
-    this.cursor = new ChapterCursor(list.chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end })));
-    this.chapterTitles = list.chapters.map((c) => c.title);
-    const start = Number.isInteger(chapter) ? chapter : Math.max(0, list.chapters.findIndex((c) => position >= c.start && position < c.end));
-    const offset = sanitized(position) - list.chapters[start].start;
+    if (this.item !== item || !list) return;
+    this.useChapters(item, list.chapters, chapter, position);
+  }
+
+  /** Plays `item` by its chapters (when it has more than one). @param {any} item @param {any[]} chapters */
+  useChapters(item, chapters, chapter, position) {
+    if (chapters.length < 2) return;
+    this.cursor = new ChapterCursor(chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end })));
+    this.chapterTitles = chapters.map((c) => c.title);
+    const found = chapters.findIndex((c) => position >= c.start && position < c.end);
+    const start = Number.isInteger(chapter) && chapter < chapters.length ? chapter : Math.max(0, found);
+    const offset = sanitized(position) - chapters[start].start;
     this.perform(this.cursor.start(start, offset > 0 ? offset : 0));
     this.ui.chapters.replaceChildren(
-      ...list.chapters.map((c, i) =>
+      ...chapters.map((c, i) =>
         el("li", { dataset: { index: String(i) } }, el("button", { type: "button", onclick: () => this.playChapter(i) }, `${c.title} · ${formatTime(c.end - c.start)}`)),
       ),
     );
@@ -390,6 +400,30 @@ class Panel {
     }
   }
 
+  /** The speech player's books, from the server's shelf. */
+  async loadShelf() {
+    const list = this.root.querySelector(".dual-books");
+    if (!list) return;
+    try {
+      const shelf = await api("/api/v1/dual/books");
+      this.books = shelf.items.map((b) => ({
+        kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
+      }));
+      if (!this.books.length) {
+        list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
+        return;
+      }
+      list.replaceChildren(
+        ...this.books.map((book) =>
+          el("li", {}, el("button", { type: "button", onclick: () => this.load(book, { autoplay: true }) }, book.title,
+            el("span", { class: "muted" }, ` — ${[book.subtitle, `${book.chapters.length} chapters`, formatTime(book.duration)].filter(Boolean).join(" · ")}`))),
+        ),
+      );
+    } catch (error) {
+      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
   choose(items, index) {
     this.queue = this.kind === "music" ? items : [];
     this.queueIndex = this.kind === "music" ? index : -1;
@@ -398,13 +432,18 @@ class Panel {
 
   /** What the server keeps of this player. */
   snapshot() {
-    const item = this.item && { ...this.item, chapter: this.cursor ? this.cursor.index : undefined };
+    // A book's chapters come from the shelf again on load; the saved state keeps only what the contract holds.
+    const item = this.item && {
+      kind: this.item.kind, id: this.item.id, title: this.item.title, subtitle: this.item.subtitle || undefined,
+      artwork_url: this.item.artwork_url || undefined, audio_url: this.item.audio_url, chapter: this.cursor ? this.cursor.index : undefined,
+    };
     return { item: item || undefined, position: sanitized(this.audio.currentTime || this.pendingSeek || 0), playing: this.playing, updated_at: Date.now() };
   }
 
   positionKey() {
     if (!this.item) return null;
-    return this.cursor ? `track:${this.item.id}#${this.cursor.index}` : `track:${this.item.id}`;
+    const key = `${this.item.kind}:${this.item.id}`;
+    return this.cursor ? `${key}#${this.cursor.index}` : key;
   }
 }
 
@@ -609,8 +648,13 @@ class Controller {
       panel.settings = state.settings[kind];
       panel.applySettings();
       if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
+      if (kind === "speech") await panel.loadShelf();
       const saved = state[kind];
-      if (saved?.item) await panel.load(saved.item, { position: saved.position, chapter: saved.item.chapter });
+      if (saved?.item) {
+        // A book's chapters are on the shelf, not in the saved state.
+        const book = saved.item.kind === "book" ? panel.books?.find((b) => b.id === saved.item.id) : null;
+        if (saved.item.kind !== "book" || book) await panel.load(book || saved.item, { position: saved.position, chapter: saved.item.chapter });
+      }
     }
     // What was playing when this account last saved, so that play resumes exactly that.
     this.transport = {

@@ -1,0 +1,91 @@
+import Foundation
+import MediaFormats
+
+/// Writes the spoken demo audiobook: each chapter read by espeak-ng, joined and encoded by
+/// ffmpeg into an M4B with both chapter lists (QuickTime's track and Nero's `chpl`, as
+/// ffmpeg writes them), so Dual Player has a book to play with no network.
+struct DemoBookMaker {
+    /// Why the demo could not be made, in words for the log.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let espeak: String
+    let ffmpeg: String
+
+    /// The tools on PATH, or nil with what is missing.
+    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<DemoBookMaker, Failure> {
+        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        func locate(_ name: String) -> String? {
+            folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+        switch (locate("espeak-ng"), locate("ffmpeg")) {
+        case (let espeak?, let ffmpeg?): return .success(DemoBookMaker(espeak: espeak, ffmpeg: ffmpeg))
+        case (nil, nil): return .failure(Failure(description: "espeak-ng and ffmpeg are not installed"))
+        case (nil, _): return .failure(Failure(description: "espeak-ng is not installed"))
+        case (_, nil): return .failure(Failure(description: "ffmpeg is not installed"))
+        }
+    }
+
+    /// Writes the book to `path` (through a temporary file, so a half-written book is never
+    /// taken for the demo).
+    func write(to path: String) throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-book-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        var list = ""
+        var metadata =
+            ";FFMETADATA1\ntitle=\(escape(DemoBookText.title))\nartist=\(escape(DemoBookText.author))\nalbum=\(escape(DemoBookText.title))\ngenre=Audiobook\n"
+        var start = 0
+        for (index, chapter) in DemoBookText.chapters.enumerated() {
+            let wav = work.appendingPathComponent("chapter-\(index).wav").path
+            try run(espeak, ["-v", "en-gb", "-s", "150", "-w", wav, chapter.text])
+            guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
+                throw Failure(description: "espeak-ng wrote no audio for \(chapter.title)")
+            }
+            let milliseconds = Int((seconds * 1000).rounded())
+            metadata += "[CHAPTER]\nTIMEBASE=1/1000\nSTART=\(start)\nEND=\(start + milliseconds)\ntitle=\(escape(chapter.title))\n"
+            start += milliseconds
+            list += "file '\(wav)'\n"
+        }
+        let listPath = work.appendingPathComponent("chapters.txt").path
+        let metadataPath = work.appendingPathComponent("metadata.txt").path
+        try list.write(toFile: listPath, atomically: true, encoding: .utf8)
+        try metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
+        let partial = work.appendingPathComponent("book.m4b").path
+        try run(
+            ffmpeg,
+            [
+                "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-i", metadataPath, "-map", "0", "-map_metadata", "1",
+                "-map_chapters", "1", "-c:a", "aac", "-b:a", "48k", "-ac", "1", partial,
+            ])
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+    }
+
+    /// ffmpeg's metadata format escapes =, ;, # and \ with a backslash.
+    func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "=;#\\".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
+    func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\((tool as NSString).lastPathComponent) failed: \(String(decoding: message.prefix(500), as: UTF8.self))")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import JukePlatform
+import Logging
+import MediaFormats
+import ServiceLifecycle
+
+/// Dual Player's offline default: on a server that installs the demo library, the spoken demo
+/// audiobook is made once (in the background, so the server starts at once) and put on
+/// everyone's shelf. Without espeak-ng or ffmpeg the server runs on and says what is missing.
+struct DemoBookService: Service {
+    let platform: Platform
+    let books: BookStore
+
+    var path: String { platform.configuration.dataDirectory + "/dual/demo/aesops-fables.m4b" }
+
+    func run() async throws {
+        if platform.configuration.installDemoLibrary {
+            do {
+                try await ensureDemo()
+            } catch {
+                platform.logger.error("could not make Dual Player's spoken demo", metadata: ["error": "\(error)"])
+            }
+        }
+        // A service that returns would stop the whole group: wait for the server to stop.
+        try? await gracefulShutdown()
+    }
+
+    func ensureDemo() async throws {
+        let shelved = try await books.book(origin: .demo, path: path)
+        if shelved != nil && FileManager.default.fileExists(atPath: path) { return }
+        if !FileManager.default.fileExists(atPath: path) {
+            switch DemoBookMaker.find() {
+            case .failure(let missing):
+                platform.logger.warning(
+                    "Dual Player's spoken demo audiobook is skipped: \(missing). Install espeak-ng and ffmpeg (Scripts/run.sh does) to have it.")
+                return
+            case .success(let maker):
+                platform.logger.info("making Dual Player's spoken demo audiobook", metadata: ["path": "\(path)"])
+                let target = path
+                try await Task.detached { try maker.write(to: target) }.value
+            }
+        }
+        guard shelved == nil else { return }
+        let list = try ChapterReader.read(path: path)
+        let book = Book(
+            id: BookID(rawValue: UUID()), owner: nil, origin: .demo, title: DemoBookText.title, author: DemoBookText.author, path: path,
+            format: "mp4", duration: list.duration, chapterSource: list.source.rawValue,
+            chapters: list.chapters.map { Book.Chapter(title: $0.title, start: $0.start, end: $0.end) }, addedAt: platform.clock.now())
+        try await books.add(book)
+    }
+}

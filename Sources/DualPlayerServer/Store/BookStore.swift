@@ -1,0 +1,60 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import SQLKit
+import Storage
+
+/// The books on Dual Player's shelf.
+public struct BookStore: Sendable {
+    let database: any JukeDatabase
+
+    public init(database: any JukeDatabase) { self.database = database }
+
+    public func add(_ book: Book) async throws {
+        let chapters = try JSONColumn.encode(book.chapters)
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                INSERT INTO dual_books (id, owner_id, origin, title, author, path, format, duration, chapter_source, chapters, added_at)
+                VALUES (\(bind: book.id.description), \(bind: book.owner?.description), \(bind: book.origin.rawValue), \(bind: book.title),
+                        \(bind: book.author), \(bind: book.path), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
+                        \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970))
+                """
+            ).run()
+        }
+    }
+
+    /// The books `user` sees: everyone's and their own, newest first.
+    public func books(visibleTo user: UserID) async throws -> [Book] {
+        try await database.withConnection { db in
+            try await db.raw(
+                "SELECT * FROM dual_books WHERE owner_id IS NULL OR owner_id = \(bind: user.description) ORDER BY added_at DESC, title"
+            ).all().map(Self.book)
+        }
+    }
+
+    public func book(_ id: BookID) async throws -> Book? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM dual_books WHERE id = \(bind: id.description)").first().map(Self.book)
+        }
+    }
+
+    /// The book of this origin at this path, if the shelf has it (the demo, written once).
+    public func book(origin: Book.Origin, path: String) async throws -> Book? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM dual_books WHERE origin = \(bind: origin.rawValue) AND path = \(bind: path)").first().map(Self.book)
+        }
+    }
+
+    static func book(_ row: any SQLRow) throws -> Book {
+        Book(
+            id: try decodeID(row, "id"),
+            owner: try row.decode(column: "owner_id", as: String?.self).flatMap { UserID($0) },
+            origin: Book.Origin(rawValue: try row.decode(column: "origin", as: String.self)) ?? .upload,
+            title: try row.decode(column: "title", as: String.self), author: try row.decode(column: "author", as: String?.self),
+            path: try row.decode(column: "path", as: String.self), format: try row.decode(column: "format", as: String.self),
+            duration: try row.decode(column: "duration", as: Double.self), chapterSource: try row.decode(column: "chapter_source", as: String.self),
+            chapters: try JSONColumn.decode([Book.Chapter].self, try row.decode(column: "chapters", as: String.self)),
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)))
+    }
+}
