@@ -1,9 +1,13 @@
-"""Dual Player's offline default: the spoken demo audiobook (espeak-ng and ffmpeg, made on the
-first start) is on everyone's shelf and plays by its chapters."""
+"""Dual Player's shelf: the spoken demo audiobook (espeak-ng and ffmpeg, made on the first
+start) on everyone's shelf, playing by its chapters; and a listener's own upload."""
+import os
+
 from selenium.webdriver.common.by import By
 
 from conftest import request
 from helpers import click, sign_in, wait
+
+BOOK = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "chapters", "both.m4b")
 
 
 def test_the_spoken_demo_book_is_on_the_shelf_and_plays_by_chapters(server, admin, browser):
@@ -27,3 +31,33 @@ def test_the_spoken_demo_book_is_on_the_shelf_and_plays_by_chapters(server, admi
     click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1'] button")
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1']").get_attribute("aria-current") == "true")
     assert "The Hare and the Tortoise" in browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-sub").text
+
+
+def test_a_listener_uploads_a_book_plays_it_by_chapters_and_removes_it(server, admin, browser, tmp_path):
+    status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": "uploader", "password": "uploader password"})
+    assert status == 201, account
+    sign_in(browser, server, "uploader", "uploader password")
+    browser.get(server.base + "/dual")
+    wait(browser).until(lambda d: "Loading" not in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-share"), "only admins share with everyone"
+    bad = tmp_path / "broken.m4b"
+    bad.write_bytes(b"this is not an audiobook")
+    browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-file").send_keys(str(bad))
+    wait(browser).until(lambda d: "cannot be read" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-note").text)
+
+    browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-file").send_keys(os.path.abspath(BOOK))
+    wait(browser).until(lambda d: "Added “A Small Book” with 4 chapters" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-note").text)
+    wait(browser).until(lambda d: "A Small Book" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    for button in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-book > button:first-child"):
+        if "A Small Book" in button.text:
+            button.click()
+            break
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
+    first = browser.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime")
+    wait(browser, 15).until(lambda d: d.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime") > first + 0.3)
+
+    browser.execute_script("window.confirm = () => true")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-remove")
+    wait(browser).until(lambda d: "A Small Book" not in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text == "Nothing loaded"
+    assert all(b["title"] != "A Small Book" for b in request(server.base, "GET", "/api/v1/dual/books", token=account["token"])[1]["items"])

@@ -18,9 +18,16 @@ import Testing
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("MediaFormatsTests/Fixtures/chapters/both.m4b")
 
+    enum Fixtures {
+        static func tagged(_ name: String) throws -> URL {
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("MediaFormatsTests/Fixtures/\(name)")
+        }
+    }
+
     static func book(owner: UserID?, title: String, path: String) -> Book {
         Book(
-            id: BookID(rawValue: UUID()), owner: owner, origin: owner == nil ? .demo : .upload, title: title, author: "Someone", path: path,
+            id: BookID(rawValue: UUID()), owner: owner, origin: .upload, title: title, author: "Someone", path: path,
             format: "mp4", duration: 6, chapterSource: "quicktime",
             chapters: [Book.Chapter(title: "One", start: 0, end: 3), Book.Chapter(title: "Two", start: 3, end: 6)], addedAt: Date())
     }
@@ -56,6 +63,64 @@ import Testing
             #expect(try await client.json(.get, "/api/v1/dual/books/\(shared.id)/audio", token: bob).status == .ok)
             #expect(try await client.json(.get, "/api/v1/dual/books/not-a-book/audio", token: bob).status == .badRequest)
             #expect(try await client.json(.get, "/api/v1/dual/books/\(shared.id)/audio").status == .unauthorized)
+        }
+    }
+
+    static func upload(_ client: any TestClientProtocol, _ bytes: [UInt8], filename: String, token: String, share: Bool = false) async throws
+        -> (status: HTTPResponse.Status, json: [String: Any])
+    {
+        let name = filename.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? filename
+        let response = try await client.execute(
+            uri: "/api/v1/dual/books?filename=\(name)&share=\(share)", method: .post,
+            headers: [.authorization: "Bearer \(token)", .contentType: "application/octet-stream"], body: ByteBuffer(bytes: bytes))
+        return (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:])
+    }
+
+    static func booksFolder(_ app: TestApp) -> String { app.services.configuration.dataDirectory + "/dual/books" }
+
+    static func files(in folder: String) -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] }
+
+    @Test(arguments: TestBackend.available)
+    func anUploadedBookIsReadAndShelvedAndABadOneLeavesNothing(backend: TestBackend) async throws {
+        try await TestApp.run(backend, configure: { $0.maxUploadSize = 100_000 }) { app, client in
+            let admin = try await client.register("admin")
+            let ann = try await client.register("ann")
+            let bob = try await client.register("bob")
+            let bytes = [UInt8](try Data(contentsOf: Self.fixture))
+
+            let added = try await Self.upload(client, bytes, filename: "Small Book.m4b", token: ann)
+            #expect(added.status == .created, "\(added.json)")
+            #expect(added.json["title"] as? String == "A Small Book" && added.json["author"] as? String == "Juke Tests")
+            #expect((added.json["chapters"] as? [[String: Any]])?.count == 4 && added.json["chapter_source"] as? String == "quicktime")
+            #expect(added.json["yours"] as? Bool == true && added.json["shared"] as? Bool == false)
+            let id = try #require(added.json["id"] as? String)
+            #expect(Self.files(in: Self.booksFolder(app)).count == 1)
+            let audio = try await client.json(.get, "/api/v1/dual/books/\(id)/audio", token: ann)
+            #expect(audio.status == .ok && audio.raw.readableBytes == bytes.count)
+            #expect((try await client.json(.get, "/api/v1/dual/books", token: bob).json["items"] as? [[String: Any]])?.isEmpty == true)
+
+            // Refused: not audio, a format that is not a book's, empty, too large, sharing by a non-admin.
+            #expect(try await Self.upload(client, Array("not audio at all".utf8), filename: "x.m4b", token: ann).status == .unprocessableContent)
+            let flac = [UInt8](try Data(contentsOf: try Fixtures.tagged("tagged.flac")))
+            #expect(try await Self.upload(client, flac, filename: "x.flac", token: ann).status == .unprocessableContent)
+            #expect(try await Self.upload(client, flac, filename: "x.mp3", token: ann).status == .unprocessableContent)
+            #expect(try await Self.upload(client, [], filename: "x.mp3", token: ann).status == .unprocessableContent)
+            let huge = [UInt8](repeating: 0, count: 100_001)
+            #expect(try await Self.upload(client, huge, filename: "big.m4b", token: ann).status == .contentTooLarge)
+            #expect(try await Self.upload(client, bytes, filename: "x.m4b", token: ann, share: true).status == .forbidden)
+            #expect(Self.files(in: Self.booksFolder(app)).count == 1, "nothing refused is left on disk")
+
+            // An admin shares one; everyone sees it; only the admin removes it.
+            let shared = try await Self.upload(client, bytes, filename: "Shared.m4b", token: admin, share: true)
+            #expect(shared.status == .created && shared.json["shared"] as? Bool == true)
+            let sharedID = try #require(shared.json["id"] as? String)
+            #expect((try await client.json(.get, "/api/v1/dual/books", token: bob).json["items"] as? [[String: Any]])?.count == 1)
+            #expect(try await client.json(.delete, "/api/v1/dual/books/\(sharedID)", token: bob).status == .forbidden)
+            #expect(try await client.json(.delete, "/api/v1/dual/books/\(id)", token: bob).status == .notFound)
+            #expect(try await client.json(.delete, "/api/v1/dual/books/\(id)", token: ann).status == .noContent)
+            #expect(try await client.json(.delete, "/api/v1/dual/books/\(sharedID)", token: admin).status == .noContent)
+            #expect(Self.files(in: Self.booksFolder(app)).isEmpty, "a removed book's file goes with it")
+            #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/audio", token: ann).status == .notFound)
         }
     }
 

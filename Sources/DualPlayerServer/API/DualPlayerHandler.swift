@@ -45,8 +45,13 @@ struct DualPlayerHandler: APIProtocol {
     func getDualPositions(_ input: Operations.GetDualPositions.Input) async throws -> Operations.GetDualPositions.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            guard input.query.items.count <= DualPlayerService.maxItemsQuery else {
-                throw RuleRefusal.invalid("items", "the item list is at most \(DualPlayerService.maxItemsQuery) characters")
+            let query = input.query.items
+            guard query.count <= DualPlayerService.maxItemsQuery,
+                query.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:#,-".contains($0)) })
+            else {
+                throw RuleRefusal.invalid(
+                    "items", "the item list is keys of letters, digits and . _ : # - separated by commas, at most \(DualPlayerService.maxItemsQuery) characters"
+                )
             }
             let items = input.query.items.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.positions(of: user.id, items: items)))))
@@ -72,7 +77,24 @@ struct DualPlayerHandler: APIProtocol {
     func listDualBooks(_ input: Operations.ListDualBooks.Input) async throws -> Operations.ListDualBooks.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            return .ok(.init(body: .json(.init(items: try await service.books(visibleTo: user.id).map(DualPlayerMapping.book)))))
+            return .ok(.init(body: .json(.init(items: try await service.books(visibleTo: user.id).map { DualPlayerMapping.book($0, viewer: user.id) }))))
+        }
+    }
+
+    func uploadDualBook(_ input: Operations.UploadDualBook.Input) async throws -> Operations.UploadDualBook.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
+            let book = try await service.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
+            return .created(.init(body: .json(DualPlayerMapping.book(book, viewer: user.id))))
+        }
+    }
+
+    func deleteDualBook(_ input: Operations.DeleteDualBook.Input) async throws -> Operations.DeleteDualBook.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
+            return .noContent(.init())
         }
     }
 

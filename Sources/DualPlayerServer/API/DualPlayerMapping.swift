@@ -1,5 +1,6 @@
 import DualPlayer
 import DualPlayerAPI
+import JukeCore
 import MediaFormats
 
 /// Dual Player values as the contract's JSON (and back): only shapes, no rules.
@@ -25,7 +26,7 @@ enum DualPlayerMapping {
     static func state(_ snapshot: PlayerSnapshot, updatedAt: Int64) -> S.DualPlayerState {
         S.DualPlayerState(
             item: snapshot.item.map {
-                S.DualItem(
+                S.DualPlayerState.ItemPayload(
                     kind: $0.kind == "book" ? .book : .track, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkUrl: $0.artworkURL,
                     audioUrl: $0.audioURL, chapter: $0.chapter)
             }, position: snapshot.position, playing: snapshot.playing, updatedAt: updatedAt)
@@ -54,9 +55,9 @@ enum DualPlayerMapping {
         }
     }
 
-    static func book(_ book: Book) -> S.DualBook {
+    static func book(_ book: Book, viewer: UserID) -> S.DualBook {
         S.DualBook(
-            id: book.id.description, title: book.title, author: book.author,
+            id: book.id.description, shared: book.owner == nil, yours: book.owner == viewer, title: book.title, author: book.author,
             origin: S.DualBook.OriginPayload(rawValue: book.origin.rawValue) ?? .upload, duration: book.duration,
             chapterSource: S.DualBook.ChapterSourcePayload(rawValue: book.chapterSource) ?? S.DualBook.ChapterSourcePayload.none,
             chapters: book.chapters.map { S.DualChapter(title: $0.title, start: $0.start, end: $0.end) },

@@ -11,7 +11,9 @@ public struct DualPlayerApp: JukeApp {
 
     public init(platform: Platform) {
         self.platform = platform
-        self.service = DualPlayerService(database: platform.database, library: platform.library, clock: platform.clock, logger: platform.logger)
+        self.service = DualPlayerService(
+            database: platform.database, library: platform.library, clock: platform.clock, logger: platform.logger,
+            booksFolder: platform.configuration.dataDirectory + "/dual/books", maxUploadSize: platform.configuration.maxUploadSize)
     }
 
     /// Its tables, migrated before any app is built.
@@ -23,12 +25,16 @@ public struct DualPlayerApp: JukeApp {
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try DualPlayerHandler(service: service).registerHandlers(on: router)
-        BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library)).register(on: router)
+        BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
+            .register(on: router)
         DualPlayerPageRoutes().register(on: router)
     }
 
     /// The spoken demo audiobook, made on the first start.
     public var services: [any Service] { [DemoBookService(platform: platform, books: service.books)] }
+
+    /// Audiobook uploads stream to disk.
+    public var streamedUploadPaths: [String] { ["/api/v1/dual/books"] }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

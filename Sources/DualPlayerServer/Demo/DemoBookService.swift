@@ -9,11 +9,16 @@ import ServiceLifecycle
 /// Dual Player's offline default: on a server that installs the demo library, the spoken demo
 /// audiobook is made once (in the background, so the server starts at once) and put on
 /// everyone's shelf. Without espeak-ng or ffmpeg the server runs on and says what is missing.
+///
+/// Servers sharing one database shelve the demo once; each makes its own copy of the file in
+/// its own data folder, which is the one it serves (`localPath`).
 struct DemoBookService: Service {
     let platform: Platform
     let books: BookStore
 
-    var path: String { platform.configuration.dataDirectory + "/dual/demo/aesops-fables.m4b" }
+    static func localPath(dataDirectory: String) -> String { dataDirectory + "/dual/demo/aesops-fables.m4b" }
+
+    var path: String { Self.localPath(dataDirectory: platform.configuration.dataDirectory) }
 
     func run() async throws {
         if platform.configuration.installDemoLibrary {
@@ -28,7 +33,7 @@ struct DemoBookService: Service {
     }
 
     func ensureDemo() async throws {
-        let shelved = try await books.book(origin: .demo, path: path)
+        let shelved = try await books.first(origin: .demo)
         if shelved != nil && FileManager.default.fileExists(atPath: path) { return }
         if !FileManager.default.fileExists(atPath: path) {
             switch DemoBookMaker.find() {

@@ -14,8 +14,8 @@ enum DualPlayerPages {
                   <p class="muted">Music and speech at the same time: each player has its own controls, speed, volume and sound.
                     The lock screen and a headset's button control both.</p>
                   <div class="dual-players">
-                    \(panel(kind: "music", title: "Music", back: "Previous track", forward: "Next track"))
-                    \(panel(kind: "speech", title: "Speech", back: "Back 15 seconds", forward: "Forward 30 seconds"))
+                    \(panel(kind: "music", title: "Music", back: "Previous track", forward: "Next track", isAdmin: user.isAdmin))
+                    \(panel(kind: "speech", title: "Speech", back: "Back 15 seconds", forward: "Forward 30 seconds", isAdmin: user.isAdmin))
                   </div>
                   <section class="panel dual-ducking" aria-labelledby="ducking-title">
                     <h2 id="ducking-title">Ducking</h2>
@@ -27,13 +27,21 @@ enum DualPlayerPages {
                 """)
     }
 
-    /// The speech player's books: the demo, uploads and LibriVox downloads.
-    static let shelf = """
+    /// The speech player's books (the demo, uploads), and the form that adds one.
+    static func shelf(isAdmin: Bool) -> String {
+        """
         <h3 class="dual-shelf-title">Books</h3>
         <ul class="dual-books" aria-label="Books"><li class="muted">Loading…</li></ul>
+        <form class="dual-upload">
+          <label>Add a book (M4B, M4A or MP3) <input type="file" class="dual-upload-file" accept=".m4b,.m4a,.mp3,audio/mp4,audio/mpeg"></label>
+          \(isAdmin ? "<label><input type=\"checkbox\" class=\"dual-share\"> On everyone's shelf</label>" : "")
+          <progress class="dual-upload-progress" max="1" value="0" hidden></progress>
+          <p class="dual-upload-note muted" role="status"></p>
+        </form>
         """
+    }
 
-    static func panel(kind: String, title: String, back: String, forward: String) -> String {
+    static func panel(kind: String, title: String, back: String, forward: String, isAdmin: Bool) -> String {
         let speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3].map { s in
             let label = s == s.rounded() ? String(Int(s)) : String(s)
             return "<option value=\"\(s)\">\(label)×</option>"
@@ -71,7 +79,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
-              \(kind == "speech" ? shelf : "")
+              \(kind == "speech" ? shelf(isAdmin: isAdmin) : "")
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

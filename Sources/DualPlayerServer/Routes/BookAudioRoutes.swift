@@ -8,6 +8,8 @@ import JukePlatform
 struct BookAudioRoutes {
     let service: DualPlayerService
     let media: MediaRoutes<JukeRequestContext>
+    /// This server's data folder: the demo is served from this server's own copy.
+    let dataDirectory: String
 
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/books/:book_id/audio") { request, context in try await audio(request, context) }
@@ -23,8 +25,9 @@ struct BookAudioRoutes {
         } catch let refusal as RuleRefusal {
             throw APIError(refusal)
         }
+        let path = book.origin == .demo ? DemoBookService.localPath(dataDirectory: dataDirectory) : book.path
         return try await media.serveFile(
-            at: book.path, contentType: AudioMIME.type(format: book.format), request, context,
+            at: path, contentType: AudioMIME.type(format: book.format), request, context,
             missing: "The book's file is no longer on the server's disk.")
     }
 }

@@ -19,12 +19,15 @@ public struct DualPlayerService: Sendable {
     static let maxPositions = 200
     /// The highest chapter index a saved state may name (QuickTimeChapters.maxChapters).
     static let maxChapter = 100_000
-    /// The longest list of item keys one position query may carry.
-    static let maxItemsQuery = 20_000
+    /// The longest list of item keys one position query may carry (200 keys of 20 characters).
+    static let maxItemsQuery = 4_000
 
-    public init(database: any JukeDatabase, library: LibraryStore, clock: WallClock, logger: Logger) {
+    let uploads: BookUploads
+
+    public init(database: any JukeDatabase, library: LibraryStore, clock: WallClock, logger: Logger, booksFolder: String, maxUploadSize: Int) {
         self.store = DualPlayerStore(database: database)
         self.books = BookStore(database: database)
+        self.uploads = BookUploads(folder: booksFolder, limit: maxUploadSize)
         self.library = library
         self.clock = clock
         self.logger = logger
@@ -99,6 +102,34 @@ public struct DualPlayerService: Sendable {
     func book(_ id: BookID, for user: UserID) async throws -> Book {
         guard let book = try await books.book(id), book.isVisible(to: user) else { throw RuleRefusal.notFound("No such book.") }
         return book
+    }
+
+    /// Takes an uploaded audiobook onto `user`'s shelf, or everyone's when an admin shares it.
+    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Book {
+        guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can put a book on everyone's shelf.") }
+        let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw RuleRefusal.invalid("filename", "Give the file's name.")
+        }
+        let path = try await uploads.receive(body, filename: name)
+        let book = try uploads.read(path: path, filename: name, owner: share ? nil : user.id, now: clock.now())
+        do {
+            try await books.add(book)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        logger.info("book uploaded", metadata: ["book": "\(book.id)", "chapters": "\(book.chapters.count)", "user": "\(user.id)"])
+        return book
+    }
+
+    /// Removes a book: its uploader's to remove, or an admin's.
+    func delete(_ id: BookID, by user: User) async throws {
+        let book = try await book(id, for: user.id)
+        guard book.owner == user.id || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can remove a book on everyone's shelf.") }
+        try await books.delete(id)
+        // The demo is made again on the next start; an upload's file goes with its book.
+        if book.origin != .demo { try? FileManager.default.removeItem(atPath: book.path) }
     }
 
     /// A library track's chapters, read from its file by Juke's own reader.

@@ -10,8 +10,10 @@ public struct BookStore: Sendable {
 
     public init(database: any JukeDatabase) { self.database = database }
 
+    /// Shelves `book`. A second demo (another server shelved it first) is left out.
     public func add(_ book: Book) async throws {
         let chapters = try JSONColumn.encode(book.chapters)
+        let unlessTaken = SQLRaw(book.origin == .demo ? "ON CONFLICT DO NOTHING" : "")
         try await database.withConnection { db in
             try await db.raw(
                 """
@@ -19,6 +21,7 @@ public struct BookStore: Sendable {
                 VALUES (\(bind: book.id.description), \(bind: book.owner?.description), \(bind: book.origin.rawValue), \(bind: book.title),
                         \(bind: book.author), \(bind: book.path), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
                         \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970))
+                \(unlessTaken)
                 """
             ).run()
         }
@@ -39,10 +42,16 @@ public struct BookStore: Sendable {
         }
     }
 
-    /// The book of this origin at this path, if the shelf has it (the demo, written once).
-    public func book(origin: Book.Origin, path: String) async throws -> Book? {
+    /// The first book of this origin, if the shelf has one (the demo, shelved once per database).
+    public func first(origin: Book.Origin) async throws -> Book? {
         try await database.withConnection { db in
-            try await db.raw("SELECT * FROM dual_books WHERE origin = \(bind: origin.rawValue) AND path = \(bind: path)").first().map(Self.book)
+            try await db.raw("SELECT * FROM dual_books WHERE origin = \(bind: origin.rawValue) ORDER BY added_at LIMIT 1").first().map(Self.book)
+        }
+    }
+
+    public func delete(_ id: BookID) async throws {
+        try await database.withConnection { db in
+            try await db.raw("DELETE FROM dual_books WHERE id = \(bind: id.description)").run()
         }
     }
 

@@ -57,6 +57,8 @@ extension Schema {
                     )
                     """,
                     "CREATE INDEX dual_books_owner ON dual_books(owner_id)",
+                    // One demo per database, however many servers start on it together.
+                    "CREATE UNIQUE INDEX dual_books_one_demo ON dual_books(origin) WHERE origin = 'demo'",
                 ]
             },
         ]

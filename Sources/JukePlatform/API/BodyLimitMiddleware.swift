@@ -4,6 +4,10 @@ import Hummingbird
 /// Content-Length are judged by it; chunked ones are collected up to the limit.
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
+    /// Upload routes (`JukeApp.streamedUploadPaths`): judged by `uploadLimit` on their
+    /// declared length only; the route counts the bytes as they stream to disk.
+    var uploadPaths: Set<String> = []
+    var uploadLimit: Int = 0
 
     /// Back2Back personas carry long texts (a style guide of 20,000 characters, which JSON
     /// escaping can make six bytes each): their routes take four times the limit.
@@ -13,6 +17,10 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch].contains(request.method) else { return try await next(request, context) }
+        if uploadPaths.contains(request.uri.path) {
+            if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > uploadLimit { return APIError.tooLarge(uploadLimit).response() }
+            return try await next(request, context)
+        }
         let limit = Self.limit(for: request.uri.path, default: self.limit)
         if let length = request.headers[.contentLength].flatMap({ Int($0) }) {
             if length > limit { return APIError.tooLarge(limit).response() }

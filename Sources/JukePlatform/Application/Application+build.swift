@@ -44,7 +44,10 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: BodyLimitMiddleware(limit: platform.configuration.maxBodySize))
+    router.add(
+        middleware: BodyLimitMiddleware(
+            limit: platform.configuration.maxBodySize, uploadPaths: Set(apps.flatMap(\.streamedUploadPaths)),
+            uploadLimit: platform.configuration.maxUploadSize))
     router.add(middleware: NulCharacterMiddleware(limit: platform.configuration.maxBodySize))
     router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
     router.add(middleware: SessionCookieMiddleware())

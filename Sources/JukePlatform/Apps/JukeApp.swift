@@ -15,6 +15,13 @@ public protocol JukeApp: Sendable {
     var services: [any Service] { get }
     /// The folder its scripts and styles are served from, at `/static/<slug>/`.
     var staticFiles: URL? { get }
+    /// Routes that take files (audiobooks, say): their bodies stream to the route, which
+    /// keeps to the platform's `maxUploadSize`, instead of being collected in memory.
+    var streamedUploadPaths: [String] { get }
+}
+
+extension JukeApp {
+    public var streamedUploadPaths: [String] { [] }
 }
 
 /// An app as the home page shows it.

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var installDemoLibrary: Bool
     /// Largest JSON body accepted, in bytes.
     public var maxBodySize: Int
+    /// Largest file an upload route takes (an audiobook), in bytes.
+    public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Seconds between background rescans of the watched folders; nil turns them off.
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.

@@ -69,6 +69,12 @@ class Panel {
     for (const radio of root.querySelectorAll(`input[name="${kind}-mode"]`)) {
       radio.addEventListener("change", () => controller.changeSettings(kind, { mode: /** @type {HTMLInputElement} */ (radio).value }));
     }
+    root.querySelector(".dual-upload-file")?.addEventListener("change", (/** @type {Event} */ e) => {
+      const input = /** @type {HTMLInputElement} */ (e.target);
+      const file = input.files?.[0];
+      if (file) this.upload(file);
+      input.value = "";
+    });
     this.ui.search.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.search(this.ui.search.querySelector("input").value);
@@ -413,14 +419,76 @@ class Panel {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
       }
+      const admin = Boolean(this.root.querySelector(".dual-share"));
       list.replaceChildren(
-        ...this.books.map((book) =>
-          el("li", {}, el("button", { type: "button", onclick: () => this.load(book, { autoplay: true }) }, book.title,
-            el("span", { class: "muted" }, ` — ${[book.subtitle, `${book.chapters.length} chapters`, formatTime(book.duration)].filter(Boolean).join(" · ")}`))),
-        ),
+        ...shelf.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
+          const book = this.books[i];
+          const details = [book.subtitle, `${book.chapters.length} chapters`, formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
+          return el("li", { class: "dual-book" },
+            el("button", { type: "button", onclick: () => this.load(book, { autoplay: true }) }, book.title, el("span", { class: "muted" }, ` — ${details.join(" · ")}`)),
+            raw.yours || (admin && raw.shared)
+              ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${book.title}`, onclick: () => this.removeBook(book) }, "Remove")
+              : null);
+        }),
       );
     } catch (error) {
       list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  /** Sends a file to the shelf, with its progress (fetch cannot report an upload's). */
+  upload(/** @type {File} */ file) {
+    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-upload-note"));
+    const bar = /** @type {HTMLProgressElement} */ (this.root.querySelector(".dual-upload-progress"));
+    const share = Boolean(/** @type {HTMLInputElement | null} */ (this.root.querySelector(".dual-share"))?.checked);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/v1/dual/books?filename=${encodeURIComponent(file.name)}&share=${share}`);
+    xhr.setRequestHeader("Authorization", `Bearer ${token()}`);
+    xhr.setRequestHeader("Content-Type", "application/octet-stream");
+    bar.hidden = false;
+    bar.value = 0;
+    note.textContent = `Uploading ${file.name}…`;
+    xhr.upload.addEventListener("progress", (e) => {
+      if (e.lengthComputable) bar.value = e.loaded / e.total;
+    });
+    xhr.addEventListener("load", () => {
+      bar.hidden = true;
+      let body = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // Not JSON: a proxy's page, say.
+      }
+      if (xhr.status === 201) {
+        note.textContent = `Added “${body.title}” with ${body.chapters.length} chapters.`;
+        this.loadShelf();
+      } else {
+        note.textContent = body?.message || `The upload failed (${xhr.status}).`;
+      }
+    });
+    xhr.addEventListener("error", () => {
+      bar.hidden = true;
+      note.textContent = "The upload was cut off. Try again.";
+    });
+    xhr.send(file);
+  }
+
+  async removeBook(book) {
+    if (!confirm(`Remove “${book.title}” from the shelf? Its file is deleted from the server.`)) return;
+    try {
+      await api(`/api/v1/dual/books/${encodeURIComponent(book.id)}`, { method: "DELETE" });
+      if (this.item?.kind === "book" && this.item.id === book.id) {
+        this.pause();
+        this.controller.dispatch({ type: "unloaded", player: this.kind });
+        this.item = null;
+        this.ui.title.textContent = "Nothing loaded";
+        this.ui.sub.textContent = "";
+        this.ui.chapters.hidden = true;
+        this.audio.removeAttribute("src");
+      }
+      await this.loadShelf();
+    } catch (error) {
+      this.root.querySelector(".dual-upload-note").textContent = error.message;
     }
   }
 
