@@ -196,7 +196,7 @@ let package = Package(
         .target(
             name: "DualPlayerServer",
             dependencies: [
-                "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats",
+                "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats", "Providers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

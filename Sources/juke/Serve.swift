@@ -55,6 +55,13 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The iTunes Search API, e.g. https://itunes.apple.com (env JUKE_ITUNES_SEARCH_URL); off by default.")
     var itunesSearchUrl: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Radio Browser's server list for Dual Player, e.g. https://all.api.radio-browser.info/json/servers (env JUKE_RADIO_BROWSER_URL; default that, then fixed mirrors)."
+    )
+    var radioBrowserUrl: String?
+
     /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
     /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
     func catalog(_ env: [String: String]) throws -> CatalogSettings? {
@@ -112,6 +119,12 @@ struct Serve: AsyncParsableCommand {
         var configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
         configuration.openAI = try openAI(env)
         configuration.catalog = try catalog(env)
+        if let raw = radioBrowserUrl ?? env["JUKE_RADIO_BROWSER_URL"], !raw.isEmpty {
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--radio-browser-url (or JUKE_RADIO_BROWSER_URL) must be an http(s) URL")
+            }
+            configuration.radioBrowserDiscovery = url
+        }
         if let text = pushPath ?? env["JUKE_PUSH_PATH"] {
             guard let path = PushPath(rawValue: text.lowercased()) else {
                 throw ValidationError("--push-path (or JUKE_PUSH_PATH) is direct or pipeline, not '\(text)'")

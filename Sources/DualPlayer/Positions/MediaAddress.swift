@@ -9,7 +9,8 @@ public enum MediaAddress {
 
     public static func validated(_ address: String, field: String) throws(RuleRefusal) -> String {
         let scalars = address.unicodeScalars
-        guard address.count >= 2, address.count <= maxLength, address.hasPrefix("/"), !address.hasPrefix("//"), !address.hasPrefix("/\\"),
+        guard address.unicodeScalars.count >= 2, address.unicodeScalars.count <= maxLength, address.hasPrefix("/"), !address.hasPrefix("//"),
+            !address.hasPrefix("/\\"),
             !scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
         else { throw .invalid(field, "\(field) must be a path on this server, such as /api/v1/catalog/tracks/…/audio") }
         return address

@@ -3,10 +3,12 @@ import DualPlayerAPI
 import Foundation
 import JukeCore
 import JukePlatform
+import Providers
 
 /// Dual Player's operations from the contract: read the input, call the service, map.
 struct DualPlayerHandler: APIProtocol {
     let service: DualPlayerService
+    let radio: RadioService
 
     func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
         try await respond {
@@ -94,6 +96,48 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
+            return .noContent(.init())
+        }
+    }
+
+    func searchDualRadio(_ input: Operations.SearchDualRadio.Input) async throws -> Operations.SearchDualRadio.Output {
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let q = input.query
+            for (field, value, limit) in [("name", q.name, 200), ("tag", q.tag, 100), ("country", q.country, 100), ("language", q.language, 100)] {
+                guard (value ?? "").unicodeScalars.count <= limit else { throw RuleRefusal.invalid(field, "\(field) is at most \(limit) characters") }
+            }
+            let page = try Paging(limit: q.limit, offset: nil)
+            let stations = try await radio.search(
+                RadioQuery(name: q.name, tag: q.tag, country: q.country, language: q.language, limit: page.limit))
+            return .ok(.init(body: .json(.init(items: stations.map(DualPlayerMapping.station)))))
+        }
+    }
+
+    func listDualRadioFavorites(_ input: Operations.ListDualRadioFavorites.Input) async throws -> Operations.ListDualRadioFavorites.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(.init(items: try await radio.favorites(of: user.id).map(DualPlayerMapping.station)))))
+        }
+    }
+
+    func addDualRadioFavorite(_ input: Operations.AddDualRadioFavorite.Input) async throws -> Operations.AddDualRadioFavorite.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            // The address names the station; the body describes it.
+            var station = DualPlayerMapping.station(body)
+            _ = try RadioService.validated(stationID: body.id)
+            station.id = try RadioService.validated(stationID: input.path.stationId)
+            let kept = try await radio.addFavorite(station, for: user.id)
+            return .ok(.init(body: .json(DualPlayerMapping.station(kept))))
+        }
+    }
+
+    func removeDualRadioFavorite(_ input: Operations.RemoveDualRadioFavorite.Input) async throws -> Operations.RemoveDualRadioFavorite.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await radio.removeFavorite(input.path.stationId, for: user.id)
             return .noContent(.init())
         }
     }

@@ -2,6 +2,7 @@ import DualPlayer
 import DualPlayerAPI
 import JukeCore
 import MediaFormats
+import Providers
 
 /// Dual Player values as the contract's JSON (and back): only shapes, no rules.
 enum DualPlayerMapping {
@@ -27,7 +28,8 @@ enum DualPlayerMapping {
         S.DualPlayerState(
             item: snapshot.item.map {
                 S.DualPlayerState.ItemPayload(
-                    kind: $0.kind == "book" ? .book : .track, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkUrl: $0.artworkURL,
+                    kind: S.DualPlayerState.ItemPayload.KindPayload(rawValue: $0.kind) ?? .track, id: $0.id, title: $0.title, subtitle: $0.subtitle,
+                    artworkUrl: $0.artworkURL,
                     audioUrl: $0.audioURL, chapter: $0.chapter)
             }, position: snapshot.position, playing: snapshot.playing, updatedAt: updatedAt)
     }
@@ -62,6 +64,20 @@ enum DualPlayerMapping {
             chapterSource: S.DualBook.ChapterSourcePayload(rawValue: book.chapterSource) ?? S.DualBook.ChapterSourcePayload.none,
             chapters: book.chapters.map { S.DualChapter(title: $0.title, start: $0.start, end: $0.end) },
             audioUrl: "/api/v1/dual/books/\(book.id)/audio")
+    }
+
+    static func station(_ s: RadioStation) -> S.DualStation {
+        S.DualStation(
+            id: s.id, name: s.name, streamUrl: s.streamURL, homepage: s.homepage, favicon: s.favicon, tags: s.tags, country: s.country,
+            countryCode: s.countryCode, languages: s.languages, codec: s.codec, bitrate: s.bitrate, hls: s.isHLS, votes: s.votes,
+            clickCount: s.clickCount)
+    }
+
+    static func station(_ s: S.DualStation) -> RadioStation {
+        RadioStation(
+            id: s.id, name: s.name, streamURL: s.streamUrl, homepage: s.homepage, favicon: s.favicon, tags: s.tags ?? [], country: s.country,
+            countryCode: s.countryCode, languages: s.languages ?? [], codec: s.codec, bitrate: s.bitrate ?? 0, isHLS: s.hls ?? false,
+            votes: s.votes ?? 0, clickCount: s.clickCount ?? 0)
     }
 
     static func chapters(_ list: ChapterList) -> S.DualChapters {

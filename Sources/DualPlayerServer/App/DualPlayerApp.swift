@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import JukePlatform
+import Providers
 import ServiceLifecycle
 import Storage
 
@@ -8,12 +9,19 @@ import Storage
 public struct DualPlayerApp: JukeApp {
     let platform: Platform
     let service: DualPlayerService
+    let radio: RadioService
 
     public init(platform: Platform) {
         self.platform = platform
         self.service = DualPlayerService(
             database: platform.database, library: platform.library, clock: platform.clock, logger: platform.logger,
             booksFolder: platform.configuration.dataDirectory + "/dual/books", maxUploadSize: platform.configuration.maxUploadSize)
+        // Radio Browser's own discovery and mirrors, or the list the configuration names (a
+        // private mirror, or a test's fake).
+        let directory =
+            platform.configuration.radioBrowserDiscovery.map { RadioBrowser(discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
+            ?? RadioBrowser()
+        self.radio = RadioService(directory: directory, favorites: RadioFavoritesStore(database: platform.database), clock: platform.clock)
     }
 
     /// Its tables, migrated before any app is built.
@@ -24,7 +32,8 @@ public struct DualPlayerApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try DualPlayerHandler(service: service).registerHandlers(on: router)
+        try DualPlayerHandler(service: service, radio: radio).registerHandlers(on: router)
+        RadioListenRoutes(radio: radio).register(on: router)
         BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)

@@ -41,6 +41,24 @@ enum DualPlayerPages {
         """
     }
 
+    /// The music player's internet radio: Radio Browser's directory and favourites.
+    static let radio = """
+        <details class="dual-radio">
+          <summary>Internet radio</summary>
+          <form class="dual-radio-search" role="search">
+            <input name="name" maxlength="200" placeholder="Station name" aria-label="Station name">
+            <input name="tag" maxlength="100" placeholder="Genre or tag" aria-label="Genre or tag">
+            <input name="country" maxlength="100" placeholder="Country or code" aria-label="Country">
+            <input name="language" maxlength="100" placeholder="Language" aria-label="Language">
+            <button type="submit">Find stations</button>
+          </form>
+          <p class="dual-radio-note muted" role="status"></p>
+          <h3 class="dual-shelf-title">Favourite stations</h3>
+          <ul class="dual-radio-favorites" aria-label="Favourite stations"></ul>
+          <ul class="dual-radio-results" aria-label="Stations found"></ul>
+        </details>
+        """
+
     static func panel(kind: String, title: String, back: String, forward: String, isAdmin: Bool) -> String {
         let speeds = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3].map { s in
             let label = s == s.rounded() ? String(Int(s)) : String(s)
@@ -79,7 +97,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
-              \(kind == "speech" ? shelf(isAdmin: isAdmin) : "")
+              \(kind == "speech" ? shelf(isAdmin: isAdmin) : radio)
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

@@ -6,7 +6,8 @@ struct DualPlayerPageRoutes {
     func register(on router: Router<JukeRequestContext>) {
         router.get("/dual") { _, _ in
             guard let user = CurrentRequest.user else { return WebResponse.signIn(then: "/dual") }
-            return WebResponse.html(DualPlayerPages.player(user: user))
+            // Stations stream from their own sites until the relay carries them.
+            return WebResponse.html(DualPlayerPages.player(user: user), allowOutsideMedia: true)
         }
     }
 }

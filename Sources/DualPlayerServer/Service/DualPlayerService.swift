@@ -67,7 +67,9 @@ public struct DualPlayerService: Sendable {
             guard !item.id.isEmpty, item.id.count <= 100, item.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) }) else {
                 throw RuleRefusal.invalid("id", "an item id is letters, digits and . _ : -")
             }
-            guard item.title.count <= 500, (item.subtitle ?? "").count <= 500 else { throw RuleRefusal.invalid("title", "titles are at most 500 characters") }
+            guard item.title.unicodeScalars.count <= 500, (item.subtitle ?? "").unicodeScalars.count <= 500 else {
+                throw RuleRefusal.invalid("title", "titles are at most 500 characters")
+            }
             guard (0...Self.maxChapter).contains(item.chapter ?? 0) else {
                 throw RuleRefusal.invalid("chapter", "a chapter is a number from 0 to \(Self.maxChapter)")
             }

@@ -1,7 +1,7 @@
 import Storage
 
 /// Dual Player's tables: each account's settings, each player's last state, saved
-/// positions per item, and the books on the shelf. Append; never edit a migration that has shipped.
+/// positions per item, the books on the shelf, and favourite radio stations. Append; never edit a migration that has shipped.
 extension Schema {
     public static let dualPlayer = Schema(
         module: "dualplayer",
@@ -59,6 +59,21 @@ extension Schema {
                     "CREATE INDEX dual_books_owner ON dual_books(owner_id)",
                     // One demo per database, however many servers start on it together.
                     "CREATE UNIQUE INDEX dual_books_one_demo ON dual_books(origin) WHERE origin = 'demo'",
+                ]
+            },
+            Migration(version: 3, name: "dual player radio favourites") { _ in
+                [
+                    // A station as Radio Browser described it when it was kept (JSON), so the
+                    // favourites show without asking Radio Browser.
+                    """
+                    CREATE TABLE dual_radio_favorites (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        station_id TEXT NOT NULL,
+                        data TEXT NOT NULL,
+                        added_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (user_id, station_id)
+                    )
+                    """
                 ]
             },
         ]

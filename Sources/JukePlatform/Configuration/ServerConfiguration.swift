@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var installDemoLibrary: Bool
     /// Largest JSON body accepted, in bytes.
     public var maxBodySize: Int
+    /// Where Dual Player finds Radio Browser's servers (its `/json/servers` list); nil is
+    /// Radio Browser's own discovery, then the original app's fallback order.
+    public var radioBrowserDiscovery: URL?
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Seconds between background rescans of the watched folders; nil turns them off.

@@ -104,7 +104,11 @@ public final class RadioBrowser: Sendable {
     /// The first server's JSON answer, trying each in turn.
     private func firstAnswer(path: String, query: [URLQueryItem]) async throws(RadioBrowserError) -> Data {
         var failures: [String] = []
-        for server in await servers() {
+        let servers = await servers()
+        if servers.isEmpty {
+            throw .allServersFailed(["no server to ask: the list at \(discoveryURL?.absoluteString ?? "(none)") could not be read"])
+        }
+        for server in servers {
             guard var components = URLComponents(string: "\(scheme)://\(server)/\(path)") else {
                 failures.append("\(server): not a server name")
                 continue

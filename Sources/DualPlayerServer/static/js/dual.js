@@ -50,6 +50,8 @@ class Panel {
     this.pendingSeek = null;
     /** @type {any[] | undefined} */
     this.books = undefined;
+    /** @type {Map<string, any>} */
+    this.favorites = new Map();
     const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
     this.ui = {
       title: q(".dual-item-title"), sub: q(".dual-item-sub"), art: q(".dual-art"), play: q(".dual-play"), back: q(".dual-back"),
@@ -69,6 +71,10 @@ class Panel {
     for (const radio of root.querySelectorAll(`input[name="${kind}-mode"]`)) {
       radio.addEventListener("change", () => controller.changeSettings(kind, { mode: /** @type {HTMLInputElement} */ (radio).value }));
     }
+    root.querySelector(".dual-radio-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
+      e.preventDefault();
+      this.radioSearch(/** @type {HTMLFormElement} */ (e.target));
+    });
     root.querySelector(".dual-upload-file")?.addEventListener("change", (/** @type {Event} */ e) => {
       const input = /** @type {HTMLInputElement} */ (e.target);
       const file = input.files?.[0];
@@ -126,6 +132,9 @@ class Panel {
       this.controller.dispatch({ type: "userPause", player: this.kind });
       this.pause();
     }
+    // A station's stream comes from another site: it cannot play through Web Audio, and an
+    // element already routed there would play it silent, so it gets a fresh element.
+    if (item.kind === "station" && this.graph) this.replaceAudio(false);
     this.item = item;
     this.cursor = null;
     this.played = new Set();
@@ -139,7 +148,7 @@ class Panel {
     } else {
       this.ui.art.hidden = true;
     }
-    this.pendingSeek = sanitized(position);
+    this.pendingSeek = item.kind === "station" ? null : sanitized(position);
     this.audio.src = item.audio_url;
     this.ui.play.disabled = false;
     this.controller.dispatch({ type: "loaded", player: this.kind });
@@ -284,7 +293,7 @@ class Panel {
 
   play() {
     this.expectPlay = true;
-    if (this.settings?.mode === "boost") this.ensureGraph();
+    if (this.settings?.mode === "boost" && this.canBoost()) this.ensureGraph();
     this.audio.play().catch((/** @type {any} */ error) => {
       this.expectPlay = false;
       if (error?.name === "AbortError") return;
@@ -297,6 +306,14 @@ class Panel {
     if (this.audio.paused) return;
     this.expectPause = true;
     this.audio.pause();
+  }
+
+  /**
+   * Whether Boost can apply to what is loaded (the engine's AudioPath): a station streams
+   * from another site, whose audio a page may play but not process.
+   */
+  canBoost() {
+    return this.item?.kind !== "station";
   }
 
   /** The Boost path: source → (voice EQ) → compressor → gain → speakers. */
@@ -332,22 +349,25 @@ class Panel {
 
   /** Quality and Boost: switching back to Quality reloads on a fresh element, as the seed does. */
   setMode(mode) {
-    const wasPlaying = this.playing;
-    if (mode === "boost") {
-      this.ensureGraph();
-    } else if (this.graph) {
-      const at = this.audio.currentTime;
-      if (wasPlaying) this.pause();
-      this.audio.remove();
-      this.graph = null;
-      this.audio = this.makeAudio();
-      if (this.item) {
-        this.pendingSeek = at;
-        this.audio.src = this.item.audio_url;
-        if (wasPlaying) this.play();
-      }
-    }
+    if (mode === "boost" && this.canBoost()) this.ensureGraph();
+    else if (mode !== "boost" && this.graph) this.replaceAudio(true);
     this.root.dataset.path = this.graph ? "webAudio" : "plain";
+  }
+
+  /** A fresh <audio> for what is loaded (a routed element stays routed), at the same place. */
+  replaceAudio(reload) {
+    const wasPlaying = this.playing;
+    const at = this.audio.currentTime;
+    if (wasPlaying) this.pause();
+    this.audio.remove();
+    this.graph = null;
+    this.audio = this.makeAudio();
+    if (reload && this.item) {
+      this.pendingSeek = this.item.kind === "station" ? null : at;
+      this.audio.src = this.item.audio_url;
+      if (wasPlaying) this.play();
+    }
+    this.root.dataset.path = "plain";
   }
 
   /** Speed, volume (with ducking), mode, gain and EQ, from `this.settings`. */
@@ -366,7 +386,12 @@ class Panel {
     for (const radio of this.root.querySelectorAll(`input[name="${this.kind}-mode"]`)) {
       /** @type {HTMLInputElement} */ (radio).checked = /** @type {HTMLInputElement} */ (radio).value === s.mode;
     }
-    this.ui.note.textContent = s.mode === "boost" ? "Boost: gain, a compressor and the voice EQ through Web Audio." : "";
+    this.ui.note.textContent =
+      s.mode !== "boost"
+        ? ""
+        : this.canBoost()
+          ? "Boost: gain, a compressor and the voice EQ through Web Audio."
+          : "This stream comes straight from another site that does not let pages process its audio, so Boost cannot apply to it: it plays as in Quality.";
   }
 
   /** Ducking: music's volume while speech plays, ramped so it does not jump. */
@@ -433,6 +458,85 @@ class Panel {
       );
     } catch (error) {
       list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  /** A station as the player loads it: its stream through Juke's listen address. */
+  stationItem(/** @type {any} */ station) {
+    const details = [station.codec, station.bitrate ? `${station.bitrate} kbit/s` : "", station.country].filter(Boolean).join(" · ");
+    return {
+      kind: "station", id: station.id, title: station.name, subtitle: details || "Internet radio", artwork_url: station.favicon || undefined,
+      audio_url: `/api/v1/dual/radio/stations/${encodeURIComponent(station.id)}/listen`, station,
+    };
+  }
+
+  /** @param {HTMLFormElement} form */
+  async radioSearch(form) {
+    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-note"));
+    const list = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-results"));
+    const params = new URLSearchParams();
+    for (const name of ["name", "tag", "country", "language"]) {
+      const value = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
+      if (value) params.set(name, value);
+    }
+    if ([...params.keys()].length === 0) {
+      note.textContent = "Give a name, a tag, a country or a language.";
+      return;
+    }
+    params.set("limit", "50");
+    note.textContent = "Searching Radio Browser…";
+    try {
+      const found = await api(`/api/v1/dual/radio/search?${params}`);
+      note.textContent = found.items.length ? "" : "No station matches.";
+      list.replaceChildren(...found.items.map((/** @type {any} */ station) => this.stationRow(station)));
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  }
+
+  async loadFavorites() {
+    const list = this.root.querySelector(".dual-radio-favorites");
+    if (!list) return;
+    try {
+      const favorites = await api("/api/v1/dual/radio/favorites");
+      this.favorites = new Map(favorites.items.map((/** @type {any} */ s) => [s.id, s]));
+      list.replaceChildren(
+        ...(favorites.items.length
+          ? favorites.items.map((/** @type {any} */ station) => this.stationRow(station))
+          : [el("li", { class: "muted" }, "None yet: ☆ a station to keep it here.")]),
+      );
+    } catch (error) {
+      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  stationRow(/** @type {any} */ station) {
+    const kept = this.favorites.has(station.id);
+    const details = [station.codec, station.bitrate ? `${station.bitrate} kbit/s` : "", station.country, (station.tags || []).slice(0, 3).join(", ")]
+      .filter(Boolean)
+      .join(" · ");
+    return el("li", { class: "dual-station", dataset: { station: station.id } },
+      el("button", { type: "button", onclick: () => this.load(this.stationItem(station), { autoplay: true }) }, station.name,
+        el("span", { class: "muted" }, details ? ` — ${details}` : "")),
+      el("button", {
+        type: "button", class: "ghost dual-favorite", "aria-pressed": String(kept),
+        "aria-label": `${kept ? "Forget" : "Keep"} ${station.name} as a favourite`, onclick: () => this.toggleFavorite(station),
+      }, kept ? "★" : "☆"));
+  }
+
+  async toggleFavorite(/** @type {any} */ station) {
+    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-note"));
+    try {
+      if (this.favorites.has(station.id)) await api(`/api/v1/dual/radio/favorites/${encodeURIComponent(station.id)}`, { method: "DELETE" });
+      else await api(`/api/v1/dual/radio/favorites/${encodeURIComponent(station.id)}`, { method: "PUT", body: station });
+      await this.loadFavorites();
+      for (const button of this.root.querySelectorAll(`.dual-radio-results [data-station="${CSS.escape(station.id)}"] .dual-favorite`)) {
+        const kept = this.favorites.has(station.id);
+        button.textContent = kept ? "★" : "☆";
+        button.setAttribute("aria-pressed", String(kept));
+      }
+    } catch (error) {
+      note.textContent = error.message;
     }
   }
 
@@ -503,13 +607,15 @@ class Panel {
     // A book's chapters come from the shelf again on load; the saved state keeps only what the contract holds.
     const item = this.item && {
       kind: this.item.kind, id: this.item.id, title: this.item.title, subtitle: this.item.subtitle || undefined,
-      artwork_url: this.item.artwork_url || undefined, audio_url: this.item.audio_url, chapter: this.cursor ? this.cursor.index : undefined,
+      artwork_url: this.item.kind === "station" ? undefined : this.item.artwork_url || undefined, audio_url: this.item.audio_url,
+      chapter: this.cursor ? this.cursor.index : undefined,
     };
-    return { item: item || undefined, position: sanitized(this.audio.currentTime || this.pendingSeek || 0), playing: this.playing, updated_at: Date.now() };
+    const position = this.item?.kind === "station" ? 0 : sanitized(this.audio.currentTime || this.pendingSeek || 0);
+    return { item: item || undefined, position, playing: this.playing, updated_at: Date.now() };
   }
 
   positionKey() {
-    if (!this.item) return null;
+    if (!this.item || this.item.kind === "station") return null;
     const key = `${this.item.kind}:${this.item.id}`;
     return this.cursor ? `${key}#${this.cursor.index}` : key;
   }
@@ -717,6 +823,7 @@ class Controller {
       panel.applySettings();
       if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
       if (kind === "speech") await panel.loadShelf();
+      else await panel.loadFavorites();
       const saved = state[kind];
       if (saved?.item) {
         // A book's chapters are on the shelf, not in the saved state.

@@ -6,13 +6,20 @@ public enum WebResponse {
     static let contentSecurityPolicy =
         "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self'; script-src 'self'; connect-src 'self'"
 
-    public static func html(_ body: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// For pages that play other sites' audio and show their pictures (Dual Player's internet
+    /// radio and station logos): media and images from any http(s) origin. Scripts, styles
+    /// and connections stay this server's, so nothing from elsewhere can run or be fetched
+    /// by script.
+    static let outsideMediaPolicy =
+        "default-src 'self'; img-src 'self' data: blob: https: http:; media-src 'self' blob: https: http:; style-src 'self'; script-src 'self'; connect-src 'self'"
+
+    public static func html(_ body: String, status: HTTPResponse.Status = .ok, allowOutsideMedia: Bool = false) -> Response {
         Response(
             status: status,
             headers: [
                 .contentType: "text/html; charset=utf-8",
                 .cacheControl: "no-store",
-                .contentSecurityPolicy: contentSecurityPolicy,
+                .contentSecurityPolicy: allowOutsideMedia ? outsideMediaPolicy : contentSecurityPolicy,
                 .xContentTypeOptions: "nosniff",
             ],
             body: .init(byteBuffer: ByteBuffer(string: body))

@@ -1,0 +1,106 @@
+import Foundation
+import JukeCore
+import JukePlatform
+import Providers
+
+/// Dual Player's radio: Radio Browser's directory searched by the server (with its server
+/// fallbacks and a User-Agent), each account's favourites, and a station's stream when it is
+/// played (which counts the listen, as Radio Browser asks).
+public struct RadioService: Sendable {
+    let directory: RadioBrowser
+    let favorites: RadioFavoritesStore
+    let clock: WallClock
+
+    public init(directory: RadioBrowser, favorites: RadioFavoritesStore, clock: WallClock) {
+        self.directory = directory
+        self.favorites = favorites
+        self.clock = clock
+    }
+
+    /// Stations matching `query`; with no filter, the most listened ones.
+    func search(_ query: RadioQuery) async throws -> [RadioStation] {
+        do {
+            return try await directory.search(query)
+        } catch {
+            throw Self.gatewayError(error)
+        }
+    }
+
+    /// The stream to play, once Radio Browser has counted the listen.
+    func listen(_ stationID: String) async throws -> URL {
+        let resolved: String?
+        do {
+            resolved = try await directory.countClick(stationID: stationID)
+        } catch {
+            throw Self.gatewayError(error)
+        }
+        guard let text = resolved, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            throw RuleRefusal.notFound("Radio Browser has no stream for this station.")
+        }
+        return url
+    }
+
+    func favorites(of user: UserID) async throws -> [RadioStation] { try await favorites.favorites(of: user) }
+
+    /// Radio Browser's station ids are UUIDs: hexadecimal digits and hyphens.
+    static func validated(stationID: String) throws -> String {
+        guard !stationID.isEmpty, stationID.count <= 64, stationID.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw RuleRefusal.invalid("station_id", "A station's id is Radio Browser's UUID.")
+        }
+        return stationID
+    }
+
+    func addFavorite(_ station: RadioStation, for user: UserID) async throws -> RadioStation {
+        let valid = try Self.validated(station)
+        try await favorites.add(valid, for: user, now: clock.now())
+        return valid
+    }
+
+    /// A station a page sent, held to the contract's limits: it is shown again on every
+    /// device, so no control characters, no address but http(s), no absurd numbers.
+    static func validated(_ station: RadioStation) throws -> RadioStation {
+        _ = try validated(stationID: station.id)
+        func text(_ value: String?, _ field: String, max: Int) throws {
+            guard let value else { return }
+            guard value.unicodeScalars.count <= max, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw RuleRefusal.invalid(field, "\(field) is at most \(max) characters, with no control characters")
+            }
+        }
+        try text(station.name, "name", max: 300)
+        guard station.name.contains(where: { !$0.isWhitespace }) else { throw RuleRefusal.invalid("name", "A station needs a name.") }
+        let stream = station.streamURL.lowercased()
+        guard station.streamURL.unicodeScalars.count <= 2000, stream.hasPrefix("http://") || stream.hasPrefix("https://"),
+            station.streamURL.count > (stream.hasPrefix("https://") ? 8 : 7),
+            !station.streamURL.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
+        else { throw RuleRefusal.invalid("stream_url", "A station's stream is an http(s) address.") }
+        try text(station.homepage, "homepage", max: 2000)
+        try text(station.favicon, "favicon", max: 2000)
+        try text(station.country, "country", max: 100)
+        try text(station.countryCode, "country_code", max: 10)
+        try text(station.codec, "codec", max: 50)
+        guard station.tags.count <= 50, station.languages.count <= 20 else { throw RuleRefusal.invalid("tags", "At most 50 tags and 20 languages.") }
+        for tag in station.tags { try text(tag, "tags", max: 100) }
+        for language in station.languages { try text(language, "languages", max: 100) }
+        guard (0...100_000).contains(station.bitrate), (0...1_000_000_000_000).contains(station.votes),
+            (0...1_000_000_000_000).contains(station.clickCount)
+        else {
+            throw RuleRefusal.invalid("bitrate", "bitrate is 0 to 100,000 kbit/s; votes and clicks are not negative")
+        }
+        return station
+    }
+
+    func removeFavorite(_ stationID: String, for user: UserID) async throws {
+        try await favorites.remove(try Self.validated(stationID: stationID), for: user)
+    }
+
+    /// Radio Browser unreachable: 502 with what each server answered.
+    static func gatewayError(_ error: any Error) -> any Error {
+        switch error as? RadioBrowserError {
+        case .allServersFailed(let reasons):
+            return APIError(
+                status: .badGateway, code: "radio_unavailable", message: "Radio Browser did not answer: \(reasons.prefix(5).joined(separator: "; ")).")
+        case .invalid(let why): return RuleRefusal.invalid("station_id", why)
+        case nil: return error
+        }
+    }
+}
