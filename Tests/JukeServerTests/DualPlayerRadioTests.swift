@@ -86,6 +86,8 @@ import Testing
                 #expect((try await client.json(.get, "/api/v1/dual/radio/favorites", token: bob).json["items"] as? [[String: Any]])?.isEmpty == true)
                 #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/not-a-uuid", token: ann, body: body).status == .badRequest)
                 #expect(try await client.json(.delete, "/api/v1/dual/radio/favorites/%C3%97", token: ann).status == .badRequest)
+                // Fullwidth digits count as hexadecimal to Swift, not to a UUID.
+                #expect(try await client.json(.delete, "/api/v1/dual/radio/favorites/%EF%BC%91", token: ann).status == .badRequest)
                 let script = body.replacingOccurrences(of: "http://stream.example.test/jazz.mp3", with: "javascript:alert(1)")
                 #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: script).status == .badRequest)
                 #expect(try await client.json(.delete, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann).status == .noContent)

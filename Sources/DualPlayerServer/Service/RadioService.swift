@@ -44,7 +44,7 @@ public struct RadioService: Sendable {
 
     /// Radio Browser's station ids are UUIDs: hexadecimal digits and hyphens.
     static func validated(stationID: String) throws -> String {
-        guard !stationID.isEmpty, stationID.count <= 64, stationID.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+        guard !stationID.isEmpty, stationID.count <= 64, stationID.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == "-" }) else {
             throw RuleRefusal.invalid("station_id", "A station's id is Radio Browser's UUID.")
         }
         return stationID

@@ -71,7 +71,7 @@ public final class RadioBrowser: Sendable {
     /// Counts a listen, as Radio Browser asks clients to when a station starts playing, and
     /// returns the stream URL it resolved.
     public func countClick(stationID: String) async throws(RadioBrowserError) -> String? {
-        guard !stationID.isEmpty, stationID.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw .invalid("not a station id") }
+        guard !stationID.isEmpty, stationID.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == "-" }) else { throw .invalid("not a station id") }
         let body = try await firstAnswer(path: "json/url/\(stationID)", query: [])
         let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         return object?["url"] as? String
