@@ -19,14 +19,7 @@ enum ChaptersBench {
             times.append(seconds(clock.now - start) * 1000)
         }
         if let jsonOut {
-            struct Output: Encodable {
-                let file: String
-                let duration: Double
-                let source: String
-                let chapters: [Chapter]
-            }
-            let output = Output(file: path, duration: list.duration, source: list.source.rawValue, chapters: list.chapters)
-            try JSONEncoder().encode(output).write(to: URL(fileURLWithPath: jsonOut))
+            try JSONEncoder().encode(ChapterReport(file: path, list: list)).write(to: URL(fileURLWithPath: jsonOut))
         }
         times.sort()
         let median = times[times.count / 2]

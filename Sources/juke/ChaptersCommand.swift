@@ -19,13 +19,6 @@ struct ChaptersCommand: AsyncParsableCommand {
     @Argument(help: "Audio files.") var files: [String]
     @Flag(help: "One JSON object per file and line.") var json = false
 
-    struct Output: Encodable {
-        let file: String
-        let duration: Double
-        let source: String
-        let chapters: [Chapter]
-    }
-
     func run() async throws {
         var failed = false
         let encoder = JSONEncoder()
@@ -34,8 +27,7 @@ struct ChaptersCommand: AsyncParsableCommand {
             do {
                 let list = try ChapterReader.read(path: path)
                 if json {
-                    let output = Output(file: path, duration: list.duration, source: list.source.rawValue, chapters: list.chapters)
-                    print(String(decoding: try encoder.encode(output), as: UTF8.self))
+                    print(String(decoding: try encoder.encode(ChapterReport(file: path, list: list)), as: UTF8.self))
                 } else {
                     print("\(path): \(list.chapters.count) chapter(s) from \(list.source.rawValue), \(clock(list.duration))")
                     for (index, chapter) in list.chapters.enumerated() {

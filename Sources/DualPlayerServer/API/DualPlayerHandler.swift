@@ -104,9 +104,6 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             _ = try CurrentRequest.requireUser()
             let q = input.query
-            for (field, value, limit) in [("name", q.name, 200), ("tag", q.tag, 100), ("country", q.country, 100), ("language", q.language, 100)] {
-                guard (value ?? "").unicodeScalars.count <= limit else { throw RuleRefusal.invalid(field, "\(field) is at most \(limit) characters") }
-            }
             let page = try Paging(limit: q.limit, offset: nil)
             let stations = try await radio.search(
                 RadioQuery(name: q.name, tag: q.tag, country: q.country, language: q.language, limit: page.limit))

@@ -17,8 +17,6 @@ public struct DualPlayerService: Sendable {
 
     /// At most this many positions in one request.
     static let maxPositions = 200
-    /// The highest chapter index a saved state may name (QuickTimeChapters.maxChapters).
-    static let maxChapter = 100_000
     /// The longest list of item keys one position query may carry (200 keys of 20 characters).
     static let maxItemsQuery = 4_000
 
@@ -62,20 +60,10 @@ public struct DualPlayerService: Sendable {
     func save(_ snapshot: PlayerSnapshot, updatedAt: Int64, player: PlayerKind, of user: UserID) async throws -> (PlayerSnapshot, Int64) {
         let stamped = try SavedPosition.validated(seconds: snapshot.position, updatedAt: updatedAt, field: "position").clamped(toServerNow: nowMillis)
         if let item = snapshot.item {
-            _ = try MediaAddress.validated(item.audioURL, field: "audio_url")
-            if let artwork = item.artworkURL { _ = try MediaAddress.validated(artwork, field: "artwork_url") }
-            guard !item.id.isEmpty, item.id.count <= 100, item.id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._:-".contains($0)) }) else {
-                throw RuleRefusal.invalid("id", "an item id is letters, digits and . _ : -")
-            }
-            guard item.title.unicodeScalars.count <= 500, (item.subtitle ?? "").unicodeScalars.count <= 500 else {
-                throw RuleRefusal.invalid("title", "titles are at most 500 characters")
-            }
-            guard (0...Self.maxChapter).contains(item.chapter ?? 0) else {
-                throw RuleRefusal.invalid("chapter", "a chapter is a number from 0 to \(Self.maxChapter)")
-            }
+            try PlayerItemRules.validate(
+                id: item.id, title: item.title, subtitle: item.subtitle, audioURL: item.audioURL, artworkURL: item.artworkURL, chapter: item.chapter)
         }
-        let clean = snapshot
-        let kept = try await store.savePlayer(player, data: try JSONColumn.encode(clean), updatedAt: stamped.updatedAt, of: user)
+        let kept = try await store.savePlayer(player, data: try JSONColumn.encode(snapshot), updatedAt: stamped.updatedAt, of: user)
         return (try JSONColumn.decode(PlayerSnapshot.self, kept.data), kept.updatedAt)
     }
 

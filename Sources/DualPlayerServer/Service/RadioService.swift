@@ -19,6 +19,9 @@ public struct RadioService: Sendable {
 
     /// Stations matching `query`; with no filter, the most listened ones.
     func search(_ query: RadioQuery) async throws -> [RadioStation] {
+        for (field, value, limit) in [("name", query.name, 200), ("tag", query.tag, 100), ("country", query.country, 100), ("language", query.language, 100)] {
+            guard (value ?? "").unicodeScalars.count <= limit else { throw RuleRefusal.invalid(field, "\(field) is at most \(limit) characters") }
+        }
         do {
             return try await directory.search(query)
         } catch {
