@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -55,8 +56,20 @@ let package = Package(
         // cursor with its generation counter, positions (newest wins), settings. Pure.
         .target(name: "DualPlayer", dependencies: ["JukeCore"], swiftSettings: strict),
         // Outside services: a client per service, speaking its documented wire format, with
-        // a hard deadline on every request. Tested against local fakes of each service.
-        .target(name: "Providers", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        // a hard deadline on every request. Tested against local fakes of each service. Radio
+        // streams are opened on SwiftNIO directly: the relay checks the address it connects to
+        // (no request forgery into the LAN) and reads SHOUTcast's "ICY 200 OK".
+        .target(
+            name: "Providers",
+            dependencies: [
+                "MediaFormats",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
         // Music library: scanning folders, the demo library synthesizer, search.
         .target(
             name: "Library",
@@ -248,6 +261,8 @@ let package = Package(
                 "Storage", "LiveUpdates", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
                 // A local fake of OpenAI's API for the provider and AI DJ tests.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A raw TCP radio station for the relay's tests (an ICY status line, a paced stream).
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -263,6 +278,8 @@ let package = Package(
             dependencies: [
                 "Providers", "JukeTestSupport", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // A raw TCP radio station for the relay's tests (an ICY status line, a paced stream).
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),

@@ -62,6 +62,13 @@ struct Serve: AsyncParsableCommand {
     )
     var radioBrowserUrl: String?
 
+    @Flag(
+        name: .long,
+        help:
+            "Let the radio relay open streams on private and local networks, e.g. an Icecast server on the LAN (env JUKE_RADIO_ALLOW_PRIVATE_STREAMS=1; off: refused, so no account can make Juke fetch from inside its network)."
+    )
+    var radioAllowPrivateStreams = false
+
     /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
     /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
     func catalog(_ env: [String: String]) throws -> CatalogSettings? {
@@ -125,6 +132,8 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.radioBrowserDiscovery = url
         }
+        configuration.radioAllowPrivateStreams =
+            radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")
         if let text = pushPath ?? env["JUKE_PUSH_PATH"] {
             guard let path = PushPath(rawValue: text.lowercased()) else {
                 throw ValidationError("--push-path (or JUKE_PUSH_PATH) is direct or pipeline, not '\(text)'")

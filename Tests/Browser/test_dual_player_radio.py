@@ -1,9 +1,12 @@
 """Dual Player's internet radio in a browser, against a local fake of Radio Browser and a
-station's stream: search, play (the listen is counted), a favourite kept across a reload, and
-Boost explaining why it cannot apply to another site's stream."""
+live station (paced MP3 with ICY titles): search, play through Juke's relay (the listen is
+counted), the station's "now playing" title on the page and the lock screen, Boost on the
+relayed stream, and a favourite kept across a reload."""
 import json
 import os
+import subprocess
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -12,13 +15,23 @@ from selenium.webdriver.common.by import By
 from conftest import JukeServer, request
 from helpers import click, sign_in, wait
 
-STREAM = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "chapters", "chapters.mp3")
 STATION = "96062a7b-0601-11e8-ae97-52543be04c81"
+METAINT = 8192
+
+
+def tone_mp3(path):
+    """Ten seconds of a 440 Hz tone as bare MPEG frames (no ID3, no Xing), to loop as a live stream."""
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=10", "-b:a", "128k",
+                    "-id3v2_version", "0", "-write_xing", "0", "-f", "mp3", path], check=True)
+    with open(path, "rb") as f:
+        return f.read()
 
 
 class FakeRadioBrowser(BaseHTTPRequestHandler):
     clicks = []
     agents = []
+    stream_agents = []
+    audio = b""
 
     def log_message(self, *args):
         pass
@@ -47,24 +60,47 @@ class FakeRadioBrowser(BaseHTTPRequestHandler):
             FakeRadioBrowser.clicks.append(self.path.rsplit("/", 1)[-1])
             return self.send_json({"ok": True, "message": "retrieved station url", "stationuuid": STATION, "url": stream})
         if self.path.startswith("/stream.mp3"):
-            data = open(STREAM, "rb").read()
+            # A live station: 16 KB/s, looped, with an ICY title when the player asks for one.
+            FakeRadioBrowser.stream_agents.append(self.headers.get("User-Agent", ""))
+            icy = self.headers.get("Icy-MetaData") == "1"
             self.send_response(200)
             self.send_header("Content-Type", "audio/mpeg")
-            self.send_header("Content-Length", str(len(data)))
+            self.send_header("icy-name", "Jazz Test FM")
+            if icy:
+                self.send_header("icy-metaint", str(METAINT))
             self.end_headers()
-            self.wfile.write(data)
-            return
+            data, sent = FakeRadioBrowser.audio, 0
+            block = b"StreamTitle='Test Artist - Test Song';"
+            block += b"\0" * (-len(block) % 16)
+            try:
+                while True:
+                    piece = bytes(data[(sent + i) % len(data)] for i in range(4096))
+                    out = b""
+                    for i in range(0, len(piece), 1024):
+                        out += piece[i:i + 1024]
+                        sent += 1024
+                        if icy and sent % METAINT == 0:
+                            out += bytes([len(block) // 16]) + block
+                    self.wfile.write(out)
+                    self.wfile.flush()
+                    time.sleep(0.25)
+            except (BrokenPipeError, ConnectionResetError):
+                return
         self.send_response(404)
         self.end_headers()
 
 
 @pytest.fixture
 def radio_server(tmp_path, app_database):
+    FakeRadioBrowser.audio = tone_mp3(str(tmp_path / "tone.mp3"))
     fake = ThreadingHTTPServer(("127.0.0.1", 0), FakeRadioBrowser)
+    fake.daemon_threads = True
     threading.Thread(target=fake.serve_forever, daemon=True).start()
     (tmp_path / "data").mkdir()
     juke = JukeServer(str(tmp_path / "data"), database=app_database, demo=False,
-                      extra_args=["--radio-browser-url", f"http://127.0.0.1:{fake.server_address[1]}/json/servers"])
+                      extra_args=["--radio-browser-url", f"http://127.0.0.1:{fake.server_address[1]}/json/servers",
+                                  # The fake station is on loopback, which the relay refuses by default.
+                                  "--radio-allow-private-streams"])
     try:
         yield juke
     finally:
@@ -89,14 +125,21 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.3)
     assert STATION in FakeRadioBrowser.clicks, "the listen is counted with Radio Browser"
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "music:playing")
-    assert browser.execute_script("return navigator.mediaSession.metadata.title") == "Jazz Test FM"
+    assert FakeRadioBrowser.stream_agents and FakeRadioBrowser.stream_agents[-1].startswith("Juke/"), "Juke's relay fetched the stream"
+    src = browser.execute_script("return document.querySelector('#music-player .dual-audio').src")
+    assert src.startswith(juke.base + "/api/v1/dual/radio/stations/"), "the page plays Juke's own address"
 
-    # Boost cannot reach another site's audio: the page says so, and the station plays on.
+    # The station's ICY title: on the page, and on the lock screen with the station as artist.
+    wait(browser).until(lambda d: "Test Artist - Test Song" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-item-sub").text)
+    wait(browser).until(lambda d: d.execute_script("return navigator.mediaSession.metadata.title") == "Test Artist - Test Song")
+    assert browser.execute_script("return navigator.mediaSession.metadata.artist") == "Jazz Test FM"
+
+    # The stream comes from Juke's origin, so Boost's Web Audio takes it, and it plays on.
     click(browser, By.CSS_SELECTOR, "#music-player input[value=boost]")
-    wait(browser).until(lambda d: "cannot apply" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-mode-note").text)
-    assert browser.execute_script("return document.querySelector('#music-player').dataset.path") == "plain"
+    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player').dataset.path") == "webAudio")
+    assert "Boost:" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-mode-note").text
     before = browser.execute_script("return document.querySelector('#music-player .dual-audio').currentTime")
-    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > before + 0.2)
+    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > before + 0.5)
 
     click(browser, By.CSS_SELECTOR, "#music-player .dual-radio-results .dual-favorite")
     wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-radio-favorites").text)

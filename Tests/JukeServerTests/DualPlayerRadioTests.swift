@@ -4,12 +4,17 @@ import Hummingbird
 import HummingbirdTesting
 import JukeTestSupport
 import NIOCore
+import Providers
 import Synchronization
 import Testing
 
 @testable import DualPlayerServer
 @testable import JukePlatform
 @testable import JukeServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Dual Player's radio over HTTP, against a local fake of Radio Browser's servers: search,
 /// a listen that counts the click and sends the player to the stream, favourites per
@@ -27,7 +32,7 @@ import Testing
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    static func fake(_ seen: Seen) -> Router<BasicRequestContext> {
+    static func fake(_ seen: Seen, stream: String) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/json/servers") { request, _ in json([["name": "\(request.head.authority ?? "127.0.0.1")/mirror"]]) }
         router.get("/mirror/json/stations/search") { request, _ -> Response in
@@ -43,14 +48,16 @@ import Testing
         router.get("/mirror/json/url/:id") { _, context -> Response in
             let id = context.parameters.get("id") ?? ""
             seen.clicks.withLock { $0.append(id) }
-            return json(["ok": true, "message": "retrieved station url", "stationuuid": id, "url": "http://stream.example.test/jazz.mp3"])
+            return json(["ok": true, "message": "retrieved station url", "stationuuid": id, "url": stream])
         }
         return router
     }
 
-    static func withFake(_ body: @escaping @Sendable (URL, Seen) async throws -> Void) async throws {
+    static func withFake(stream: String = "http://stream.example.test/jazz.mp3", _ body: @escaping @Sendable (URL, Seen) async throws -> Void)
+        async throws
+    {
         let seen = Seen()
-        let app = Application(router: fake(seen), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        let app = Application(router: fake(seen, stream: stream), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             try await body(try #require(URL(string: "http://127.0.0.1:\(port)/json/servers")), seen)
@@ -71,9 +78,9 @@ import Testing
                 #expect(seen.agents.withLock { $0.first?.hasPrefix("Juke/") } == true)
                 #expect(try await client.json(.get, "/api/v1/dual/radio/search", token: ann).status == .ok, "no filter: the most listened stations")
 
-                // Listening counts the click and sends the player to the stream.
+                // Listening counts the click; a stream the relay cannot reach says why.
                 let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
-                #expect(listen.status == .found && listen.headers[.location] == "http://stream.example.test/jazz.mp3")
+                #expect(listen.status == .badGateway && listen.json["error"] as? String == "radio_stream_unavailable", "\(listen.json)")
                 #expect(seen.clicks.withLock { $0 } == [Self.stationID])
                 #expect(try await client.json(.get, "/api/v1/dual/radio/stations/not..an..id/listen", token: ann).status == .badRequest)
                 #expect(try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen").status == .unauthorized)
@@ -111,5 +118,133 @@ import Testing
             #expect((search.json["message"] as? String)?.contains("127.0.0.1:1") == true, "the message says which list could not be read")
             #expect(try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann).status == .badGateway)
         }
+    }
+
+    /// Reads a relayed listen as a player does: the head, then audio until `bytes` have come.
+    static func listen(port: Int, token: String, bytes: Int) async throws -> (status: Int, type: String?, audio: [UInt8]) {
+        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/dual/radio/stations/\(stationID)/listen")))
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        var status = 0
+        var type: String?
+        var audio: [UInt8] = []
+        for try await part in HTTPClient().stream(request, idleTimeout: 10) {
+            switch part {
+            case .head(let code, let headers):
+                status = code
+                type = headers["content-type"]
+                if code != 200 { return (status, type, audio) }
+            case .bytes(let data):
+                audio += data
+                if audio.count >= bytes { return (status, type, audio) }
+            }
+        }
+        return (status, type, audio)
+    }
+
+    @Test(arguments: TestBackend.available)
+    func aStationPlaysThroughTheRelayWithItsTitle(backend: TestBackend) async throws {
+        var options = FakeStation.Options()
+        options.bytesPerSecond = 32_000
+        options.titleEvery = 2
+        let station = try await FakeStation.start(options)
+        defer { Task { await station.stop() } }
+        try await Self.withFake(stream: station.url("/icy.mp3").absoluteString) { discovery, seen in
+            try await TestApp.run(
+                backend, mode: .live,
+                configure: {
+                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                }
+            ) { _, client in
+                let ann = try await client.register("ann")
+                let port = try #require(client.port)
+                async let first = Self.listen(port: port, token: ann, bytes: 8000)
+                async let second = Self.listen(port: port, token: ann, bytes: 8000)
+                let (a, b) = try await (first, second)
+                for heard in [a, b] {
+                    #expect(heard.status == 200 && heard.type == "audio/mpeg")
+                    // The station's audio and nothing else: the ICY blocks were taken out.
+                    let offset = try #require(FakeStation.mpegBytes(417 * 2, from: 0).firstRange(of: heard.audio.prefix(417)))
+                    #expect(heard.audio == FakeStation.mpegBytes(heard.audio.count, from: offset.lowerBound))
+                }
+                #expect(station.requests.withLock { $0.count } == 1, "two listeners, one connection to the station")
+                #expect(seen.clicks.withLock { $0.count } == 2, "each listen is counted")
+                let now = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/now-playing", token: ann)
+                #expect(now.status == .ok && now.json["relayed"] as? Bool == true && now.json["format"] as? String == "mpeg")
+                #expect((now.json["title"] as? String)?.hasPrefix("Artist ") == true, "\(now.json)")
+                // Nobody listens: the relay lets the station go after its grace period.
+                let other = try await client.json(.get, "/api/v1/dual/radio/stations/11111111-2222-3333-4444-555555555555/now-playing", token: ann)
+                #expect(other.json["relayed"] as? Bool == false && (other.json["title"] == nil || other.json["title"] is NSNull))
+            }
+        }
+    }
+
+    @Test(arguments: [("/page.html", 502, "radio_not_audio"), ("/gone", 502, "radio_stream_unavailable")])
+    func whatTheRelayRefuses(path: String, status: Int, code: String) async throws {
+        let station = try await FakeStation.start()
+        defer { Task { await station.stop() } }
+        try await Self.withFake(stream: station.url(path).absoluteString) { discovery, _ in
+            try await TestApp.run(
+                .sqlite, mode: .live,
+                configure: {
+                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                }
+            ) { _, client in
+                let ann = try await client.register("ann")
+                let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
+                #expect(listen.status.code == status && listen.json["error"] as? String == code, "\(listen.json)")
+            }
+        }
+    }
+
+    @Test func aStationInsideThePrivateNetworkIsRefusedByDefault() async throws {
+        let station = try await FakeStation.start()
+        defer { Task { await station.stop() } }
+        try await Self.withFake(stream: station.url("/live.mp3").absoluteString) { discovery, _ in
+            try await TestApp.run(.sqlite, configure: { $0.radioBrowserDiscovery = discovery }) { _, client in
+                let ann = try await client.register("ann")
+                let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
+                #expect(listen.status == .forbidden && listen.json["error"] as? String == "radio_private_network", "\(listen.json)")
+                #expect(station.requests.withLock { $0.isEmpty }, "Juke never connected")
+            }
+        }
+        // An HLS station is sent to its own address.
+        try await Self.withFake(stream: station.url("/hls.m3u8").absoluteString) { discovery, _ in
+            try await TestApp.run(
+                .sqlite,
+                configure: {
+                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                }
+            ) { _, client in
+                let ann = try await client.register("ann")
+                let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
+                #expect(listen.status == .found && listen.headers[.location]?.hasSuffix("/hls.m3u8") == true)
+            }
+        }
+    }
+
+    /// A listener that stops reading is dropped at its backlog; the other hears every byte.
+    @Test func aStalledListenerNeverSlowsTheOthers() async throws {
+        var options = FakeStation.Options()
+        options.bytesPerSecond = 400_000
+        options.writesPerSecond = 50
+        let station = try await FakeStation.start(options)
+        defer { Task { await station.stop() } }
+        let relays = RadioRelays(
+            connector: StreamConnector(allowPrivateNetworks: true), limits: .init(backlogBytes: 64 * 1024, burstBytes: 8 * 1024, maximumListeners: 10),
+            idleGrace: .milliseconds(100), logger: TestDatabase.logger)
+        let closed = Atomic<Int>(0)
+        let (_, reader, relay) = try await relays.listen(station: "s", url: station.url("/live.mp3"), closeConnection: {})
+        let (_, stalled, _) = try await relays.listen(station: "s", url: station.url("/live.mp3"), closeConnection: { closed.add(1, ordering: .relaxed) })
+        var heard: [UInt8] = []
+        while heard.count < 400_000, let chunks = await reader.next() {
+            for chunk in chunks { heard += chunk.readableBytesView }
+            relay.wrote(reader.id, size: chunks.reduce(0) { $0 + $1.readableBytes })
+        }
+        #expect(closed.load(ordering: .relaxed) == 1, "the stalled listener was dropped and its connection closed")
+        let dropped = await stalled.next()
+        #expect(dropped == nil)
+        let start = try #require(FakeStation.mpegBytes(417 * 2, from: 0).firstRange(of: heard.prefix(417)))
+        #expect(heard.count >= 400_000 && heard == FakeStation.mpegBytes(heard.count, from: start.lowerBound), "every byte, in order")
+        relay.leave(reader.id)
     }
 }

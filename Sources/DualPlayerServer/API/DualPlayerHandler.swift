@@ -111,6 +111,20 @@ struct DualPlayerHandler: APIProtocol {
         }
     }
 
+    func getDualRadioNowPlaying(_ input: Operations.GetDualRadioNowPlaying.Input) async throws -> Operations.GetDualRadioNowPlaying.Output {
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let id = try RadioService.validated(stationID: input.path.stationId)
+            let now = radio.nowPlaying(id)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            relayed: now != nil, title: now?.title, listeners: now?.listeners ?? 0,
+                            format: now?.kind.flatMap { Components.Schemas.DualNowPlaying.FormatPayload(rawValue: $0.rawValue) }))))
+        }
+    }
+
     func listDualRadioFavorites(_ input: Operations.ListDualRadioFavorites.Input) async throws -> Operations.ListDualRadioFavorites.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()

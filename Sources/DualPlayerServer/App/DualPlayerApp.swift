@@ -21,7 +21,10 @@ public struct DualPlayerApp: JukeApp {
         let directory =
             platform.configuration.radioBrowserDiscovery.map { RadioBrowser(discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
             ?? RadioBrowser()
-        self.radio = RadioService(directory: directory, favorites: RadioFavoritesStore(database: platform.database), clock: platform.clock)
+        let relays = RadioRelays(
+            connector: StreamConnector(allowPrivateNetworks: platform.configuration.radioAllowPrivateStreams), logger: platform.logger)
+        self.radio = RadioService(
+            directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
     }
 
     /// Its tables, migrated before any app is built.

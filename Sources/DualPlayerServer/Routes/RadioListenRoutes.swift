@@ -1,23 +1,38 @@
 import Hummingbird
 import JukeCore
 import JukePlatform
+import NIOCore
 
-/// A station's stream, at a path on this server: the player keeps this address (as it keeps
-/// every media address), and each play counts the listen with Radio Browser and is sent on to
-/// the stream (302).
+/// A station's stream, relayed through this server: the player keeps this address (as it
+/// keeps every media address), its audio comes from Juke's own origin (so Boost's Web Audio
+/// may take it), and each play counts the listen with Radio Browser.
 struct RadioListenRoutes {
     let radio: RadioService
 
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/radio/stations/:station_id/listen") { _, context in
-            _ = try CurrentRequest.requireUser()
+            let user = try CurrentRequest.requireUser()
+            let listener: RelayedListener
             do {
                 let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
-                let stream = try await radio.listen(id)
-                return Response(status: .found, headers: [.location: stream.absoluteString, .cacheControl: "no-store"])
+                let channel = context.channel
+                listener = try await radio.listen(id, for: user.id, closeConnection: { channel.close(promise: nil) })
             } catch let refusal as RuleRefusal {
                 throw APIError(refusal)
+            } catch let hls as HLSStation {
+                return Response(status: .found, headers: [.location: hls.url.absoluteString, .cacheControl: "no-store"])
             }
+            return Response(
+                status: .ok, headers: [.contentType: listener.opening.kind.mediaType, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                body: ResponseBody { writer in
+                    let (outlet, relay) = (listener.outlet, listener.relay)
+                    defer { relay.leave(outlet.id) }
+                    while let chunks = await outlet.next() {
+                        try await writer.write(contentsOf: chunks)
+                        relay.wrote(outlet.id, size: chunks.reduce(0) { $0 + $1.readableBytes })
+                    }
+                    try await writer.finish(nil)
+                })
         }
     }
 }

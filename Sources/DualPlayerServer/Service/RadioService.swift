@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukePlatform
+import MediaFormats
 import Providers
 
 /// Dual Player's radio: Radio Browser's directory searched by the server (with its server
@@ -9,11 +10,13 @@ import Providers
 public struct RadioService: Sendable {
     let directory: RadioBrowser
     let favorites: RadioFavoritesStore
+    let relays: RadioRelays
     let clock: WallClock
 
-    public init(directory: RadioBrowser, favorites: RadioFavoritesStore, clock: WallClock) {
+    init(directory: RadioBrowser, favorites: RadioFavoritesStore, relays: RadioRelays, clock: WallClock) {
         self.directory = directory
         self.favorites = favorites
+        self.relays = relays
         self.clock = clock
     }
 
@@ -29,18 +32,55 @@ public struct RadioService: Sendable {
         }
     }
 
-    /// The stream to play, once Radio Browser has counted the listen.
-    func listen(_ stationID: String) async throws -> URL {
+    /// The stream to play, once Radio Browser has counted the listen. When Radio Browser
+    /// cannot be reached, a favourite still plays from the stream address kept with it.
+    func streamAddress(_ stationID: String, for user: UserID) async throws -> URL {
         let resolved: String?
         do {
             resolved = try await directory.countClick(stationID: stationID)
         } catch {
-            throw Self.gatewayError(error)
+            guard let kept = try await favorites.favorites(of: user).first(where: { $0.id == stationID }), let url = URL(string: kept.streamURL) else {
+                throw Self.gatewayError(error)
+            }
+            return url
         }
         guard let text = resolved, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             throw RuleRefusal.notFound("Radio Browser has no stream for this station.")
         }
         return url
+    }
+
+    /// A listener of the station through this server's relay.
+    func listen(_ stationID: String, for user: UserID, closeConnection: @escaping @Sendable () -> Void) async throws -> RelayedListener {
+        let url = try await streamAddress(stationID, for: user)
+        do {
+            let (opening, outlet, relay) = try await relays.listen(station: stationID, url: url, closeConnection: closeConnection)
+            return RelayedListener(opening: opening, outlet: outlet, relay: relay)
+        } catch let error as StreamRelayError {
+            throw Self.relayError(error)
+        } catch is RelayFull {
+            throw APIError(
+                status: .serviceUnavailable, code: "radio_relay_full", message: "The radio relay has as many listeners as it takes; try again later.")
+        }
+    }
+
+    /// What the station is playing, when this server relays it.
+    func nowPlaying(_ stationID: String) -> (title: String?, listeners: Int, kind: StreamKind?)? {
+        relays.nowPlaying(station: stationID)
+    }
+
+    /// A stream the relay could not open, as the contract answers it.
+    static func relayError(_ error: StreamRelayError) -> any Error {
+        switch error {
+        case .privateNetwork:
+            return APIError(status: .forbidden, code: "radio_private_network", message: "The station's stream is \(error); it cannot be played through Juke.")
+        case .notAudio:
+            return APIError(status: .badGateway, code: "radio_not_audio", message: "The station's stream is not playable: \(error).")
+        case .hlsStation(let url):
+            return HLSStation(url: url)
+        case .invalidAddress, .unreachable, .status, .tooManyHops, .malformed:
+            return APIError(status: .badGateway, code: "radio_stream_unavailable", message: "The station's stream could not be played: \(error).")
+        }
     }
 
     func favorites(of user: UserID) async throws -> [RadioStation] { try await favorites.favorites(of: user) }
@@ -106,4 +146,16 @@ public struct RadioService: Sendable {
         case nil: return error
         }
     }
+}
+
+/// A station listened to through the relay.
+struct RelayedListener: Sendable {
+    let opening: StreamOpening
+    let outlet: ListenerOutlet
+    let relay: StationRelay
+}
+
+/// An HLS station: the relay carries continuous streams, and sends the player to HLS playlists.
+struct HLSStation: Error {
+    let url: URL
 }

@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     /// Where Dual Player finds Radio Browser's servers (its `/json/servers` list); nil is
     /// Radio Browser's own discovery, then the original app's fallback order.
     public var radioBrowserDiscovery: URL?
+    /// Whether the radio relay may open streams on private and local networks (an Icecast on
+    /// the LAN, a test's stream server). Off: a station there is refused, so that no account
+    /// can make the server fetch from inside its own network.
+    public var radioAllowPrivateStreams = false
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Seconds between background rescans of the watched folders; nil turns them off.

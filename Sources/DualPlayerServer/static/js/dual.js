@@ -35,6 +35,10 @@ class Panel {
     /** @type {any[]} */
     this.queue = [];
     this.queueIndex = -1;
+    /** The station's latest ICY title, through the relay. @type {string | null} */
+    this.streamTitle = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.titleTimer = undefined;
     /** @type {ChapterCursor | null} */
     this.cursor = null;
     this.scheduled = 0;
@@ -132,10 +136,12 @@ class Panel {
       this.controller.dispatch({ type: "userPause", player: this.kind });
       this.pause();
     }
-    // A station's stream comes from another site: it cannot play through Web Audio, and an
+    // An HLS station plays straight from its site: it cannot go through Web Audio, and an
     // element already routed there would play it silent, so it gets a fresh element.
-    if (item.kind === "station" && this.graph) this.replaceAudio(false);
+    if (isHLSStation(item) && this.graph) this.replaceAudio(false);
     this.item = item;
+    this.streamTitle = null;
+    this.watchStreamTitle();
     this.cursor = null;
     this.played = new Set();
     this.ui.chapters.hidden = true;
@@ -309,11 +315,38 @@ class Panel {
   }
 
   /**
-   * Whether Boost can apply to what is loaded (the engine's AudioPath): a station streams
-   * from another site, whose audio a page may play but not process.
+   * Whether Boost can apply to what is loaded (the engine's AudioPath): stations come through
+   * Juke's relay, from Juke's own origin, except HLS ones, which play from their own site,
+   * whose audio a page may play but not process.
    */
   canBoost() {
-    return this.item?.kind !== "station";
+    return !isHLSStation(this.item);
+  }
+
+  /**
+   * A station's "now playing": the relay keeps the ICY title the station sends; the page asks
+   * for it every 10 s while the station plays, and shows it here and on the lock screen.
+   */
+  watchStreamTitle() {
+    clearInterval(this.titleTimer);
+    this.titleTimer = undefined;
+    if (this.item?.kind !== "station" || isHLSStation(this.item)) return;
+    const item = this.item;
+    const refresh = async () => {
+      if (this.item !== item) return clearInterval(this.titleTimer);
+      if (!this.playing) return;
+      try {
+        const now = await api(`/api/v1/dual/radio/stations/${encodeURIComponent(item.id)}/now-playing`);
+        if (this.item !== item || now.title === this.streamTitle) return;
+        this.streamTitle = now.title ?? null;
+        this.ui.sub.textContent = this.streamTitle ? `♪ ${this.streamTitle}` : item.subtitle || "";
+        this.controller.render();
+      } catch {
+        // The title is a nicety: the station plays on without it.
+      }
+    };
+    this.titleTimer = setInterval(refresh, 10000);
+    setTimeout(refresh, 1500);
   }
 
   /** The Boost path: source → (voice EQ) → compressor → gain → speakers. */
@@ -391,7 +424,7 @@ class Panel {
         ? ""
         : this.canBoost()
           ? "Boost: gain, a compressor and the voice EQ through Web Audio."
-          : "This stream comes straight from another site that does not let pages process its audio, so Boost cannot apply to it: it plays as in Quality.";
+          : "This HLS station plays straight from its own site, which does not let pages process its audio (Juke's relay carries continuous streams, not HLS), so Boost cannot apply to it: it plays as in Quality.";
   }
 
   /** Ducking: music's volume while speech plays, ramped so it does not jump. */
@@ -699,7 +732,8 @@ class Controller {
     const out = {};
     for (const kind of KINDS) {
       const p = this.panels[kind];
-      if (p.item) out[kind] = { title: p.cursor ? `${p.item.title}: ${p.chapterTitles?.[p.cursor.index] ?? ""}` : p.item.title, artist: p.item.subtitle, artwork: p.item.artwork_url };
+      if (p.item?.kind === "station" && p.streamTitle) out[kind] = { title: p.streamTitle, artist: p.item.title, artwork: p.item.artwork_url };
+      else if (p.item) out[kind] = { title: p.cursor ? `${p.item.title}: ${p.chapterTitles?.[p.cursor.index] ?? ""}` : p.item.title, artist: p.item.subtitle, artwork: p.item.artwork_url };
     }
     return out;
   }
@@ -846,3 +880,8 @@ class Controller {
 
 const controller = new Controller();
 controller.restore().catch((error) => controller.status(`Could not load your players: ${error.message}`));
+
+/** An HLS station: played from its own site, not through Juke's relay. */
+function isHLSStation(/** @type {any} */ item) {
+  return item?.kind === "station" && Boolean(item.station?.hls);
+}

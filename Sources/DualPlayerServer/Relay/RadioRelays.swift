@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import MediaFormats
+import NIOCore
+import Providers
+import Synchronization
+
+/// Every station relayed by this server, one `StationRelay` per stream address, so that a
+/// room of phones on one station costs one connection to it.
+final class RadioRelays: Sendable {
+    let connector: StreamConnector
+    let limits: RelayFanOut<ByteBuffer>.Limits
+    let idleGrace: Duration
+    let logger: Logger
+
+    private struct State {
+        var relays: [String: StationRelay] = [:]
+        /// The stream each station id was last played from, for its now-playing title.
+        var stations: [String: String] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    init(connector: StreamConnector, limits: RelayFanOut<ByteBuffer>.Limits = .init(), idleGrace: Duration = .seconds(10), logger: Logger) {
+        self.connector = connector
+        self.limits = limits
+        self.idleGrace = idleGrace
+        self.logger = logger
+    }
+
+    /// A listener of `station`'s stream at `url`: waits until the station answers with audio.
+    func listen(station: String, url: URL, closeConnection: @escaping @Sendable () -> Void) async throws -> (
+        StreamOpening, ListenerOutlet, StationRelay
+    ) {
+        // A relay let go between lookup and join refuses the listener: look again (twice at most).
+        for _ in 0..<3 {
+            let relay = state.withLock { state -> StationRelay in
+                state.stations[station] = url.absoluteString
+                if let relay = state.relays[url.absoluteString] { return relay }
+                let relay = StationRelay(
+                    url: url, connector: connector, limits: limits, idleGrace: idleGrace, logger: logger,
+                    onClose: { [weak self] closed in self?.forget(closed) })
+                state.relays[url.absoluteString] = relay
+                return relay
+            }
+            if let (opening, outlet) = try await relay.join(closeConnection: closeConnection) { return (opening, outlet, relay) }
+            forget(relay)
+        }
+        throw RelayFull()
+    }
+
+    /// What `station` is playing on this server's relay, if it is relayed here now.
+    func nowPlaying(station: String) -> (title: String?, listeners: Int, kind: StreamKind?)? {
+        let relay = state.withLock { state in state.stations[station].flatMap { state.relays[$0] } }
+        return relay?.nowPlaying
+    }
+
+    private func forget(_ relay: StationRelay) {
+        state.withLock { state in
+            if state.relays[relay.url.absoluteString] === relay { state.relays[relay.url.absoluteString] = nil }
+        }
+    }
+}
+
+/// The relay has as many listeners as it takes.
+struct RelayFull: Error {}
