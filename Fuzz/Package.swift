@@ -21,6 +21,10 @@ let package = Package(
             dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "StreamFramingFuzzer",
+            dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
             name: "MatchingFuzzer",
             dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
         ),

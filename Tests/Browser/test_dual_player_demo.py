@@ -61,3 +61,39 @@ def test_a_listener_uploads_a_book_plays_it_by_chapters_and_removes_it(server, a
     wait(browser).until(lambda d: "A Small Book" not in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
     assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text == "Nothing loaded"
     assert all(b["title"] != "A Small Book" for b in request(server.base, "GET", "/api/v1/dual/books", token=account["token"])[1]["items"])
+
+
+def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin, browser):
+    wait(browser, 120).until(lambda d: any(
+        b["origin"] == "demo" for b in request(server.base, "GET", "/api/v1/dual/books", token=admin["token"])[1]["items"]))
+    status, page = request(server.base, "GET", "/api/v1/catalog/tracks?limit=50", token=admin["token"])
+    song = next(t for t in page["items"] if t["format"] != "mp4")
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.get(server.base + "/dual")
+    wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    if not browser.find_element(By.ID, "ducking-enabled").is_selected():
+        click(browser, By.ID, "ducking-enabled")
+
+    box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+    box.send_keys(song["title"] + "\n")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))
+    click(browser, By.CSS_SELECTOR, "#music-player .dual-results button")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+    wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "combined:playing")
+
+    # Sample the music's target level for ten seconds of narration: down while a sentence is
+    # read, back up in the pauses between sentences (espeak-ng leaves about 0.4 s).
+    seen = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const seen = { ducked: 0, full: 0, talking: 0, quiet: 0 };
+        const music = document.querySelector('#music-player');
+        const timer = setInterval(() => {
+          if (music.dataset.duck === '1') seen.full++; else seen.ducked++;
+          if (document.body.dataset.speechTalking === 'true') seen.talking++; else seen.quiet++;
+        }, 20);
+        setTimeout(() => { clearInterval(timer); done(seen); }, 10000);
+    """)
+    assert seen["ducked"] > seen["full"] > 0, seen
+    assert seen["talking"] > 0 and seen["quiet"] > 0, seen
+    # Music is lowered by its volume, not stopped.
+    assert not browser.execute_script("return document.querySelector('#music-player .dual-audio').paused")

@@ -16,7 +16,8 @@ public struct Ducking: Sendable, Equatable, Codable {
         self.level = level
     }
 
-    /// The gain to apply to music on top of its own volume.
+    /// The gain to apply to music on top of its own volume. `speechTalking` is the speech
+    /// player playing and, where its level can be heard, `SpeechActivity` saying it talks.
     public func musicGain(speechTalking: Bool) -> Double {
         enabled && speechTalking ? min(max(level, 0), 1) : 1
     }

@@ -19,7 +19,7 @@ enum DualPlayerPages {
                   </div>
                   <section class="panel dual-ducking" aria-labelledby="ducking-title">
                     <h2 id="ducking-title">Ducking</h2>
-                    <label><input type="checkbox" id="ducking-enabled"> Lower the music while speech plays</label>
+                    <label><input type="checkbox" id="ducking-enabled"> Lower the music while speech talks (it comes back between sentences)</label>
                     <label>Music level while lowered <input type="range" id="ducking-level" min="0" max="1" step="0.05"></label>
                   </section>
                   <p id="dual-status" class="muted" role="status" aria-live="polite"></p>

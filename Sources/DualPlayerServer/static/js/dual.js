@@ -6,6 +6,7 @@
 import { api, bindLogout, byId, el, formatTime, token } from "/static/js/api.js";
 import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
+import { levelDB, SpeechActivity } from "./dual-ducking.js";
 
 bindLogout();
 
@@ -665,6 +666,12 @@ class Controller {
     this.settings = null;
     this.wakeLock = null;
     this.saveTimers = {};
+    /** Whether speech talks, from its level (ducking between sentences). */
+    this.speechActivity = new SpeechActivity();
+    /** @type {{ audio: HTMLAudioElement, graphed: boolean, input: AudioNode, analyser: AnalyserNode } | null} */
+    this.speechMeter = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.meterTimer = undefined;
     // While the page restores what the server has, nothing is written back: loading is not
     // a change, and a save would stamp the old state as newer than another device's.
     this.restoring = false;
@@ -721,7 +728,10 @@ class Controller {
       panel.root.dataset.state = playing ? "playing" : this.transport[kind].hasMedia ? "paused" : "empty";
     }
     const ducking = this.settings?.ducking;
-    this.panels.music.setDuck(ducking?.enabled && this.transport.speech.isPlaying ? ducking.level : 1);
+    this.listenToSpeech(Boolean(ducking?.enabled && this.transport.speech.isPlaying));
+    const talking = this.transport.speech.isPlaying && (this.speechMeter ? this.speechActivity.talking : true);
+    this.panels.music.setDuck(ducking?.enabled && talking ? ducking.level : 1);
+    this.panels.music.root.dataset.duck = String(this.panels.music.duck);
     document.body.dataset.nowPlaying = `${now.shown}:${now.playing ? "playing" : "paused"}`;
     this.updateMediaSession(now);
     this.updateWakeLock();
@@ -780,6 +790,63 @@ class Controller {
       }
     } catch {
       // setPositionState refuses a position the element has not reached yet.
+    }
+  }
+
+  /**
+   * Ducking between sentences: while ducking is on and speech plays, its level is read every
+   * 50 ms (from Boost's graph, or a capture of the element's output in Quality, which leaves
+   * the plain path as it is) and SpeechActivity says whether it talks. Where the level cannot
+   * be read, music stays down for as long as speech plays.
+   */
+  listenToSpeech(on) {
+    if (!on) {
+      clearInterval(this.meterTimer);
+      this.meterTimer = undefined;
+      this.speechActivity = new SpeechActivity();
+      return;
+    }
+    if (this.meterTimer !== undefined) return;
+    this.meterTimer = setInterval(() => {
+      const analyser = this.speechAnalyser();
+      if (!analyser) return;
+      const samples = new Float32Array(analyser.fftSize);
+      analyser.getFloatTimeDomainData(samples);
+      const was = this.speechActivity.talking;
+      const talking = this.speechActivity.sample(performance.now() / 1000, levelDB(samples));
+      document.body.dataset.speechTalking = String(talking);
+      if (talking !== was) this.render();
+    }, 50);
+  }
+
+  /** The speech player's level meter, made (again) for its current element and path. */
+  speechAnalyser() {
+    const panel = this.panels.speech;
+    const graphed = Boolean(panel.graph);
+    if (this.speechMeter?.audio === panel.audio && this.speechMeter.graphed === graphed) return this.speechMeter.analyser;
+    try {
+      this.speechMeter?.input.disconnect(this.speechMeter.analyser);
+    } catch {
+      // Already gone with its element.
+    }
+    this.speechMeter = null;
+    try {
+      const ctx = context();
+      const analyser = new AnalyserNode(ctx, { fftSize: 1024 });
+      /** @type {AudioNode} */
+      let input;
+      if (panel.graph) {
+        input = panel.graph.gain;
+      } else {
+        const capture = /** @type {any} */ (panel.audio).captureStream?.();
+        if (!capture || capture.getAudioTracks().length === 0) return null;
+        input = ctx.createMediaStreamSource(capture);
+      }
+      input.connect(analyser);
+      this.speechMeter = { audio: panel.audio, graphed, input, analyser };
+      return analyser;
+    } catch {
+      return null;  // Another site's audio, or no Web Audio: duck while speech plays.
     }
   }
 
