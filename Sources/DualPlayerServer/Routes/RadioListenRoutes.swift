@@ -8,6 +8,8 @@ import NIOCore
 /// may take it), and each play counts the listen with Radio Browser.
 struct RadioListenRoutes {
     let radio: RadioService
+    /// About 4 s of a 128 kbit/s stream in the kernel (which doubles it for its bookkeeping).
+    static let sendBuffer: SocketOptionValue = 64 * 1024
 
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/radio/stations/:station_id/listen") { _, context in
@@ -16,6 +18,10 @@ struct RadioListenRoutes {
             do {
                 let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
                 let channel = context.channel
+                // The kernel would otherwise grow this socket's send buffer to megabytes for a
+                // phone that stopped reading (minutes of audio), hiding it from the relay's own
+                // backlog limit. A fixed buffer keeps what a stalled listener holds bounded.
+                try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBuffer).get()
                 listener = try await radio.listen(id, for: user.id, closeConnection: { channel.close(promise: nil) })
             } catch let refusal as RuleRefusal {
                 throw APIError(refusal)
