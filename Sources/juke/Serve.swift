@@ -69,6 +69,9 @@ struct Serve: AsyncParsableCommand {
     )
     var radioAllowPrivateStreams = false
 
+    @Option(name: .long, help: "LibriVox's catalogue API for Dual Player, e.g. https://librivox.org/api/feed (env JUKE_LIBRIVOX_URL; default that).")
+    var librivoxUrl: String?
+
     /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
     /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
     func catalog(_ env: [String: String]) throws -> CatalogSettings? {
@@ -131,6 +134,12 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--radio-browser-url (or JUKE_RADIO_BROWSER_URL) must be an http(s) URL")
             }
             configuration.radioBrowserDiscovery = url
+        }
+        if let raw = librivoxUrl ?? env["JUKE_LIBRIVOX_URL"], !raw.isEmpty {
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw ValidationError("--librivox-url (or JUKE_LIBRIVOX_URL) must be an http(s) URL")
+            }
+            configuration.libriVoxURL = url
         }
         configuration.radioAllowPrivateStreams =
             radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")

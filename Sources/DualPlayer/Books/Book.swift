@@ -29,6 +29,28 @@ public struct Book: Sendable, Equatable {
         }
     }
 
+    /// Whether it plays yet: a LibriVox book is on the shelf while its chapters download.
+    public enum Status: String, Sendable, Equatable, Codable {
+        case ready
+        case downloading
+        case failed
+    }
+
+    /// A download's progress: chapters fetched of all, bytes so far, and why it stopped.
+    public struct Download: Sendable, Equatable, Codable {
+        public var sectionsDone: Int
+        public var sectionsTotal: Int
+        public var bytes: Int64
+        public var failure: String?
+
+        public init(sectionsDone: Int, sectionsTotal: Int, bytes: Int64, failure: String? = nil) {
+            self.sectionsDone = sectionsDone
+            self.sectionsTotal = sectionsTotal
+            self.bytes = bytes
+            self.failure = failure
+        }
+    }
+
     public var id: BookID
     /// nil: on everyone's shelf (the demo, or a book an admin shared).
     public var owner: UserID?
@@ -43,10 +65,17 @@ public struct Book: Sendable, Equatable {
     public var chapterSource: String
     public var chapters: [Chapter]
     public var addedAt: Date
+    public var status: Status
+    public var download: Download?
+    /// Its cover on the server's disk, when it came with one.
+    public var coverPath: String?
+    /// Its id where it came from (LibriVox's), so it is not fetched twice.
+    public var sourceID: String?
 
     public init(
         id: BookID, owner: UserID?, origin: Origin, title: String, author: String?, path: String, format: String, duration: Double,
-        chapterSource: String, chapters: [Chapter], addedAt: Date
+        chapterSource: String, chapters: [Chapter], addedAt: Date, status: Status = .ready, download: Download? = nil, coverPath: String? = nil,
+        sourceID: String? = nil
     ) {
         self.id = id
         self.owner = owner
@@ -59,6 +88,10 @@ public struct Book: Sendable, Equatable {
         self.chapterSource = chapterSource
         self.chapters = chapters
         self.addedAt = addedAt
+        self.status = status
+        self.download = download
+        self.coverPath = coverPath
+        self.sourceID = sourceID
     }
 
     /// Whether `user` may see and play it: their own, or everyone's.

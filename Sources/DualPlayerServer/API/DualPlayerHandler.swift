@@ -9,6 +9,7 @@ import Providers
 struct DualPlayerHandler: APIProtocol {
     let service: DualPlayerService
     let radio: RadioService
+    let libriVox: LibriVoxService
 
     func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
         try await respond {
@@ -95,8 +96,37 @@ struct DualPlayerHandler: APIProtocol {
     func deleteDualBook(_ input: Operations.DeleteDualBook.Input) async throws -> Operations.DeleteDualBook.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
+            let book = try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
+            if book.origin == .librivox { libriVox.removed(book) }
             return .noContent(.init())
+        }
+    }
+
+    func resumeDualBookDownload(_ input: Operations.ResumeDualBookDownload.Input) async throws -> Operations.ResumeDualBookDownload.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let book = try await libriVox.resume(try parseID(input.path.bookId, field: "book_id"), for: user.id)
+            return .accepted(.init(body: .json(DualPlayerMapping.book(book, viewer: user.id))))
+        }
+    }
+
+    func searchDualLibriVox(_ input: Operations.SearchDualLibriVox.Input) async throws -> Operations.SearchDualLibriVox.Output {
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            let q = input.query
+            let limit = q.limit ?? 20
+            guard (1...100).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 100") }
+            let found = try await libriVox.search(title: q.title, author: q.author, limit: limit)
+            return .ok(.init(body: .json(.init(items: found.map(DualPlayerMapping.libriVoxBook)))))
+        }
+    }
+
+    func addDualLibriVoxBook(_ input: Operations.AddDualLibriVoxBook.Input) async throws -> Operations.AddDualLibriVoxBook.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let (book, created) = try await libriVox.add(librivoxID: input.path.librivoxId, for: user.id)
+            let body = DualPlayerMapping.book(book, viewer: user.id)
+            return created ? .accepted(.init(body: .json(body))) : .ok(.init(body: .json(body)))
         }
     }
 

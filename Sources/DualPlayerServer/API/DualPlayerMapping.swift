@@ -63,7 +63,19 @@ enum DualPlayerMapping {
             origin: S.DualBook.OriginPayload(rawValue: book.origin.rawValue) ?? .upload, duration: book.duration,
             chapterSource: S.DualBook.ChapterSourcePayload(rawValue: book.chapterSource) ?? S.DualBook.ChapterSourcePayload.none,
             chapters: book.chapters.map { S.DualChapter(title: $0.title, start: $0.start, end: $0.end) },
-            audioUrl: "/api/v1/dual/books/\(book.id)/audio")
+            audioUrl: "/api/v1/dual/books/\(book.id)/audio", status: S.DualBook.StatusPayload(rawValue: book.status.rawValue) ?? .ready,
+            download: book.download.map {
+                S.DualBook.DownloadPayload(
+                    sectionsDone: $0.sectionsDone, sectionsTotal: $0.sectionsTotal, bytes: $0.bytes, failure: $0.failure)
+            },
+            coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover")
+    }
+
+    static func libriVoxBook(_ b: LibriVoxBook) -> S.DualLibriVoxBook {
+        S.DualLibriVoxBook(
+            id: b.id, title: b.title, authors: b.authors, description: b.description, language: b.language, totalSeconds: b.totalSeconds,
+            coverUrl: b.coverURL, librivoxUrl: b.librivoxURL,
+            sections: b.sections.map { .init(number: $0.number, title: $0.title, seconds: $0.seconds, readers: $0.readers) })
     }
 
     static func station(_ s: RadioStation) -> S.DualStation {

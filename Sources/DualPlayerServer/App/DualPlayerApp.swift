@@ -10,6 +10,7 @@ public struct DualPlayerApp: JukeApp {
     let platform: Platform
     let service: DualPlayerService
     let radio: RadioService
+    let libriVox: LibriVoxService
 
     public init(platform: Platform) {
         self.platform = platform
@@ -23,6 +24,12 @@ public struct DualPlayerApp: JukeApp {
             ?? RadioBrowser()
         let relays = RadioRelays(
             connector: StreamConnector(allowPrivateNetworks: platform.configuration.radioAllowPrivateStreams), logger: platform.logger)
+        let books = BookStore(database: platform.database)
+        let libriVoxBase = platform.configuration.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
+        self.libriVox = LibriVoxService(
+            client: LibriVox(baseURL: libriVoxBase),
+            downloads: LibriVoxDownloads(books: books, folder: platform.configuration.dataDirectory + "/dual/books", logger: platform.logger),
+            books: books, clock: platform.clock, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
     }
@@ -35,15 +42,16 @@ public struct DualPlayerApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try DualPlayerHandler(service: service, radio: radio).registerHandlers(on: router)
+        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox).registerHandlers(on: router)
         RadioListenRoutes(radio: radio).register(on: router)
         BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)
     }
 
-    /// The spoken demo audiobook, made on the first start.
-    public var services: [any Service] { [DemoBookService(platform: platform, books: service.books)] }
+    /// The spoken demo audiobook, made on the first start, and the LibriVox downloads a
+    /// restart interrupted.
+    public var services: [any Service] { [DemoBookService(platform: platform, books: service.books), LibriVoxResumeService(libriVox: libriVox)] }
 
     /// Audiobook uploads stream to disk.
     public var streamedUploadPaths: [String] { ["/api/v1/dual/books"] }

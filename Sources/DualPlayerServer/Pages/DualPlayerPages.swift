@@ -38,6 +38,16 @@ enum DualPlayerPages {
           <progress class="dual-upload-progress" max="1" value="0" hidden></progress>
           <p class="dual-upload-note muted" role="status"></p>
         </form>
+        <details class="dual-librivox">
+          <summary>LibriVox audiobooks</summary>
+          <form class="dual-librivox-search" role="search">
+            <input name="title" maxlength="200" placeholder="Title" aria-label="Title">
+            <input name="author" maxlength="200" placeholder="Author" aria-label="Author">
+            <button type="submit">Find books</button>
+          </form>
+          <p class="dual-librivox-note muted" role="status"></p>
+          <ul class="dual-librivox-results" aria-label="LibriVox books found"></ul>
+        </details>
         """
     }
 

@@ -113,13 +113,15 @@ public struct DualPlayerService: Sendable {
         return book
     }
 
-    /// Removes a book: its uploader's to remove, or an admin's.
-    func delete(_ id: BookID, by user: User) async throws {
+    /// Removes a book: its uploader's to remove, or an admin's. Returns what was removed.
+    @discardableResult
+    func delete(_ id: BookID, by user: User) async throws -> Book {
         let book = try await book(id, for: user.id)
         guard book.owner == user.id || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can remove a book on everyone's shelf.") }
         try await books.delete(id)
         // The demo is made again on the next start; an upload's file goes with its book.
         if book.origin != .demo { try? FileManager.default.removeItem(atPath: book.path) }
+        return book
     }
 
     /// A library track's chapters, read from its file by Juke's own reader.

@@ -13,17 +13,53 @@ public struct BookStore: Sendable {
     /// Shelves `book`. A second demo (another server shelved it first) is left out.
     public func add(_ book: Book) async throws {
         let chapters = try JSONColumn.encode(book.chapters)
+        let download = try book.download.map(JSONColumn.encode)
         let unlessTaken = SQLRaw(book.origin == .demo ? "ON CONFLICT DO NOTHING" : "")
         try await database.withConnection { db in
             try await db.raw(
                 """
-                INSERT INTO dual_books (id, owner_id, origin, title, author, path, format, duration, chapter_source, chapters, added_at)
+                INSERT INTO dual_books (id, owner_id, origin, title, author, path, format, duration, chapter_source, chapters, added_at,
+                                        status, download, cover_path, source_id)
                 VALUES (\(bind: book.id.description), \(bind: book.owner?.description), \(bind: book.origin.rawValue), \(bind: book.title),
                         \(bind: book.author), \(bind: book.path), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
-                        \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970))
+                        \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970), \(bind: book.status.rawValue), \(bind: download),
+                        \(bind: book.coverPath), \(bind: book.sourceID))
                 \(unlessTaken)
                 """
             ).run()
+        }
+    }
+
+    /// Writes what a download changes: its status and progress, and once done the file, its
+    /// length and its chapters.
+    public func update(_ book: Book) async throws {
+        let chapters = try JSONColumn.encode(book.chapters)
+        let download = try book.download.map(JSONColumn.encode)
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                UPDATE dual_books SET path = \(bind: book.path), format = \(bind: book.format), duration = \(bind: book.duration),
+                    chapter_source = \(bind: book.chapterSource), chapters = \(bind: chapters), status = \(bind: book.status.rawValue),
+                    download = \(bind: download), cover_path = \(bind: book.coverPath)
+                WHERE id = \(bind: book.id.description)
+                """
+            ).run()
+        }
+    }
+
+    /// `owner`'s copy of a book from elsewhere (LibriVox's id), if they have one.
+    public func book(sourceID: String, owner: UserID) async throws -> Book? {
+        try await database.withConnection { db in
+            try await db.raw(
+                "SELECT * FROM dual_books WHERE source_id = \(bind: sourceID) AND owner_id = \(bind: owner.description) LIMIT 1"
+            ).first().map(Self.book)
+        }
+    }
+
+    /// Books whose download has not finished (to carry on after a restart).
+    public func downloading() async throws -> [Book] {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM dual_books WHERE status = 'downloading'").all().map(Self.book)
         }
     }
 
@@ -64,6 +100,9 @@ public struct BookStore: Sendable {
             path: try row.decode(column: "path", as: String.self), format: try row.decode(column: "format", as: String.self),
             duration: try row.decode(column: "duration", as: Double.self), chapterSource: try row.decode(column: "chapter_source", as: String.self),
             chapters: try JSONColumn.decode([Book.Chapter].self, try row.decode(column: "chapters", as: String.self)),
-            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)))
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)),
+            status: Book.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .ready,
+            download: try row.decode(column: "download", as: String?.self).map { try JSONColumn.decode(Book.Download.self, $0) },
+            coverPath: try row.decode(column: "cover_path", as: String?.self), sourceID: try row.decode(column: "source_id", as: String?.self))
     }
 }

@@ -76,6 +76,17 @@ extension Schema {
                     """
                 ]
             },
+            Migration(version: 4, name: "dual player librivox downloads") { _ in
+                [
+                    // A LibriVox book is shelved as it starts downloading: its status, its
+                    // progress (JSON), its cover, and LibriVox's id so it is fetched once.
+                    "ALTER TABLE dual_books ADD COLUMN status TEXT NOT NULL DEFAULT 'ready'",
+                    "ALTER TABLE dual_books ADD COLUMN download TEXT",
+                    "ALTER TABLE dual_books ADD COLUMN cover_path TEXT",
+                    "ALTER TABLE dual_books ADD COLUMN source_id TEXT",
+                    "CREATE INDEX dual_books_source ON dual_books(source_id)",
+                ]
+            },
         ]
     )
 }

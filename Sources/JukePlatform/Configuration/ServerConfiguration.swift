@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     /// the LAN, a test's stream server). Off: a station there is refused, so that no account
     /// can make the server fetch from inside its own network.
     public var radioAllowPrivateStreams = false
+    /// LibriVox's catalogue API for Dual Player's audiobooks; nil is librivox.org's own.
+    public var libriVoxURL: URL?
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Seconds between background rescans of the watched folders; nil turns them off.

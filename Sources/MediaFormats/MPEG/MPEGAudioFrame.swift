@@ -96,3 +96,47 @@ struct MPEGAudioFrame {
         return nil
     }
 }
+
+/// The first MPEG audio frame of a stream, for joining MP3 files: its shape, and whether it is
+/// a Xing/Info/VBRI header frame (silent, and declaring the file's frame count) rather than audio.
+public struct MPEGFirstFrame: Sendable, Equatable {
+    public let frameLength: Int
+    public let samplesPerFrame: Int
+    public let sampleRate: Int
+    /// The frame count a Xing/Info/VBRI header declares.
+    public let declaredFrames: Int?
+    /// True when this frame is the header frame: joined files leave it out.
+    public let isInfoFrame: Bool
+
+    /// Reads the frame starting `bytes` (its first few hundred bytes are enough).
+    public init?(_ bytes: ArraySlice<UInt8>) {
+        guard let frame = MPEGAudioFrame(bytes) else { return nil }
+        frameLength = frame.frameLength
+        samplesPerFrame = frame.samplesPerFrame
+        sampleRate = frame.sampleRate
+        let start = bytes.startIndex
+        let xing = start + frame.xingOffset
+        let tagged =
+            (xing + 4 <= bytes.endIndex && (bytes[xing..<xing + 4].elementsEqual("Xing".utf8) || bytes[xing..<xing + 4].elementsEqual("Info".utf8)))
+            || (start + 40 <= bytes.endIndex && bytes[(start + 36)..<(start + 40)].elementsEqual("VBRI".utf8))
+        isInfoFrame = frame.layer == 3 && tagged
+        declaredFrames = isInfoFrame ? frame.vbrFrameCount(bytes) : nil
+    }
+
+    /// A Xing header frame shaped like this one, declaring `frames` audio frames: what a player
+    /// reads a joined file's length from.
+    public func xingFrame(header: ArraySlice<UInt8>, frames: Int) -> [UInt8]? {
+        guard let frame = MPEGAudioFrame(header), frame.frameLength >= frame.xingOffset + 12 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: frame.frameLength)
+        for index in 0..<4 { bytes[index] = header[header.startIndex + index] }
+        let at = frame.xingOffset
+        bytes.replaceSubrange(at..<(at + 4), with: Array("Xing".utf8))
+        bytes[at + 7] = 0x01  // flags: the frame count follows
+        let count = UInt32(clamping: frames)
+        bytes[at + 8] = UInt8(count >> 24)
+        bytes[at + 9] = UInt8((count >> 16) & 0xFF)
+        bytes[at + 10] = UInt8((count >> 8) & 0xFF)
+        bytes[at + 11] = UInt8(count & 0xFF)
+        return bytes
+    }
+}

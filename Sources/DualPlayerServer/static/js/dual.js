@@ -36,6 +36,8 @@ class Panel {
     /** @type {any[]} */
     this.queue = [];
     this.queueIndex = -1;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.shelfTimer = undefined;
     /** The station's latest ICY title, through the relay. @type {string | null} */
     this.streamTitle = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -76,6 +78,10 @@ class Panel {
     for (const radio of root.querySelectorAll(`input[name="${kind}-mode"]`)) {
       radio.addEventListener("change", () => controller.changeSettings(kind, { mode: /** @type {HTMLInputElement} */ (radio).value }));
     }
+    root.querySelector(".dual-librivox-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
+      e.preventDefault();
+      this.libriVoxSearch(/** @type {HTMLFormElement} */ (e.target));
+    });
     root.querySelector(".dual-radio-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.radioSearch(/** @type {HTMLFormElement} */ (e.target));
@@ -473,7 +479,11 @@ class Panel {
       const shelf = await api("/api/v1/dual/books");
       this.books = shelf.items.map((b) => ({
         kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
+        artwork_url: b.cover_url || undefined, status: b.status,
       }));
+      // A LibriVox book downloading: the shelf is read again every 2 s until it is ready.
+      clearTimeout(this.shelfTimer);
+      if (shelf.items.some((/** @type {any} */ b) => b.status === "downloading")) this.shelfTimer = setTimeout(() => this.loadShelf(), 2000);
       if (!this.books.length) {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
@@ -483,8 +493,11 @@ class Panel {
         ...shelf.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
           const book = this.books[i];
           const details = [book.subtitle, `${book.chapters.length} chapters`, formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
-          return el("li", { class: "dual-book" },
-            el("button", { type: "button", onclick: () => this.load(book, { autoplay: true }) }, book.title, el("span", { class: "muted" }, ` — ${details.join(" · ")}`)),
+          const ready = raw.status === "ready";
+          return el("li", { class: "dual-book", dataset: { status: raw.status } },
+            book.artwork_url ? el("img", { class: "dual-cover", src: book.artwork_url, alt: "" }) : null,
+            el("button", { type: "button", disabled: !ready, onclick: () => this.load(book, { autoplay: true }) }, book.title, el("span", { class: "muted" }, ` — ${details.join(" · ")}`)),
+            ready ? null : downloadStatus(raw, () => this.resumeBook(book)),
             raw.yours || (admin && raw.shared)
               ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${book.title}`, onclick: () => this.removeBook(book) }, "Remove")
               : null);
@@ -493,6 +506,63 @@ class Panel {
     } catch (error) {
       list.replaceChildren(el("li", { class: "form-error" }, error.message));
     }
+  }
+
+  /** Carries on with a LibriVox download that stopped. */
+  async resumeBook(/** @type {any} */ book) {
+    try {
+      await api(`/api/v1/dual/books/${encodeURIComponent(book.id)}/resume`, { method: "POST" });
+    } catch (error) {
+      this.controller.status(`Could not resume “${book.title}”: ${error.message}`);
+    }
+    await this.loadShelf();
+  }
+
+  /** @param {HTMLFormElement} form */
+  async libriVoxSearch(form) {
+    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-librivox-note"));
+    const list = /** @type {HTMLElement} */ (this.root.querySelector(".dual-librivox-results"));
+    const params = new URLSearchParams();
+    for (const name of ["title", "author"]) {
+      const value = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
+      if (value) params.set(name, value);
+    }
+    if (![...params.keys()].length) return void (note.textContent = "Give a title or an author.");
+    note.textContent = "Searching LibriVox…";
+    list.replaceChildren();
+    try {
+      const found = await api(`/api/v1/dual/librivox/search?${params}`);
+      note.textContent = found.items.length ? `${found.items.length} found.` : "LibriVox has no book by that title or author.";
+      list.replaceChildren(...found.items.map((/** @type {any} */ book) => this.libriVoxResult(book)));
+    } catch (error) {
+      note.textContent = error.message;
+    }
+  }
+
+  /** One LibriVox book found: its cover, its chapters and readers, and the button that fetches it. */
+  libriVoxResult(/** @type {any} */ book) {
+    const readers = [...new Set(book.sections.flatMap((/** @type {any} */ s) => s.readers))].slice(0, 3).join(", ");
+    const chapters = el("ol", { class: "dual-librivox-chapters" },
+      ...book.sections.map((/** @type {any} */ s) => el("li", {}, s.title, el("span", { class: "muted" }, ` ${formatTime(s.seconds)}`))));
+    const add = el("button", { type: "button", class: "primary dual-librivox-add" }, "Add to my shelf");
+    add.addEventListener("click", async () => {
+      add.disabled = true;
+      try {
+        const shelved = await api(`/api/v1/dual/librivox/books/${encodeURIComponent(book.id)}`, { method: "POST" });
+        add.textContent = shelved.status === "ready" ? "On your shelf" : "Downloading to the server…";
+        await this.loadShelf();
+      } catch (error) {
+        add.disabled = false;
+        this.controller.status(`Could not add “${book.title}”: ${error.message}`);
+      }
+    });
+    return el("li", { class: "dual-librivox-book", dataset: { librivox: book.id } },
+      book.cover_url ? el("img", { class: "dual-cover", src: book.cover_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
+      el("div", {},
+        el("strong", {}, book.title),
+        el("p", { class: "muted" }, [book.authors.join(", "), `${book.sections.length} chapters`, formatTime(book.total_seconds), readers ? `read by ${readers}` : ""].filter(Boolean).join(" · ")),
+        el("details", {}, el("summary", {}, "Chapters"), chapters),
+        add));
   }
 
   /** A station as the player loads it: its stream through Juke's listen address. */
@@ -951,4 +1021,21 @@ controller.restore().catch((error) => controller.status(`Could not load your pla
 /** An HLS station: played from its own site, not through Juke's relay. */
 function isHLSStation(/** @type {any} */ item) {
   return item?.kind === "station" && Boolean(item.station?.hls);
+}
+
+/**
+ * A LibriVox book's download on the shelf: chapters fetched of all with a progress bar, or
+ * why it stopped with a button that carries on.
+ * @param {any} book @param {() => void} resume
+ */
+function downloadStatus(book, resume) {
+  const d = book.download ?? { sections_done: 0, sections_total: 0, bytes: 0 };
+  const size = `${(d.bytes / 1e6).toFixed(1)} MB`;
+  if (book.status === "failed") {
+    return el("p", { class: "dual-download form-error" }, `Stopped after ${d.sections_done} of ${d.sections_total} chapters (${size}): ${d.failure ?? "unknown error"}. `,
+      el("button", { type: "button", class: "ghost dual-resume", onclick: resume }, "Resume"));
+  }
+  return el("p", { class: "dual-download muted" },
+    el("progress", { max: String(Math.max(1, d.sections_total)), value: String(d.sections_done) }),
+    ` Downloading chapter ${Math.min(d.sections_done + 1, d.sections_total)} of ${d.sections_total} to the server (${size})…`);
 }

@@ -1,0 +1,142 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import Logging
+import MediaFormats
+import Providers
+import Synchronization
+
+/// LibriVox books fetched onto the shelf: each section's MP3 downloaded to the server
+/// (resumable: an interrupted section carries on from its last byte, finished sections are
+/// kept, and a restart of the server picks unfinished books up again), then joined into one
+/// MP3 with a chapter per section. Progress is written to the book as it grows, so every page
+/// and every server sees it; the live byte count of this server's downloads is kept here too.
+final class LibriVoxDownloads: Sendable {
+    let books: BookStore
+    let folder: String
+    let logger: Logger
+    let userAgent = "Juke/1.0 (self-hosted music server; Dual Player audiobooks)"
+    /// One section's largest size: LibriVox's longest sections are a few hundred MB at 64 kbit/s.
+    let sectionLimit: Int64 = 1 << 30
+
+    private let running = Mutex<[BookID: Task<Void, Never>]>([:])
+
+    init(books: BookStore, folder: String, logger: Logger) {
+        self.books = books
+        self.folder = folder
+        self.logger = logger
+    }
+
+    /// The folder a book's sections, cover and joined file are kept in.
+    func directory(of id: BookID) -> String { folder + "/librivox-\(id.description)" }
+
+    /// Starts (or carries on with) fetching `book`'s sections from `source`.
+    func start(_ book: Book, source: LibriVoxBook) {
+        running.withLock { running in
+            guard running[book.id] == nil else { return }
+            running[book.id] = Task { [self] in
+                await fetch(book, source: source)
+                _ = self.running.withLock { $0.removeValue(forKey: book.id) }
+            }
+        }
+    }
+
+    func isRunning(_ id: BookID) -> Bool { running.withLock { $0[id] != nil } }
+
+    /// Stops a download (the book is being removed).
+    func cancel(_ id: BookID) {
+        running.withLock { $0.removeValue(forKey: id) }?.cancel()
+    }
+
+    private func fetch(_ start: Book, source: LibriVoxBook) async {
+        var book = start
+        let directory = directory(of: book.id)
+        let total = source.sections.count
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if book.coverPath == nil, let cover = source.coverURL.flatMap(URL.init(string:)) {
+                book.coverPath = await fetchCover(cover, to: directory + "/cover.jpg")
+            }
+            var sections: [BookAssembler.Section] = []
+            var finished: Int64 = 0
+            for (index, section) in source.sections.enumerated() {
+                guard let url = URL(string: section.listenURL) else { continue }
+                let path = directory + String(format: "/section-%04d.mp3", index + 1)
+                let download = SectionDownload(url: url, path: path, userAgent: userAgent, limit: sectionLimit, idleTimeout: 30)
+                let base = finished
+                let lastWrite = Mutex(Date.distantPast)
+                let id = book.id
+                let shelf = books
+                let snapshot = book
+                try await download.run { bytes in
+                    // On the shelf at most once a second: progress is for people, not a log.
+                    let now = Date()
+                    guard
+                        lastWrite.withLock({ last in
+                            guard now.timeIntervalSince(last) >= 1 else { return false }
+                            last = now
+                            return true
+                        })
+                    else { return }
+                    var progressed = snapshot
+                    progressed.download = Book.Download(sectionsDone: index, sectionsTotal: total, bytes: base + bytes)
+                    Task { try? await shelf.update(progressed) }
+                    _ = id
+                }
+                try Task.checkCancellation()
+                finished += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+                sections.append(BookAssembler.Section(path: path, title: section.title))
+                book.download = Book.Download(sectionsDone: index + 1, sectionsTotal: total, bytes: finished)
+                try await books.update(book)
+            }
+            let output = directory + "/book.mp3"
+            let chapters = try BookAssembler.assemble(sections, title: book.title, author: book.author, to: output)
+            book.path = output
+            book.format = "mp3"
+            book.duration = chapters.duration
+            book.chapterSource = chapters.source.rawValue
+            book.chapters = chapters.chapters.map { Book.Chapter(title: $0.title, start: $0.start, end: $0.end) }
+            book.status = .ready
+            book.download = Book.Download(sectionsDone: total, sectionsTotal: total, bytes: finished)
+            try await books.update(book)
+            for section in sections { try? FileManager.default.removeItem(atPath: section.path) }
+            logger.info("dual player: LibriVox book ready", metadata: ["book": "\(book.title)", "chapters": "\(book.chapters.count)"])
+        } catch is CancellationError {
+            return
+        } catch {
+            if Task.isCancelled { return }
+            book.status = .failed
+            let done = book.download?.sectionsDone ?? 0
+            book.download = Book.Download(sectionsDone: done, sectionsTotal: total, bytes: book.download?.bytes ?? 0, failure: Self.describe(error))
+            try? await books.update(book)
+            logger.warning("dual player: LibriVox download stopped", metadata: ["book": "\(book.title)", "error": "\(error)"])
+        }
+    }
+
+    /// The cover, when it is an image of a sensible size; nil otherwise (the book plays without).
+    private func fetchCover(_ url: URL, to path: String) async -> String? {
+        let download = SectionDownload(url: url, path: path, userAgent: userAgent, limit: 10 << 20, idleTimeout: 20)
+        do {
+            try await download.run { _ in }
+            let head = [UInt8]((try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4)) ?? Data())
+            let isImage = head.starts(with: [0xFF, 0xD8, 0xFF]) || head.starts(with: [0x89, 0x50, 0x4E, 0x47])
+            guard isImage else {
+                try? FileManager.default.removeItem(atPath: path)
+                return nil
+            }
+            return path
+        } catch {
+            try? FileManager.default.removeItem(atPath: download.partPath)
+            return nil
+        }
+    }
+
+    /// Why a download stopped, in words for the shelf.
+    static func describe(_ error: any Error) -> String {
+        switch error as? TransportError {
+        case .timeout(let seconds): return "the archive sent nothing for \(Int(seconds)) s"
+        case .unreachable(let why): return "the connection to the archive failed (\(why))"
+        case nil: return "\(error)"
+        }
+    }
+}
