@@ -97,3 +97,23 @@ def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin,
     assert seen["talking"] > 0 and seen["quiet"] > 0, seen
     # Music is lowered by its volume, not stopped.
     assert not browser.execute_script("return document.querySelector('#music-player .dual-audio').paused")
+
+
+SONG = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "id3v24.mp3")
+
+
+def test_a_listener_uploads_a_song_and_plays_it_in_the_music_player(server, browser):
+    status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": "songwriter", "password": "songwriter password"})
+    assert status == 201, account
+    sign_in(browser, server, "songwriter", "songwriter password")
+    browser.get(server.base + "/dual")
+    wait(browser).until(lambda d: "No uploads yet" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-songs").text)
+    browser.find_element(By.CSS_SELECTOR, "#music-player .dual-upload-file").send_keys(os.path.abspath(SONG))
+    wait(browser).until(lambda d: "Added “Café Society ☕” by Beyoncé" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-upload-note").text)
+    wait(browser).until(lambda d: "Café Society" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-songs").text)
+    cover = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-song .dual-cover")
+    wait(browser).until(lambda d: d.execute_script("return arguments[0].naturalWidth", cover) > 0)
+    click(browser, By.CSS_SELECTOR, "#music-player .dual-song > button:not(.ghost)")
+    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.3)
+    assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-item-title").text == "Café Society ☕"
+    assert browser.execute_script("return navigator.mediaSession.metadata.title") == "Café Society ☕"

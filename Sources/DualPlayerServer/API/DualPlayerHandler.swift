@@ -10,6 +10,7 @@ struct DualPlayerHandler: APIProtocol {
     let service: DualPlayerService
     let radio: RadioService
     let libriVox: LibriVoxService
+    let songs: SongService
 
     func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
         try await respond {
@@ -98,6 +99,30 @@ struct DualPlayerHandler: APIProtocol {
             let user = try CurrentRequest.requireUser()
             let book = try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
             if book.origin == .librivox { libriVox.removed(book) }
+            return .noContent(.init())
+        }
+    }
+
+    func listDualSongs(_ input: Operations.ListDualSongs.Input) async throws -> Operations.ListDualSongs.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(.init(items: try await songs.songs(visibleTo: user.id).map { DualPlayerMapping.song($0, viewer: user.id) }))))
+        }
+    }
+
+    func uploadDualSong(_ input: Operations.UploadDualSong.Input) async throws -> Operations.UploadDualSong.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
+            let song = try await songs.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
+            return .created(.init(body: .json(DualPlayerMapping.song(song, viewer: user.id))))
+        }
+    }
+
+    func deleteDualSong(_ input: Operations.DeleteDualSong.Input) async throws -> Operations.DeleteDualSong.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await songs.delete(try parseID(input.path.songId, field: "song_id"), by: user)
             return .noContent(.init())
         }
     }

@@ -71,6 +71,14 @@ enum DualPlayerMapping {
             coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover")
     }
 
+    static func song(_ song: Song, viewer: UserID) -> S.DualSong {
+        S.DualSong(
+            id: song.id.description, title: song.title, artist: song.artist, album: song.album,
+            format: S.DualSong.FormatPayload(rawValue: song.format) ?? .mp3, duration: song.duration,
+            audioUrl: "/api/v1/dual/songs/\(song.id)/audio", artworkUrl: song.hasArtwork ? "/api/v1/dual/songs/\(song.id)/artwork" : nil,
+            shared: song.owner == nil, yours: song.owner == viewer)
+    }
+
     static func libriVoxBook(_ b: LibriVoxBook) -> S.DualLibriVoxBook {
         S.DualLibriVoxBook(
             id: b.id, title: b.title, authors: b.authors, description: b.description, language: b.language, totalSeconds: b.totalSeconds,

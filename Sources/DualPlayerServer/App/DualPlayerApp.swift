@@ -11,6 +11,7 @@ public struct DualPlayerApp: JukeApp {
     let service: DualPlayerService
     let radio: RadioService
     let libriVox: LibriVoxService
+    let songs: SongService
 
     public init(platform: Platform) {
         self.platform = platform
@@ -25,6 +26,10 @@ public struct DualPlayerApp: JukeApp {
         let relays = RadioRelays(
             connector: StreamConnector(allowPrivateNetworks: platform.configuration.radioAllowPrivateStreams), logger: platform.logger)
         let books = BookStore(database: platform.database)
+        self.songs = SongService(
+            songs: SongStore(database: platform.database),
+            uploads: SongUploads(folder: platform.configuration.dataDirectory + "/dual/songs", limit: platform.configuration.maxUploadSize),
+            clock: platform.clock, logger: platform.logger)
         let libriVoxBase = platform.configuration.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),
@@ -42,7 +47,8 @@ public struct DualPlayerApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox).registerHandlers(on: router)
+        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox, songs: songs).registerHandlers(on: router)
+        SongMediaRoutes(songs: songs, media: MediaRoutes(library: platform.library)).register(on: router)
         RadioListenRoutes(radio: radio).register(on: router)
         BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
             .register(on: router)
@@ -53,8 +59,8 @@ public struct DualPlayerApp: JukeApp {
     /// restart interrupted.
     public var services: [any Service] { [DemoBookService(platform: platform, books: service.books), LibriVoxResumeService(libriVox: libriVox)] }
 
-    /// Audiobook uploads stream to disk.
-    public var streamedUploadPaths: [String] { ["/api/v1/dual/books"] }
+    /// Audiobook and song uploads stream to disk.
+    public var streamedUploadPaths: [String] { ["/api/v1/dual/books", "/api/v1/dual/songs"] }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

@@ -51,6 +51,20 @@ enum DualPlayerPages {
         """
     }
 
+    /// The music player's uploads: a listener's own songs and those an admin shared.
+    static func songs(isAdmin: Bool) -> String {
+        """
+        <h3 class="dual-shelf-title">Uploaded songs</h3>
+        <ul class="dual-songs" aria-label="Uploaded songs"><li class="muted">Loading…</li></ul>
+        <form class="dual-upload">
+          <label>Upload a song (MP3, M4A, FLAC, Ogg, Opus or WAV) <input type="file" class="dual-upload-file" accept=".mp3,.m4a,.aac,.flac,.ogg,.oga,.opus,.wav,audio/*"></label>
+          \(isAdmin ? "<label><input type=\"checkbox\" class=\"dual-share\"> For everyone</label>" : "")
+          <progress class="dual-upload-progress" max="1" value="0" hidden></progress>
+          <p class="dual-upload-note muted" role="status"></p>
+        </form>
+        """
+    }
+
     /// The music player's internet radio: Radio Browser's directory and favourites.
     static let radio = """
         <details class="dual-radio">
@@ -107,7 +121,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
-              \(kind == "speech" ? shelf(isAdmin: isAdmin) : radio)
+              \(kind == "speech" ? shelf(isAdmin: isAdmin) : songs(isAdmin: isAdmin) + radio)
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

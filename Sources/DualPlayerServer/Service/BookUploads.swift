@@ -16,33 +16,8 @@ struct BookUploads: Sendable {
 
     /// Writes `body` to a new file in the books folder; returns its path.
     func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> String {
-        let ext = (filename as NSString).pathExtension.lowercased()
-        guard Self.extensions.contains(ext) else {
-            throw RuleRefusal.unprocessable("filename", "Juke plays audiobooks as M4B, M4A or MP3 files.")
-        }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/\(UUID().uuidString.lowercased()).\(ext)"
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw APIError(status: .internalServerError, code: "storage", message: "The server cannot write to its books folder.")
-        }
-        var written = 0
-        do {
-            for try await chunk in body {
-                written += chunk.count
-                guard written <= limit else { throw APIError.tooLarge(limit) }
-                try handle.write(contentsOf: chunk)
-            }
-            try handle.close()
-        } catch {
-            try? handle.close()
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
-        guard written > 0 else {
-            try? FileManager.default.removeItem(atPath: path)
-            throw RuleRefusal.unprocessable("body", "The upload is empty: there is no audiobook in it.")
-        }
-        return path
+        try await UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays audiobooks as M4B, M4A or MP3 files.")
+            .receive(body, filename: filename)
     }
 
     /// The book in the file at `path`, or a refusal (the file is removed).

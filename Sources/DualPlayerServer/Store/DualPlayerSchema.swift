@@ -87,6 +87,27 @@ extension Schema {
                     "CREATE INDEX dual_books_source ON dual_books(source_id)",
                 ]
             },
+            Migration(version: 5, name: "dual player uploaded songs") { _ in
+                [
+                    // Songs uploaded for the music player, with what their tags said. owner_id
+                    // NULL: everyone's (an admin shared it).
+                    """
+                    CREATE TABLE dual_songs (
+                        id TEXT PRIMARY KEY,
+                        owner_id TEXT REFERENCES users(id) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        artist TEXT,
+                        album TEXT,
+                        path TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        duration DOUBLE PRECISION NOT NULL,
+                        has_artwork BOOLEAN NOT NULL,
+                        added_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX dual_songs_owner ON dual_songs(owner_id)",
+                ]
+            },
         ]
     )
 }

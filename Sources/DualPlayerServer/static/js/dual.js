@@ -38,6 +38,8 @@ class Panel {
     this.queueIndex = -1;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.shelfTimer = undefined;
+    /** The music player's uploaded songs, as player items. @type {any[]} */
+    this.songs = [];
     /** The station's latest ICY title, through the relay. @type {string | null} */
     this.streamTitle = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
@@ -508,6 +510,45 @@ class Panel {
     }
   }
 
+  /** The music player's uploaded songs: the listener's own and everyone's. */
+  async loadSongs() {
+    const list = this.root.querySelector(".dual-songs");
+    if (!list) return;
+    try {
+      const page = await api("/api/v1/dual/songs");
+      const admin = Boolean(this.root.querySelector(".dual-share"));
+      this.songs = page.items.map((/** @type {any} */ s) => ({
+        kind: "song", id: s.id, title: s.title, subtitle: [s.artist, s.album].filter(Boolean).join(" · "), audio_url: s.audio_url,
+        artwork_url: s.artwork_url || undefined,
+      }));
+      if (!this.songs.length) return void list.replaceChildren(el("li", { class: "muted" }, "No uploads yet."));
+      list.replaceChildren(
+        ...page.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
+          const song = this.songs[i];
+          const details = [song.subtitle, formatTime(raw.duration), raw.shared ? "everyone's" : ""].filter(Boolean).join(" · ");
+          return el("li", { class: "dual-book dual-song" },
+            song.artwork_url ? el("img", { class: "dual-cover", src: song.artwork_url, alt: "" }) : null,
+            el("button", { type: "button", onclick: () => this.choose(this.songs, i) }, song.title, el("span", { class: "muted" }, ` — ${details}`)),
+            raw.yours || (admin && raw.shared)
+              ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${song.title}`, onclick: () => this.removeSong(song) }, "Remove")
+              : null);
+        }),
+      );
+    } catch (error) {
+      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  async removeSong(/** @type {any} */ song) {
+    if (!confirm(`Remove “${song.title}”? Its file is deleted from the server.`)) return;
+    try {
+      await api(`/api/v1/dual/songs/${encodeURIComponent(song.id)}`, { method: "DELETE" });
+      await this.loadSongs();
+    } catch (error) {
+      this.root.querySelector(".dual-upload-note").textContent = error.message;
+    }
+  }
+
   /** Carries on with a LibriVox download that stopped. */
   async resumeBook(/** @type {any} */ book) {
     try {
@@ -650,7 +691,9 @@ class Panel {
     const bar = /** @type {HTMLProgressElement} */ (this.root.querySelector(".dual-upload-progress"));
     const share = Boolean(/** @type {HTMLInputElement | null} */ (this.root.querySelector(".dual-share"))?.checked);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/v1/dual/books?filename=${encodeURIComponent(file.name)}&share=${share}`);
+    // Speech takes audiobooks onto the shelf; music takes songs.
+    const books = this.kind === "speech";
+    xhr.open("POST", `/api/v1/dual/${books ? "books" : "songs"}?filename=${encodeURIComponent(file.name)}&share=${share}`);
     xhr.setRequestHeader("Authorization", `Bearer ${token()}`);
     xhr.setRequestHeader("Content-Type", "application/octet-stream");
     bar.hidden = false;
@@ -667,9 +710,12 @@ class Panel {
       } catch {
         // Not JSON: a proxy's page, say.
       }
-      if (xhr.status === 201) {
+      if (xhr.status === 201 && books) {
         note.textContent = `Added “${body.title}” with ${body.chapters.length} chapters.`;
         this.loadShelf();
+      } else if (xhr.status === 201) {
+        note.textContent = `Added “${body.title}”${body.artist ? ` by ${body.artist}` : ""} (${formatTime(body.duration)}).`;
+        this.loadSongs();
       } else {
         note.textContent = body?.message || `The upload failed (${xhr.status}).`;
       }
@@ -994,7 +1040,7 @@ class Controller {
       panel.applySettings();
       if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
       if (kind === "speech") await panel.loadShelf();
-      else await panel.loadFavorites();
+      else await Promise.all([panel.loadFavorites(), panel.loadSongs()]);
       const saved = state[kind];
       if (saved?.item) {
         // A book's chapters are on the shelf, not in the saved state.

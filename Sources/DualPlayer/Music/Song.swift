@@ -1,0 +1,42 @@
+public import Foundation
+import JukeCore
+
+public struct SongID: TypedID {
+    public let rawValue: UUID
+    public init(rawValue: UUID) { self.rawValue = rawValue }
+}
+
+/// A song uploaded for Dual Player's music player: one file on the server with what its tags
+/// said. Like a book, it is its uploader's, or everyone's when an admin shares it.
+public struct Song: Sendable, Equatable {
+    public var id: SongID
+    /// nil: everyone's (an admin shared it).
+    public var owner: UserID?
+    public var title: String
+    public var artist: String?
+    public var album: String?
+    public var path: String
+    /// The container's format ("mp3", "mp4", "flac", "ogg_vorbis", "opus", "wav").
+    public var format: String
+    public var duration: Double
+    public var hasArtwork: Bool
+    public var addedAt: Date
+
+    public init(
+        id: SongID, owner: UserID?, title: String, artist: String?, album: String?, path: String, format: String, duration: Double,
+        hasArtwork: Bool, addedAt: Date
+    ) {
+        self.id = id
+        self.owner = owner
+        self.title = title
+        self.artist = artist
+        self.album = album
+        self.path = path
+        self.format = format
+        self.duration = duration
+        self.hasArtwork = hasArtwork
+        self.addedAt = addedAt
+    }
+
+    public func isVisible(to user: UserID) -> Bool { owner == nil || owner == user }
+}

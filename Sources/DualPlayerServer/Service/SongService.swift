@@ -1,0 +1,47 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import Logging
+import Storage
+
+/// The music player's uploads: a listener's own songs, or everyone's when an admin shares one.
+struct SongService: Sendable {
+    let songs: SongStore
+    let uploads: SongUploads
+    let clock: WallClock
+    let logger: Logger
+
+    func songs(visibleTo user: UserID) async throws -> [Song] { try await songs.songs(visibleTo: user) }
+
+    /// A song `user` may play, or not found (another account's is not theirs to know of).
+    func song(_ id: SongID, for user: UserID) async throws -> Song {
+        guard let song = try await songs.song(id), song.isVisible(to: user) else { throw RuleRefusal.notFound("No such song.") }
+        return song
+    }
+
+    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Song {
+        guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can share a song with everyone.") }
+        let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw RuleRefusal.invalid("filename", "Give the file's name.")
+        }
+        let path = try await uploads.receive(body, filename: name)
+        let song = try uploads.read(path: path, filename: name, owner: share ? nil : user.id, now: clock.now())
+        do {
+            try await songs.add(song)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        logger.info("song uploaded", metadata: ["song": "\(song.id)", "user": "\(user.id)", "shared": "\(share)"])
+        return song
+    }
+
+    /// Removes a song and its file: its uploader's to remove, or an admin's.
+    func delete(_ id: SongID, by user: User) async throws {
+        let song = try await song(id, for: user.id)
+        guard song.owner == user.id || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can remove a song everyone shares.") }
+        try await songs.delete(id)
+        try? FileManager.default.removeItem(atPath: song.path)
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import JukeCore
+import JukePlatform
+
+/// A file coming in over HTTP, streamed to disk under the size limit: a name with one of the
+/// expected extensions, never empty, and nothing left behind when it fails. What it is (an
+/// audiobook, a song) is decided afterwards by Juke's own readers.
+struct UploadReceiver: Sendable {
+    let folder: String
+    let limit: Int
+    let extensions: Set<String>
+    /// What the refusal of another extension says ("Juke plays audiobooks as M4B, M4A or MP3 files.").
+    let expected: String
+
+    /// Writes `body` to a new file in the folder; returns its path.
+    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> String {
+        let ext = (filename as NSString).pathExtension.lowercased()
+        guard extensions.contains(ext) else { throw RuleRefusal.unprocessable("filename", expected) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/\(UUID().uuidString.lowercased()).\(ext)"
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw APIError(status: .internalServerError, code: "storage", message: "The server cannot write to its uploads folder.")
+        }
+        var written = 0
+        do {
+            for try await chunk in body {
+                written += chunk.count
+                guard written <= limit else { throw APIError.tooLarge(limit) }
+                try handle.write(contentsOf: chunk)
+            }
+            try handle.close()
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        guard written > 0 else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw RuleRefusal.unprocessable("body", "The upload is empty.")
+        }
+        return path
+    }
+}

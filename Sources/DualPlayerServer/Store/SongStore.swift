@@ -1,0 +1,56 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import SQLKit
+import Storage
+
+/// The songs uploaded for Dual Player's music player.
+public struct SongStore: Sendable {
+    let database: any JukeDatabase
+
+    public init(database: any JukeDatabase) { self.database = database }
+
+    public func add(_ song: Song) async throws {
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, duration, has_artwork, added_at)
+                VALUES (\(bind: song.id.description), \(bind: song.owner?.description), \(bind: song.title), \(bind: song.artist),
+                        \(bind: song.album), \(bind: song.path), \(bind: song.format), \(bind: song.duration), \(bind: song.hasArtwork),
+                        \(bind: song.addedAt.timeIntervalSince1970))
+                """
+            ).run()
+        }
+    }
+
+    /// The songs `user` sees: everyone's and their own, newest first.
+    public func songs(visibleTo user: UserID) async throws -> [Song] {
+        try await database.withConnection { db in
+            try await db.raw(
+                "SELECT * FROM dual_songs WHERE owner_id IS NULL OR owner_id = \(bind: user.description) ORDER BY added_at DESC, title"
+            ).all().map(Self.song)
+        }
+    }
+
+    public func song(_ id: SongID) async throws -> Song? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM dual_songs WHERE id = \(bind: id.description)").first().map(Self.song)
+        }
+    }
+
+    public func delete(_ id: SongID) async throws {
+        try await database.withConnection { db in
+            try await db.raw("DELETE FROM dual_songs WHERE id = \(bind: id.description)").run()
+        }
+    }
+
+    static func song(_ row: any SQLRow) throws -> Song {
+        Song(
+            id: try decodeID(row, "id"), owner: try row.decode(column: "owner_id", as: String?.self).flatMap { UserID($0) },
+            title: try row.decode(column: "title", as: String.self), artist: try row.decode(column: "artist", as: String?.self),
+            album: try row.decode(column: "album", as: String?.self), path: try row.decode(column: "path", as: String.self),
+            format: try row.decode(column: "format", as: String.self), duration: try row.decode(column: "duration", as: Double.self),
+            hasArtwork: try row.decode(column: "has_artwork", as: Bool.self),
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)))
+    }
+}
