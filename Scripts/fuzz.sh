@@ -7,7 +7,7 @@
 # The chapter reader's fuzzer starts from the chapter fixtures (M4B with QuickTime and Nero
 # lists, MP3 with CHAP/CTOC) and checks that whatever it reads is playable.
 # The stream framing fuzzer feeds the radio relay's readers (HTTP/ICY heads, chunked coding,
-# ICY metadata, Ogg pages, the sniffer, playlists) bytes cut at a point the input picks, and
+# ICY metadata, Ogg pages, the sniffer, playlists, HLS rewriting) bytes cut at a point the input picks, and
 # checks the cut changes nothing.
 # Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams]   (default 60 s, tags).
 # Crashes are written to Fuzz/crashes/.
@@ -44,6 +44,7 @@ case "${2:-tags}" in
     # Seeds: a head with ICY metadata, a chunked body, and the Ogg fixtures.
     printf '\x10HTTP/1.1 200 OK\r\nicy-metaint: 16\r\n\r\n0123456789abcdef\x02StreamTitle='"'"'A - B'"'"';\0\0\0\0\0\0\0\0\0' > corpus-streams/icy
     printf '\x07HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n' > corpus-streams/chunked
+    printf '\x03#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="k"\n#EXTINF:6,\nseg.ts\n' > corpus-streams/hls
     cp -n ../Tests/MediaFormatsTests/Fixtures/*.{ogg,opus} corpus-streams/ 2>/dev/null || true
     .build/release/StreamFramingFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-streams ;;

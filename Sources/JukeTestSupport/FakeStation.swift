@@ -124,8 +124,21 @@ private final class StationConnection: ChannelInboundHandler, @unchecked Sendabl
         case "/moved":
             send("HTTP/1.1 302 Found\r\nLocation: /live.mp3\r\nContent-Length: 0\r\n\r\n", close: true)
         case "/hls.m3u8":
-            let body = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\nseg1.aac\n"
+            // A master playlist naming a media playlist, which names a key and two segments.
+            let body = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS=\"mp4a.40.2\"\naudio/live.m3u8\n"
             send("HTTP/1.1 200 OK\r\nContent-Type: application/vnd.apple.mpegurl\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", close: true)
+        case "/audio/live.m3u8":
+            let body =
+                "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:6\n#EXT-X-KEY:METHOD=AES-128,URI=\"/keys/k1\"\n#EXTINF:6.0,\nseg1.aac\n"
+                + "#EXTINF:6.0,\nhttp://127.0.0.1:\(port)/audio/seg2.aac\n"
+            send("HTTP/1.1 200 OK\r\nContent-Type: application/vnd.apple.mpegurl\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", close: true)
+        case "/audio/seg1.aac", "/audio/seg2.aac":
+            let adts: [UInt8] = [0xFF, 0xF1, 0x50, 0x80, 0x02, 0x1F, 0xFC] + [UInt8](repeating: 0x21, count: 9)
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: audio/aac\r\nContent-Length: \(adts.count)\r\n\r\n"
+            var out = ByteBuffer(string: head)
+            out.writeBytes(adts)
+            context.writeAndFlush(wrapOutboundOut(out), promise: nil)
+            context.close(promise: nil)
         case "/live.mp3", "/icy.mp3", "/chunked.mp3", "/file.ogg":
             let chunked = path == "/chunked.mp3"
             let metaint = icy && path != "/file.ogg" ? 1000 : 0

@@ -207,7 +207,7 @@ import Testing
                 #expect(station.requests.withLock { $0.isEmpty }, "Juke never connected")
             }
         }
-        // An HLS station is sent to its own address.
+        // An HLS station: its playlists and segments come through the relay, on Juke's origin.
         try await Self.withFake(stream: station.url("/hls.m3u8").absoluteString) { discovery, _ in
             try await TestApp.run(
                 .sqlite,
@@ -217,7 +217,24 @@ import Testing
             ) { _, client in
                 let ann = try await client.register("ann")
                 let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
-                #expect(listen.status == .found && listen.headers[.location]?.hasSuffix("/hls.m3u8") == true)
+                let master = try #require(listen.headers[.location])
+                #expect(listen.status == .found && master.hasPrefix("/api/v1/dual/radio/stations/\(Self.stationID)/hls?u="), "\(master)")
+                let variants = try await client.json(.get, master, token: ann)
+                #expect(variants.status == .ok && variants.headers[.contentType] == "application/vnd.apple.mpegurl")
+                let variantLine = try #require(String(buffer: variants.raw).split(separator: "\n").first { $0.hasPrefix("/api/") })
+                let media = String(buffer: try await client.json(.get, String(variantLine), token: ann).raw)
+                let lines = media.split(separator: "\n").map(String.init)
+                #expect(lines.contains { $0.hasPrefix("#EXT-X-KEY:METHOD=AES-128,URI=\"/api/v1/dual/radio/stations/") }, "\(media)")
+                let segments = lines.filter { $0.hasPrefix("/api/") }
+                #expect(segments.count == 2 && !media.contains("seg1.aac\n"), "every address is the relay's: \(media)")
+                let segment = try await client.json(.get, segments[1], token: ann)
+                #expect(segment.status == .ok && segment.headers[.contentType] == "audio/aac" && segment.raw.readableBytes == 16)
+                // Only the station's own hosts: the relay is no open proxy.
+                let elsewhere = "/api/v1/dual/radio/stations/\(Self.stationID)/hls?u=http%3A%2F%2F169.254.169.254%2Flatest"
+                #expect(try await client.json(.get, elsewhere, token: ann).status == .notFound)
+                let otherStation = segments[1].replacingOccurrences(of: Self.stationID, with: "11111111-2222-3333-4444-555555555555")
+                #expect(try await client.json(.get, otherStation, token: ann).status == .notFound)
+                #expect(try await client.json(.get, segments[1]).status == .unauthorized)
             }
         }
     }

@@ -1,7 +1,8 @@
 import MediaFormats
 
 /// libFuzzer entry point for what the radio relay reads off a station's connection: the
-/// answer's head, chunked coding, ICY metadata, Ogg pages, the stream sniffer and playlists.
+/// answer's head, chunked coding, ICY metadata, Ogg pages, the stream sniffer, playlists and
+/// HLS playlists' rewriting.
 /// Any bytes, cut at a point the input chooses, must give the same result as uncut (framing
 /// survives any TCP segmentation) or a MediaFormatError, never a crash or a hang.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -37,6 +38,11 @@ public func fuzzStreamFraming(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     let pages = oggWhole.feed(body)
     precondition(pages == oggSplit.feed(body[body.startIndex..<cut]) + oggSplit.feed(body[cut...]))
 
+    // Every address of a playlist passes through the rewriter once; a rewritten playlist is
+    // still a playlist.
+    if let text = M3U8Rewriter.rewrite(body, { "/relay?u=" + String($0.utf8.count) }) {
+        precondition(text.hasPrefix("#EXTM3U"))
+    }
     _ = StreamKind.sniff(contentType: nil, firstBytes: body)
     _ = StationPlaylist.streams(in: body)
     return 0

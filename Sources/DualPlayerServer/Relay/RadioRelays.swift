@@ -17,7 +17,14 @@ final class RadioRelays: Sendable {
         var relays: [String: StationRelay] = [:]
         /// The stream each station id was last played from, for its now-playing title.
         var stations: [String: String] = [:]
+        /// The hosts an HLS station's playlists named: the only ones its relayed playlist
+        /// and segment addresses may point at (the relay is no open proxy).
+        var hlsHosts: [String: Set<String>] = [:]
     }
+
+    /// Bounds on what is remembered of HLS stations.
+    static let maximumHLSStations = 1000
+    static let maximumHLSHosts = 50
 
     private let state = Mutex(State())
 
@@ -53,6 +60,22 @@ final class RadioRelays: Sendable {
     func nowPlaying(station: String) -> (title: String?, listeners: Int, kind: StreamKind?)? {
         let relay = state.withLock { state in state.stations[station].flatMap { state.relays[$0] } }
         return relay?.nowPlaying
+    }
+
+    /// Lets `station`'s relayed HLS addresses point at `hosts` (its playlist's, and those its
+    /// playlists name).
+    func allowHLS(station: String, hosts: [String]) {
+        state.withLock { state in
+            if state.hlsHosts[station] == nil, state.hlsHosts.count >= Self.maximumHLSStations { state.hlsHosts.removeAll() }
+            var allowed = state.hlsHosts[station] ?? []
+            for host in hosts.map({ $0.lowercased() }) where allowed.count < Self.maximumHLSHosts { allowed.insert(host) }
+            state.hlsHosts[station] = allowed
+        }
+    }
+
+    func isAllowedHLS(station: String, url: URL) -> Bool {
+        guard let host = url.host?.lowercased(), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return false }
+        return state.withLock { $0.hlsHosts[station]?.contains(host) ?? false }
     }
 
     private func forget(_ relay: StationRelay) {

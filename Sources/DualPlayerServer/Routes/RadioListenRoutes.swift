@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import JukeCore
 import JukePlatform
@@ -12,6 +13,22 @@ struct RadioListenRoutes {
     static let sendBuffer: SocketOptionValue = 64 * 1024
 
     func register(on router: Router<JukeRequestContext>) {
+        router.get("/api/v1/dual/radio/stations/:station_id/hls") { request, context in
+            _ = try CurrentRequest.requireUser()
+            do {
+                let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
+                guard let raw = request.uri.queryParameters.get("u"), (1...2000).contains(raw.unicodeScalars.count) else {
+                    throw RuleRefusal.invalid("u", "u is the address of one of the station's playlists or segments")
+                }
+                // Anything but an address the station's playlists named is not found here.
+                let (type, body) = try await radio.hls(id, url: URL(string: String(raw)))
+                return Response(
+                    status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            } catch let refusal as RuleRefusal {
+                throw APIError(refusal)
+            }
+        }
         router.get("/api/v1/dual/radio/stations/:station_id/listen") { _, context in
             let user = try CurrentRequest.requireUser()
             let listener: RelayedListener
@@ -26,7 +43,9 @@ struct RadioListenRoutes {
             } catch let refusal as RuleRefusal {
                 throw APIError(refusal)
             } catch let hls as HLSStation {
-                return Response(status: .found, headers: [.location: hls.url.absoluteString, .cacheControl: "no-store"])
+                // The player follows to the relayed playlist, still on Juke's origin.
+                let id = (try? RadioService.validated(stationID: context.parameters.get("station_id") ?? "")) ?? ""
+                return Response(status: .found, headers: [.location: radio.startHLS(id, playlist: hls.url), .cacheControl: "no-store"])
             }
             return Response(
                 status: .ok, headers: [.contentType: listener.opening.kind.mediaType, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],

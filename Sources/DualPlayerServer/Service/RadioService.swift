@@ -64,6 +64,44 @@ public struct RadioService: Sendable {
         }
     }
 
+    /// The relay's address for an HLS station's playlist (or segment) at `url`.
+    static func hlsAddress(station: String, url: URL) -> String {
+        "/api/v1/dual/radio/stations/\(station)/hls?u=" + (url.absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+    }
+
+    /// An HLS station found by `listen`: its playlist's host is where its relayed addresses may go.
+    func startHLS(_ stationID: String, playlist: URL) -> String {
+        relays.allowHLS(station: stationID, hosts: [playlist.host ?? ""])
+        return Self.hlsAddress(station: stationID, url: playlist)
+    }
+
+    /// One HLS playlist or segment of `stationID`, through the relay: a playlist comes back with
+    /// every address it names on Juke's origin; a segment comes back as it is, unless it is
+    /// not media.
+    func hls(_ stationID: String, url: URL?) async throws -> (contentType: String, body: [UInt8]) {
+        guard let url, relays.isAllowedHLS(station: stationID, url: url) else {
+            throw RuleRefusal.notFound("This address is not one of the station's: play the station again.")
+        }
+        let resource: FetchedResource
+        do {
+            resource = try await relays.connector.fetch(url, limit: Self.hlsLimit)
+        } catch let error as StreamRelayError {
+            throw Self.relayError(error)
+        }
+        if let (text, named) = HLSPlaylist.rewrite(resource.body, base: resource.url, address: { Self.hlsAddress(station: stationID, url: $0) }) {
+            relays.allowHLS(station: stationID, hosts: named.compactMap(\.host) + [resource.url.host ?? ""])
+            return ("application/vnd.apple.mpegurl", Array(text.utf8))
+        }
+        let type = resource.contentType ?? "application/octet-stream"
+        guard !(type.hasPrefix("text/") || type.contains("html") || type.contains("json") || type.hasPrefix("image/")) else {
+            throw Self.relayError(.notAudio(type))
+        }
+        return (type, resource.body)
+    }
+
+    /// A segment is seconds of audio; anything near this is not one.
+    static let hlsLimit = 16 << 20
+
     /// What the station is playing, when this server relays it.
     func nowPlaying(_ stationID: String) -> (title: String?, listeners: Int, kind: StreamKind?)? {
         relays.nowPlaying(station: stationID)

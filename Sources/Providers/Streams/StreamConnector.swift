@@ -15,6 +15,13 @@ public struct StreamOpening: Sendable {
     public var stationName: String? { head.headers["icy-name"] }
 }
 
+/// A bounded resource read whole: where it ended up, its declared type, its bytes.
+public struct FetchedResource: Sendable {
+    public let url: URL
+    public let contentType: String?
+    public let body: [UInt8]
+}
+
 /// What a stream's body carries, in order: audio bytes, and the ICY title when it changes.
 public enum StreamPart: Sendable, Equatable {
     case audio([UInt8])
@@ -85,6 +92,59 @@ public struct StreamConnector: Sendable {
     enum Outcome {
         case next(URL)
         case end(StreamEnd)
+    }
+
+    /// A bounded resource (an HLS playlist or segment), read whole: the same address checks and
+    /// redirects as a stream, no ICY, at most `limit` bytes.
+    public func fetch(_ url: URL, limit: Int) async throws -> FetchedResource {
+        var current = url
+        for _ in 0...Self.maximumHops {
+            let target = try StreamTarget(current)
+            let addresses = try await allowedAddresses(for: target)
+            let channel = try await connect(to: addresses, target: target)
+            let outcome: FetchOutcome = try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(ByteBuffer(string: target.request(userAgent: userAgent, icy: false)))
+                var reader = StreamReader(iterator: inbound.makeAsyncIterator())
+                var pending: [UInt8] = []
+                var parsed: (head: StreamResponseHead, length: Int)?
+                while parsed == nil {
+                    guard let bytes = try await reader.next() else {
+                        throw StreamRelayError.unreachable("\(target.host) closed the connection before answering")
+                    }
+                    pending += bytes
+                    do { parsed = try StreamResponseHead.parse(pending[...]) } catch let error as MediaFormatError {
+                        throw StreamRelayError.malformed(error.message)
+                    }
+                }
+                guard let (head, length) = parsed else { throw StreamRelayError.malformed("no head") }
+                if [301, 302, 303, 307, 308].contains(head.status) {
+                    guard let location = head.headers["location"], let next = URL(string: location, relativeTo: target.url)?.absoluteURL else {
+                        throw StreamRelayError.malformed("a redirect without a Location")
+                    }
+                    return .next(next)
+                }
+                guard head.status == 200 else { throw StreamRelayError.status(head.status) }
+                let declared = head.headers["content-length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                if let declared, declared > limit { throw StreamRelayError.malformed("the answer is larger than \(limit) bytes") }
+                var decoder = StreamBodyDecoder(head: head)
+                var body = try decoder.feed(Array(pending[length...])).audioBytes
+                while !decoder.isFinished, body.count < (declared ?? Int.max), let bytes = try await reader.next() {
+                    body += try decoder.feed(bytes).audioBytes
+                    if body.count > limit { throw StreamRelayError.malformed("the answer is larger than \(limit) bytes") }
+                }
+                return .done(FetchedResource(url: target.url, contentType: head.contentType, body: body))
+            }
+            switch outcome {
+            case .next(let url): current = url
+            case .done(let resource): return resource
+            }
+        }
+        throw StreamRelayError.tooManyHops
+    }
+
+    enum FetchOutcome {
+        case next(URL)
+        case done(FetchedResource)
     }
 
     /// The head, then either the next address (redirect, playlist) or the audio itself.

@@ -33,10 +33,10 @@ struct StreamTarget: Sendable {
 
     var isIPLiteral: Bool { host.contains(":") || host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }
 
-    /// The request: ICY metadata asked for; the connection closes with the stream.
-    func request(userAgent: String) -> String {
+    /// The request: ICY metadata asked for on a stream; the connection closes with the answer.
+    func request(userAgent: String, icy: Bool = true) -> String {
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (port == (isTLS ? 443 : 80) ? "" : ":\(port)")
         return "GET \(pathAndQuery) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: \(userAgent)\r\nAccept: */*\r\n"
-            + "Icy-MetaData: 1\r\nConnection: close\r\n\r\n"
+            + (icy ? "Icy-MetaData: 1\r\n" : "") + "Connection: close\r\n\r\n"
     }
 }

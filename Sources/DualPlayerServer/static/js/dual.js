@@ -145,9 +145,6 @@ class Panel {
       this.controller.dispatch({ type: "userPause", player: this.kind });
       this.pause();
     }
-    // An HLS station plays straight from its site: it cannot go through Web Audio, and an
-    // element already routed there would play it silent, so it gets a fresh element.
-    if (isHLSStation(item) && this.graph) this.replaceAudio(false);
     this.item = item;
     this.streamTitle = null;
     this.watchStreamTitle();
@@ -324,12 +321,12 @@ class Panel {
   }
 
   /**
-   * Whether Boost can apply to what is loaded (the engine's AudioPath): stations come through
-   * Juke's relay, from Juke's own origin, except HLS ones, which play from their own site,
-   * whose audio a page may play but not process.
+   * Whether Boost can apply to what is loaded (the engine's AudioPath). Everything the page
+   * plays comes from Juke's own origin: the library, books, uploads, and stations through
+   * the relay (HLS ones too, playlist and segments), so Web Audio may take all of it.
    */
   canBoost() {
-    return !isHLSStation(this.item);
+    return true;
   }
 
   /**
@@ -433,7 +430,7 @@ class Panel {
         ? ""
         : this.canBoost()
           ? "Boost: gain, a compressor and the voice EQ through Web Audio."
-          : "This HLS station plays straight from its own site, which does not let pages process its audio (Juke's relay carries continuous streams, not HLS), so Boost cannot apply to it: it plays as in Quality.";
+          : "This stream comes straight from another site that does not let pages process its audio, so Boost cannot apply to it: it plays as in Quality.";
   }
 
   /** Ducking: music's volume while speech plays, ramped so it does not jump. */
@@ -1064,7 +1061,7 @@ class Controller {
 const controller = new Controller();
 controller.restore().catch((error) => controller.status(`Could not load your players: ${error.message}`));
 
-/** An HLS station: played from its own site, not through Juke's relay. */
+/** An HLS station: its segments carry no ICY title to show. */
 function isHLSStation(/** @type {any} */ item) {
   return item?.kind === "station" && Boolean(item.station?.hls);
 }
