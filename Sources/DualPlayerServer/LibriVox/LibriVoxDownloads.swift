@@ -65,23 +65,17 @@ final class LibriVoxDownloads: Sendable {
                 let download = SectionDownload(url: url, path: path, userAgent: userAgent, limit: sectionLimit, idleTimeout: 30)
                 let base = finished
                 let lastWrite = Mutex(Date.distantPast)
-                let id = book.id
-                let shelf = books
-                let snapshot = book
+                let (id, shelf) = (book.id, books)
                 try await download.run { bytes in
                     // On the shelf at most once a second: progress is for people, not a log.
                     let now = Date()
-                    guard
-                        lastWrite.withLock({ last in
-                            guard now.timeIntervalSince(last) >= 1 else { return false }
-                            last = now
-                            return true
-                        })
-                    else { return }
-                    var progressed = snapshot
-                    progressed.download = Book.Download(sectionsDone: index, sectionsTotal: total, bytes: base + bytes)
-                    Task { try? await shelf.update(progressed) }
-                    _ = id
+                    let due = lastWrite.withLock { last in
+                        guard now.timeIntervalSince(last) >= 1 else { return false }
+                        last = now
+                        return true
+                    }
+                    guard due else { return }
+                    try? await shelf.updateProgress(id, Book.Download(sectionsDone: index, sectionsTotal: total, bytes: base + bytes))
                 }
                 try Task.checkCancellation()
                 finished += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0

@@ -35,8 +35,9 @@ struct SectionDownload: Sendable {
 
     var partPath: String { path + ".part" }
 
-    /// Fetches what is missing; `progress` is told the bytes on disk as they grow.
-    func run(progress: @Sendable (Int64) -> Void) async throws {
+    /// Fetches what is missing; `progress` is told the bytes on disk as they grow (and
+    /// awaited, so that what it records keeps the download's order).
+    func run(progress: @Sendable (Int64) async -> Void) async throws {
         if FileManager.default.fileExists(atPath: path) { return }
         let have = (try? FileManager.default.attributesOfItem(atPath: partPath)[.size] as? NSNumber)?.int64Value ?? 0
         if have == 0 { FileManager.default.createFile(atPath: partPath, contents: nil) }
@@ -70,7 +71,7 @@ struct SectionDownload: Sendable {
                 written += Int64(data.count)
                 guard written <= limit else { throw Failure.tooLarge(limit) }
                 do { try handle.write(contentsOf: data) } catch { throw Failure.disk("\(error)") }
-                progress(written)
+                await progress(written)
             }
         }
         try handle.close()

@@ -47,6 +47,17 @@ public struct BookStore: Sendable {
         }
     }
 
+    /// A download's progress, written only while the book is still downloading (a late write
+    /// never turns a finished book back).
+    public func updateProgress(_ id: BookID, _ download: Book.Download) async throws {
+        let json = try JSONColumn.encode(download)
+        try await database.withConnection { db in
+            try await db.raw(
+                "UPDATE dual_books SET download = \(bind: json) WHERE id = \(bind: id.description) AND status = 'downloading'"
+            ).run()
+        }
+    }
+
     /// `owner`'s copy of a book from elsewhere (LibriVox's id), if they have one.
     public func book(sourceID: String, owner: UserID) async throws -> Book? {
         try await database.withConnection { db in
