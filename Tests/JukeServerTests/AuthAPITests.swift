@@ -86,6 +86,54 @@ import Testing
         }
     }
 
+    /// Attempts sent at once are counted before any password is checked: they cannot all
+    /// slip under the limit (40 at once used to get 40 answers of 401 and none of 429).
+    @Test(arguments: TestBackend.available)
+    func parallelSignInsCannotSlipUnderTheLimit(backend: TestBackend) async throws {
+        try await TestApp.run(backend, mode: .live) { _, client in
+            _ = try await client.register("carol")
+            _ = try await client.register("dora")
+            let wrong = #"{"username":"carol","password":"wrong password"}"#
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<40 { group.addTask { try await client.json(.post, "/api/v1/auth/login", body: wrong).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count <= 5, "at most the limit's worth are judged: \(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count >= 35)
+
+            // One attempt left: 30 wrong and the right one at once; at most one is judged.
+            for _ in 0..<4 { _ = try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"dora","password":"wrong password"}"#) }
+            let mixed = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for i in 0..<31 {
+                    let password = i == 15 ? "correct horse" : "wrong password"
+                    group.addTask { try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"dora","password":"\#(password)"}"#).status }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(mixed.filter { $0 != .tooManyRequests }.count <= 1, "\(mixed)")
+        }
+    }
+
+    /// Five wrong passwords from one address lock the account there, not everywhere.
+    @Test(arguments: TestBackend.available)
+    func aGuesserLocksTheAccountOnlyFromTheirAddress(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            _ = try await client.register("erin")
+            let auth = app.services.platform.auth
+            for _ in 0..<5 {
+                await #expect(throws: APIError.self) { try await auth.login(username: "erin", password: "wrong password", address: "203.0.113.9") }
+            }
+            do {
+                _ = try await auth.login(username: "erin", password: "correct horse", address: "203.0.113.9")
+                Issue.record("the guesser's address is locked out of the account")
+            } catch let error as APIError {
+                #expect(error.status == .tooManyRequests)
+            }
+            let owner = try await auth.login(username: "erin", password: "correct horse", address: "198.51.100.7")
+            #expect(owner.user.username == "erin", "the owner signs in from elsewhere")
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func rateLimitsFailedLoginsPerAddressAcrossAccounts(backend: TestBackend) async throws {
         try await TestApp.run(backend) { _, client in

@@ -240,28 +240,30 @@ import Testing
     }
 
     /// A listener that stops reading is dropped at its backlog; the other hears every byte.
+    /// (The reader is dropped only if it falls a whole backlog behind: 2 s of this station.)
     @Test func aStalledListenerNeverSlowsTheOthers() async throws {
         var options = FakeStation.Options()
-        options.bytesPerSecond = 400_000
-        options.writesPerSecond = 50
+        options.bytesPerSecond = 128_000
+        options.writesPerSecond = 16
         let station = try await FakeStation.start(options)
         defer { Task { await station.stop() } }
         let relays = RadioRelays(
-            connector: StreamConnector(allowPrivateNetworks: true), limits: .init(backlogBytes: 64 * 1024, burstBytes: 8 * 1024, maximumListeners: 10),
+            connector: StreamConnector(allowPrivateNetworks: true), limits: .init(backlogBytes: 256 * 1024, burstBytes: 8 * 1024, maximumListeners: 10),
             idleGrace: .milliseconds(100), logger: TestDatabase.logger)
         let closed = Atomic<Int>(0)
         let (_, reader, relay) = try await relays.listen(station: "s", url: station.url("/live.mp3"), closeConnection: {})
         let (_, stalled, _) = try await relays.listen(station: "s", url: station.url("/live.mp3"), closeConnection: { closed.add(1, ordering: .relaxed) })
         var heard: [UInt8] = []
-        while heard.count < 400_000, let chunks = await reader.next() {
-            for chunk in chunks { heard += chunk.readableBytesView }
+        // Read until the stalled listener is dropped, and a little past it.
+        while heard.count < 300_000 || closed.load(ordering: .relaxed) == 0, heard.count < 2_000_000, let chunks = await reader.next() {
+            for chunk in chunks { heard.append(contentsOf: chunk.readableBytesView) }
             relay.wrote(reader.id, size: chunks.reduce(0) { $0 + $1.readableBytes })
         }
         #expect(closed.load(ordering: .relaxed) == 1, "the stalled listener was dropped and its connection closed")
         let dropped = await stalled.next()
         #expect(dropped == nil)
         let start = try #require(FakeStation.mpegBytes(417 * 2, from: 0).firstRange(of: heard.prefix(417)))
-        #expect(heard.count >= 400_000 && heard == FakeStation.mpegBytes(heard.count, from: start.lowerBound), "every byte, in order")
+        #expect(heard.count >= 300_000 && heard == FakeStation.mpegBytes(heard.count, from: start.lowerBound), "every byte, in order")
         relay.leave(reader.id)
     }
 }

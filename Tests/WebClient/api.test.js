@@ -46,3 +46,14 @@ test("server-sent events are cut into whole blocks, the rest kept for later", ()
   assert.equal(rest, "event: te");
   assert.deepEqual(takeEvents("event: done\n\n").events, [{ type: "done", data: {} }]);
 });
+
+test("after sign-in, only a page of this site: no open redirect", async () => {
+  const { safeNext } = await import("../../Sources/JukePlatform/Web/static/js/api.js");
+  const origin = "https://juke.example";
+  assert.equal(safeNext("/tunetrivia/join/ABCD?x=1#y", origin), "/tunetrivia/join/ABCD?x=1#y");
+  for (const bad of ["/\\evil.example", "//evil.example", "/\\/evil.example", "/\t/evil.example", "/\n/evil.example",
+    "https://evil.example/", "javascript:alert(1)", "", null, "evil", "/\\\\evil.example/path"]) {
+    assert.equal(safeNext(bad, origin), "/", String(bad));
+  }
+  assert.equal(safeNext("/%5Cevil.example", origin), "/%5Cevil.example", "an escaped backslash is a path here, as the browser reads it");
+});

@@ -47,11 +47,16 @@ struct AuthService: Sendable {
     func login(username: String, password: String, address: String) async throws -> SignedIn {
         let now = clock.now()
         let since = now.addingTimeInterval(-throttle.window)
-        let account = LoginThrottle.accountSubject(username)
-        let addressKey = LoginThrottle.addressSubject(address)
-        for (subject, limit) in [(account, throttle.maxFailuresPerAccount), (addressKey, throttle.maxFailuresPerAddress)] {
+        let subjects = throttle.subjects(username: username, address: address)
+        // The attempt counts as a failure before its password is checked, then looks at the
+        // count including itself: of any number of attempts at once, at most the limit's
+        // worth see room under it (the last of them to count sees all the others).
+        let attempt = Tokens.generate()
+        try await users.recordLoginFailure(subjects: subjects.map(\.subject), at: now, attempt: attempt)
+        for (subject, limit) in subjects {
             let (count, oldest) = try await users.loginFailures(subject: subject, since: since)
-            if let wait = throttle.retryAfter(failures: count, oldest: oldest, limit: limit, now: now) {
+            if let wait = throttle.retryAfter(failures: count - 1, oldest: oldest, limit: limit, now: now) {
+                try await users.forgetLoginAttempt(attempt)
                 var error = APIError(status: .tooManyRequests, code: "too_many_attempts", message: "Too many failed sign-ins. Try again in \(wait) seconds.")
                 error.retryAfter = wait
                 throw error
@@ -60,10 +65,11 @@ struct AuthService: Sendable {
         let credentials = try await users.credentials(username: username)
         let ok = try await hasher.verify(password, hash: credentials?.passwordHash ?? hasher.decoyHash)
         guard ok, let credentials else {
-            try await users.recordLoginFailure(subjects: [account, addressKey], at: now)
+            // The attempt's rows stay: they are its failure.
             throw APIError(status: .unauthorized, code: "invalid_credentials", message: "Wrong username or password.")
         }
-        try await users.clearLoginFailures(subject: account)
+        try await users.forgetLoginAttempt(attempt)
+        for (subject, _) in subjects.prefix(2) { try await users.clearLoginFailures(subject: subject) }
         return try await issueToken(for: credentials.user)
     }
 

@@ -105,6 +105,15 @@ extension Schema {
                     "UPDATE tracks SET modified_millis = -1",
                 ]
             },
+            Migration(version: 4, name: "sign-in attempts") { _ in
+                [
+                    // A sign-in takes its place in the count before its password is checked
+                    // (so parallel attempts cannot all slip under the limit); the attempt id
+                    // lets a refused or successful attempt take its rows back.
+                    "ALTER TABLE login_failures ADD COLUMN attempt TEXT",
+                    "CREATE INDEX login_failures_attempt ON login_failures(attempt)",
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

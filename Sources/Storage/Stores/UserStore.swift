@@ -122,11 +122,24 @@ public struct UserStore: Sendable {
 
     // MARK: Login failures
 
-    public func recordLoginFailure(subjects: [String], at time: Date) async throws {
+    /// Counts a failure (or an attempt not yet judged, named by `attempt`) against each subject.
+    public func recordLoginFailure(subjects: [String], at time: Date, attempt: String? = nil) async throws {
         try await database.transaction { db in
             for subject in subjects {
-                try await db.raw("INSERT INTO login_failures (subject, failed_at) VALUES (\(bind: subject), \(bind: time.timeIntervalSince1970))").run()
+                try await db.raw(
+                    """
+                    INSERT INTO login_failures (subject, failed_at, attempt)
+                    VALUES (\(bind: subject), \(bind: time.timeIntervalSince1970), \(bind: attempt))
+                    """
+                ).run()
             }
+        }
+    }
+
+    /// Takes back an attempt's rows: it was refused before being judged, or it succeeded.
+    public func forgetLoginAttempt(_ attempt: String) async throws {
+        try await database.withConnection { db in
+            try await db.raw("DELETE FROM login_failures WHERE attempt = \(bind: attempt)").run()
         }
     }
 

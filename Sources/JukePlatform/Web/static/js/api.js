@@ -194,3 +194,22 @@ export function byId(id) {
 export function bindLogout() {
   document.getElementById("logout")?.addEventListener("click", logout);
 }
+
+/**
+ * Where to go after signing in: `next` when it names a page of this site, read the way the
+ * browser will read it (so `/\evil.example`, `//evil.example`, `/%5Cevil.example` after
+ * decoding, tabs and newlines inside, or `javascript:` all stay home), else "/".
+ * @param {string | null} next
+ * @param {string} origin this page's origin, e.g. "https://juke.example"
+ */
+export function safeNext(next, origin) {
+  if (!next || !next.startsWith("/")) return "/";
+  let url;
+  try {
+    url = new URL(next, origin);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return "/";
+  return url.pathname + url.search + url.hash;
+}

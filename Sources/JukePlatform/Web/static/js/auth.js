@@ -1,4 +1,4 @@
-import { api, byId, saveSession, waitInWords } from "./api.js";
+import { api, byId, safeNext, saveSession, waitInWords } from "./api.js";
 
 const form = /** @type {HTMLFormElement} */ (document.querySelector("form[data-mode]"));
 const error = byId("form-error");
@@ -27,8 +27,7 @@ form.addEventListener("submit", async (event) => {
     const session = await api(`/api/v1/auth/${mode}`, { method: "POST", body: data });
     saveSession(session);
     // Back to where the person was going (an invite link), if it is a page of this site.
-    const next = new URLSearchParams(location.search).get("next");
-    location.assign(next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
+    location.assign(safeNext(new URLSearchParams(location.search).get("next"), location.origin));
   } catch (e) {
     // Too many attempts: the server says how long to wait (Retry-After).
     const wait = e.retryAfter ? ` Try again in ${waitInWords(e.retryAfter)}.` : "";
