@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import tempfile
 import time
+import urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -124,6 +125,18 @@ def test_sign_out_and_a_wrong_password(server, admin, browser):
     browser.find_element(By.ID, "password").send_keys("not the password")
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     assert "Wrong username or password" in wait(browser).until(lambda d: d.find_element(By.ID, "form-error").text)
+
+
+def test_signing_in_never_sends_the_user_to_another_site(server, admin, browser):
+    # /\evil.example is a path to a naive check and another site to the browser.
+    for bad in ["/\\evil.example", "//evil.example", "/\t/evil.example"]:
+        browser.delete_all_cookies()
+        browser.get(server.base + "/login?next=" + urllib.parse.quote(bad, safe=""))
+        browser.find_element(By.ID, "username").send_keys(admin["username"])
+        browser.find_element(By.ID, "password").send_keys(admin["password"])
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
+        assert browser.current_url.rstrip("/") == server.base.rstrip("/"), (bad, browser.current_url)
 
 
 def test_an_admin_adds_a_folder_and_sees_progress_and_unreadable_files(server, admin, browser, data_dir):
