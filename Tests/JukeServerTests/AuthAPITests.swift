@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HummingbirdBcrypt
 import HummingbirdTesting
 import JukeCore
 import JukeTestSupport
@@ -111,6 +112,43 @@ import Testing
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(mixed.filter { $0 != .tooManyRequests }.count <= 1, "\(mixed)")
+        }
+    }
+
+    /// bcrypt reads 72 bytes; Juke gives it the whole password's HMAC, so passwords that
+    /// share their first 72 bytes are different passwords. Hashes from before are upgraded at
+    /// the next sign-in.
+    @Test(arguments: TestBackend.available)
+    func everyByteOfALongPasswordCountsAndOldHashesAreUpgraded(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let long = String(repeating: "a", count: 72)
+            let created = try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"fran","password":"\#(long)1"}"#)
+            #expect(created.status == .created)
+            #expect(try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"fran","password":"\#(long)2"}"#).status == .unauthorized)
+            #expect(try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"fran","password":"\#(long)1"}"#).status == .ok)
+
+            // An account whose hash is plain bcrypt, as before: it signs in, and its hash is replaced.
+            let users = app.services.platform.users
+            let gus = User(id: UserID(), username: "gus", email: nil, displayName: "Gus", isAdmin: false, createdAt: Date())
+            try await users.create(gus, passwordHash: Bcrypt.hash("old password", cost: 4))
+            #expect(try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"gus","password":"old password"}"#).status == .ok)
+            let upgraded = try #require(try await users.credentials(username: "gus")).passwordHash
+            #expect(upgraded.hasPrefix(PasswordHasher.scheme))
+            #expect(try await client.json(.post, "/api/v1/auth/login", body: #"{"username":"gus","password":"old password"}"#).status == .ok)
+        }
+    }
+
+    /// Sign-ups are limited per address (70 accounts in 12 s used to go through).
+    @Test(arguments: TestBackend.available)
+    func signUpsAreLimitedPerAddress(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            var statuses: [HTTPResponse.Status] = []
+            for i in 0..<32 {
+                statuses.append(try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"new\#(i)","password":"correct horse"}"#).status)
+            }
+            #expect(statuses.prefix(30).allSatisfy { $0 == .created } && statuses.suffix(2).allSatisfy { $0 == .tooManyRequests }, "\(statuses)")
+            let refused = try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"late","password":"correct horse"}"#)
+            #expect(refused.json["error"] as? String == "too_many_attempts" && refused.headers[.retryAfter] != nil)
         }
     }
 

@@ -34,6 +34,10 @@ public struct APIError: Error, Sendable {
     public static func conflict(_ message: String, field: String? = nil) -> APIError {
         APIError(status: .conflict, code: "conflict", message: message, field: field)
     }
+    /// The server is at its limit for this kind of work: try again in a moment.
+    public static func busy(retryAfter: Int) -> APIError {
+        APIError(status: .serviceUnavailable, code: "busy", message: "The server is busy; try again in a moment.", retryAfter: retryAfter)
+    }
     public static func tooLarge(_ limit: Int) -> APIError {
         APIError(status: .contentTooLarge, code: "too_large", message: "The request body is larger than \(limit) bytes.")
     }

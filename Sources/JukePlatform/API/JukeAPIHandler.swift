@@ -32,8 +32,8 @@ extension JukeAPIHandler {
         try await respond {
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
             let signedIn = try await platform.auth.register(
-                username: body.username, password: body.password, email: body.email, displayName: body.displayName
-            )
+                username: body.username, password: body.password, email: body.email, displayName: body.displayName,
+                address: CurrentRequest.remoteAddress)
             ResponseCookies.set(cookie(for: signedIn))
             return .created(.init(body: .json(session(signedIn))))
         }

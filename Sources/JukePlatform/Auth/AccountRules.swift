@@ -23,7 +23,7 @@ enum AccountRules {
         guard passwordLength.contains(password.unicodeScalars.count) else {
             throw .unprocessable("A password has 8 to 200 characters.", field: "password")
         }
-        // bcrypt reads only the first 72 bytes; longer passwords are fine but say so nowhere.
+        // Every byte counts, however long: bcrypt is given the password's HMAC (PasswordHasher).
     }
 
     static func validateEmail(_ email: String?) throws(APIError) -> String? {

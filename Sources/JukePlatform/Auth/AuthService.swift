@@ -17,9 +17,28 @@ struct AuthService: Sendable {
         let expiresAt: Date
     }
 
-    func register(username: String, password: String, email: String?, displayName: String?) async throws -> SignedIn {
-        let user = try await createAccount(username: username, password: password, email: email, displayName: displayName, isAdmin: nil)
-        return try await issueToken(for: user)
+    /// A new account from the sign-up page: limited per address, each attempt counted before
+    /// any work (as sign-ins are), a refused or invalid one taking its count back.
+    func register(username: String, password: String, email: String?, displayName: String?, address: String) async throws -> SignedIn {
+        let now = clock.now()
+        let subject = LoginThrottle.registrationSubject(address)
+        let attempt = Tokens.generate()
+        try await users.recordLoginFailure(subjects: [subject], at: now, attempt: attempt)
+        let (count, oldest) = try await users.loginFailures(subject: subject, since: now.addingTimeInterval(-throttle.window))
+        if let wait = throttle.retryAfter(failures: count - 1, oldest: oldest, limit: throttle.maxRegistrationsPerAddress, now: now) {
+            try await users.forgetLoginAttempt(attempt)
+            var error = APIError(
+                status: .tooManyRequests, code: "too_many_attempts", message: "Too many new accounts from this address. Try again in \(wait) seconds.")
+            error.retryAfter = wait
+            throw error
+        }
+        do {
+            let user = try await createAccount(username: username, password: password, email: email, displayName: displayName, isAdmin: nil)
+            return try await issueToken(for: user)
+        } catch {
+            try? await users.forgetLoginAttempt(attempt)
+            throw error
+        }
     }
 
     /// Validates the fields, hashes the password and stores the account (registration and
@@ -70,6 +89,10 @@ struct AuthService: Sendable {
         }
         try await users.forgetLoginAttempt(attempt)
         for (subject, _) in subjects.prefix(2) { try await users.clearLoginFailures(subject: subject) }
+        // A hash from before the pre-hash is replaced now that its password is known.
+        if hasher.needsUpgrade(credentials.passwordHash) {
+            try await users.setPassword(credentials.user.id, passwordHash: try await hasher.hash(password))
+        }
         return try await issueToken(for: credentials.user)
     }
 

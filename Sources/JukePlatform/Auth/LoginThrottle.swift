@@ -9,9 +9,13 @@ struct LoginThrottle: Sendable {
     var maxFailuresPerAccountAndAddress = 5
     var maxFailuresPerAccount = 50
     var maxFailuresPerAddress = 20
+    /// New accounts per address in the window: a party's twenty phones behind one router
+    /// sign up, a script making seventy in twelve seconds does not.
+    var maxRegistrationsPerAddress = 30
 
     static func accountSubject(_ username: String) -> String { "user:" + username.lowercased() }
     static func addressSubject(_ address: String) -> String { "ip:" + address }
+    static func registrationSubject(_ address: String) -> String { "register:ip:" + address }
     static func pairSubject(_ username: String, _ address: String) -> String { "user:" + username.lowercased() + "@ip:" + address }
 
     /// What one sign-in counts against, each with its limit.

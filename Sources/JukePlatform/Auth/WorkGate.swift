@@ -1,0 +1,72 @@
+import Synchronization
+
+/// At most `running` jobs at once and `waiting` in line; past that, `busy` at once instead of
+/// a queue that grows without end. (Password hashing: a few hundred milliseconds of CPU each.)
+final class WorkGate: Sendable {
+    let running: Int
+    let waiting: Int
+
+    private struct State {
+        var active = 0
+        var queue: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    init(running: Int, waiting: Int) {
+        self.running = max(1, running)
+        self.waiting = max(0, waiting)
+    }
+
+    /// Jobs waiting in line now.
+    var queued: Int { state.withLock { $0.queue.count } }
+
+    func run<T: Sendable>(_ job: @Sendable () async throws -> T) async throws -> T {
+        try await enter()
+        defer { leave() }
+        return try await job()
+    }
+
+    private func enter() async throws {
+        enum Entry {
+            case now
+            case wait
+            case refused
+        }
+        // Decided under the lock: run now, queue, or refuse.
+        let decision = state.withLock { state -> Entry in
+            if state.active < running {
+                state.active += 1
+                return .now
+            }
+            return state.queue.count < waiting ? .wait : .refused
+        }
+        switch decision {
+        case .now: return
+        case .refused: throw APIError.busy(retryAfter: 1)
+        case .wait:
+            await withCheckedContinuation { continuation in
+                let startNow = state.withLock { state -> Bool in
+                    // A place may have freed up between the two locks.
+                    if state.active < running {
+                        state.active += 1
+                        return true
+                    }
+                    state.queue.append(continuation)
+                    return false
+                }
+                if startNow { continuation.resume() }
+            }
+        }
+    }
+
+    private func leave() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            // The place passes straight to the next in line (active stays the same).
+            if !state.queue.isEmpty { return state.queue.removeFirst() }
+            state.active -= 1
+            return nil
+        }
+        next?.resume()
+    }
+}
