@@ -91,7 +91,7 @@ import Testing
     /// slip under the limit (40 at once used to get 40 answers of 401 and none of 429).
     @Test(arguments: TestBackend.available)
     func parallelSignInsCannotSlipUnderTheLimit(backend: TestBackend) async throws {
-        try await TestApp.run(backend, mode: .live) { _, client in
+        try await TestApp.run(backend) { _, client in
             _ = try await client.register("carol")
             _ = try await client.register("dora")
             let wrong = #"{"username":"carol","password":"wrong password"}"#
