@@ -63,8 +63,9 @@ public final class ManualLiveClock: LiveClock {
 
     /// Waits until someone sleeps until `deadline`: a state to wait for (a timer set by a
     /// task running elsewhere), with a limit in real time so that a bug fails instead of
-    /// hanging. Returns whether it came.
-    public func waitForSleeper(until deadline: ContinuousClock.Instant, limit: Duration = .seconds(30)) async -> Bool {
+    /// hanging. Returns whether it came. The limit is generous: the whole suite runs at once
+    /// on two cores, and a task can wait its turn for tens of seconds there.
+    public func waitForSleeper(until deadline: ContinuousClock.Instant, limit: Duration = .seconds(150)) async -> Bool {
         let giveUp = ContinuousClock.now + limit
         while ContinuousClock.now < giveUp {
             if deadlines.contains(deadline) { return true }

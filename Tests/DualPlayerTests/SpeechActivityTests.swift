@@ -5,7 +5,7 @@ import Testing
 
 /// Ducking between sentences: word gaps keep music down, a sentence gap brings it back, and
 /// the threshold follows the narrator. The same table tests the web client's copy.
-@Suite(.timeLimit(.minutes(2))) struct SpeechActivityTests {
+@Suite(.timeLimit(.minutes(5))) struct SpeechActivityTests {
     struct Table: Decodable {
         struct Case: Decodable {
             let `case`: String

@@ -7,7 +7,7 @@ import Testing
 /// The relay's sharing rules as a pure state machine: one station connection for every
 /// listener, a stalled listener dropped at its backlog without touching the others, what a
 /// newcomer hears first, and a station let go only after the grace period.
-@Suite(.timeLimit(.minutes(2))) struct RelayFanOutTests {
+@Suite(.timeLimit(.minutes(5))) struct RelayFanOutTests {
     typealias FanOut = RelayFanOut<String>
 
     func sends(_ actions: [FanOut.Action]) -> [Int: [String]] {

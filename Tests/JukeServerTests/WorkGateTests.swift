@@ -4,7 +4,7 @@ import Testing
 @testable import JukePlatform
 
 /// Password hashing's gate: so many at once, a bounded line behind them, "busy" past it.
-@Suite(.timeLimit(.minutes(1))) struct WorkGateTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkGateTests {
     @Test func aFullGateSaysBusyAtOnceAndTheLineMovesOn() async throws {
         let gate = WorkGate(running: 1, waiting: 1)
         let (release, releaser) = AsyncStream.makeStream(of: Void.self)

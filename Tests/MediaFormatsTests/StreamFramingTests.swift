@@ -6,7 +6,7 @@ import Testing
 /// What the radio relay reads off a station's connection: the answer's head (HTTP and
 /// SHOUTcast's ICY), chunked coding, ICY metadata, Ogg pages, the kind of stream, and
 /// playlists. Each is fed whole and cut at every byte, since a connection cuts anywhere.
-@Suite(.timeLimit(.minutes(2))) struct StreamFramingTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamFramingTests {
     @Test func httpAndICYHeads() throws {
         let http = Array(
             "HTTP/1.1 200 OK\r\nContent-Type: audio/mpeg; charset=x\r\nicy-metaint: 8192\r\nIcy-Name: Caf\u{e9} FM\r\nX-A: 1\r\nx-a: 2\r\n\r\nAUDIO".utf8)

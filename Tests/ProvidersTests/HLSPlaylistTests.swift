@@ -5,7 +5,7 @@ import Testing
 
 /// HLS playlists through the relay: every address a playlist names, relative or absolute, in
 /// a line or in a URI attribute, becomes the relay's; anything else is not a playlist.
-@Suite(.timeLimit(.minutes(2))) struct HLSPlaylistTests {
+@Suite(.timeLimit(.minutes(5))) struct HLSPlaylistTests {
     let base = URL(string: "https://cdn.example/radio/master.m3u8") ?? URL(fileURLWithPath: "/")
 
     func relayed(_ text: String) -> (text: String, named: [URL])? {
