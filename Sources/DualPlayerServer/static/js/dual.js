@@ -783,6 +783,8 @@ class Controller {
     this.speechActivity = new SpeechActivity();
     /** @type {{ audio: HTMLAudioElement, graphed: boolean, input: AudioNode, analyser: AnalyserNode } | null} */
     this.speechMeter = null;
+    /** The speech element's output, captured once per element. @type {{ audio: HTMLAudioElement, stream: MediaStream | null } | null} */
+    this.speechCapture = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.meterTimer = undefined;
     // While the page restores what the server has, nothing is written back: loading is not
@@ -951,7 +953,12 @@ class Controller {
       if (panel.graph) {
         input = panel.graph.gain;
       } else {
-        const capture = /** @type {any} */ (panel.audio).captureStream?.();
+        // One capture per element: its audio track arrives a moment after it is asked for
+        // (and a new capture each tick would never have one yet).
+        if (this.speechCapture?.audio !== panel.audio) {
+          this.speechCapture = { audio: panel.audio, stream: /** @type {any} */ (panel.audio).captureStream?.() ?? null };
+        }
+        const capture = this.speechCapture.stream;
         if (!capture || capture.getAudioTracks().length === 0) return null;
         input = ctx.createMediaStreamSource(capture);
       }
