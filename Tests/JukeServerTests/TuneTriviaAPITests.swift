@@ -272,4 +272,24 @@ import TuneTrivia
             #expect(blocked.headers[.retryAfter] != nil)
         }
     }
+
+    /// Codes sent at once are counted before any is looked up: 40 at once used to have 15
+    /// judged against a limit of 10.
+    @Test(arguments: TestBackend.available)
+    func parallelWrongInviteCodesCannotSlipUnderTheLimit(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let guesser = try await client.register("guesser")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for i in 0..<40 {
+                    let code = String(format: "AAAA%02d", i)
+                    group.addTask {
+                        try await client.json(.post, "/api/v1/tunetrivia/sessions/join", token: guesser, body: #"{"invite_code":"\#(code)"}"#).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .notFound }.count == 10, "exactly the limit's worth are judged: \(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 30)
+        }
+    }
 }

@@ -337,13 +337,22 @@ actor TuneTriviaService {
     /// limited per user, so codes cannot be found by trying them all.
     func join(code typed: String, user: User, name: String?, address: String?) async throws -> Game {
         let subject = "\(user.id)|\(address ?? "")"
-        if let wait = await codeGuard.blocked(subject, now: clock.now()) {
-            throw RuleRefusal.tooManyAttempts("Too many wrong codes; try again later.", retryAfter: wait)
+        // The attempt is counted before the code is looked up (the lookup awaits, and codes
+        // sent at once would otherwise all be judged), and given back when the code was right.
+        let attempt: AttemptLimiter.Attempt
+        switch await codeGuard.take(subject, now: clock.now()) {
+        case .refused(let wait): throw RuleRefusal.tooManyAttempts("Too many wrong codes; try again later.", retryAfter: wait)
+        case .taken(let taken): attempt = taken
         }
-        guard let code = InviteCode.canonical(typed), let id = try await store.sessionID(inviteCode: code) else {
-            await codeGuard.fail(subject, now: clock.now())
-            throw RuleRefusal.notFound("No such game with that invite code.")
+        var found: SessionID?
+        do {
+            if let code = InviteCode.canonical(typed) { found = try await store.sessionID(inviteCode: code) }
+        } catch {
+            await codeGuard.giveBack(attempt)
+            throw error
         }
+        guard let id = found else { throw RuleRefusal.notFound("No such game with that invite code.") }
+        await codeGuard.giveBack(attempt)
         // Joining again (a reload, another phone) keeps the seat: nothing to write.
         let current = try await game(id)
         if current.player(forUser: user.id) != nil { return current }
@@ -415,29 +424,4 @@ actor TuneTriviaService {
     }
 
     func rank(of user: UserID) async throws -> TuneTriviaStore.LeaderboardEntry? { try await store.leaderboardEntry(user) }
-}
-
-/// Failed attempts per subject within a sliding window; over the limit, how long to wait.
-actor AttemptLimiter {
-    private let limit: Int
-    private let window: TimeInterval
-    private var failures: [String: [Date]] = [:]
-
-    init(limit: Int, window: TimeInterval) {
-        self.limit = limit
-        self.window = window
-    }
-
-    func blocked(_ subject: String, now: Date) -> Int? {
-        let recent = (failures[subject] ?? []).filter { now.timeIntervalSince($0) < window }
-        failures[subject] = recent.isEmpty ? nil : recent
-        guard recent.count >= limit, let oldest = recent.first else { return nil }
-        return max(1, Int((window - now.timeIntervalSince(oldest)).rounded(.up)))
-    }
-
-    func fail(_ subject: String, now: Date) {
-        failures[subject, default: []].append(now)
-        // Forget subjects that have gone quiet, so the table cannot grow without bound.
-        if failures.count > 10_000 { failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < window } } }
-    }
 }
