@@ -1,20 +1,22 @@
 import Foundation
 import HummingbirdTesting
+import JukeCore
 import JukeTestSupport
 import Testing
 
 @testable import JukePlatform
 
-/// Text with U+0000 is refused with a 400 on every database (PostgreSQL cannot store it).
-@Suite(.timeLimit(.minutes(5))) struct NulCharacterTests {
+/// Text no field accepts (NUL, control characters, bidirectional overrides; line breaks
+/// outside free text) is refused with a 400 naming the field, on every database.
+@Suite(.timeLimit(.minutes(5))) struct TextInputTests {
     @Test func theEscapeIsFoundAndAnEscapedBackslashIsNotIt() {
-        #expect(NulCharacterMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"a\u0000b"}"#.utf8)))
-        #expect(NulCharacterMiddleware<JukeRequestContext>.jsonHasNul([0x7B, 0x00, 0x7D]))
-        #expect(!NulCharacterMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"a\\u0000b"}"#.utf8)))
-        #expect(!NulCharacterMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"\u00e9 \"x\" \\"}"#.utf8)))
-        #expect(!NulCharacterMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"\u00"#.utf8)))
-        #expect(NulCharacterMiddleware<JukeRequestContext>.addressHasNul("/api/v1/catalog/tracks?genre=%00"))
-        #expect(!NulCharacterMiddleware<JukeRequestContext>.addressHasNul("/api/v1/catalog/tracks?genre=%2000s"))
+        #expect(TextInputMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"a\u0000b"}"#.utf8)))
+        #expect(TextInputMiddleware<JukeRequestContext>.jsonHasNul([0x7B, 0x00, 0x7D]))
+        #expect(!TextInputMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"a\\u0000b"}"#.utf8)))
+        #expect(!TextInputMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"\u00e9 \"x\" \\"}"#.utf8)))
+        #expect(!TextInputMiddleware<JukeRequestContext>.jsonHasNul(Array(#"{"q":"\u00"#.utf8)))
+        #expect(TextInputMiddleware<JukeRequestContext>.addressHasNul("/api/v1/catalog/tracks?genre=%00"))
+        #expect(!TextInputMiddleware<JukeRequestContext>.addressHasNul("/api/v1/catalog/tracks?genre=%2000s"))
     }
 
     @Test(arguments: TestBackend.available)
@@ -30,6 +32,48 @@ import Testing
             // The same requests without it are answered as usual.
             #expect(try await client.json(.get, "/api/v1/catalog/tracks?genre=rock", token: token).status == .ok)
             #expect(try await client.json(.post, "/api/v1/back2back/sessions/join", token: token, body: #"{"invite_token":"x"}"#).status == .notFound)
+        }
+    }
+
+    @Test func theRulesTellLinesFromFreeText() {
+        #expect(TextRules.isAllowed("Beyoncé – ضوء ‏(live)"))
+        for refused in ["a\nb", "a\rb", "a\tb", "a\u{7F}", "a\u{85}b", "a\u{202E}gpj.exe", "a\u{2066}b", "a\u{2028}b"] {
+            #expect(!TextRules.isAllowed(refused), "\(refused.unicodeScalars.map(\.value))")
+        }
+        #expect(TextRules.isAllowed("line one\nline two\r\n\tindented", as: .multiline))
+        #expect(!TextRules.isAllowed("a\u{202E}b", as: .multiline) && !TextRules.isAllowed("a\u{1B}[31m", as: .multiline))
+        typealias Middleware = TextInputMiddleware<JukeRequestContext>
+        #expect(Middleware.refusedField(inJSON: Array(#"{"title":"Party"}"#.utf8)) == nil)
+        #expect(Middleware.refusedField(inJSON: Array(#"{"title":"Par\nty"}"#.utf8)) == "title")
+        #expect(Middleware.refusedField(inJSON: Array(#"{"taste":{"genres":["Folk","\u202Ekcor"]}}"#.utf8)) == "genres")
+        #expect(Middleware.refusedField(inJSON: Array(#"{"description":"One.\nTwo.","password":"tab\there"}"#.utf8)) == nil)
+        #expect(Middleware.refusedField(inJSON: Array(#"{"description":"\u001B[2J"}"#.utf8)) == "description")
+        #expect(Middleware.refusedField(inJSON: Array("{\"title\":\"del\u{7F}\"}".utf8)) == "title")
+    }
+
+    /// Titles and names with line breaks or a right-to-left override are refused, naming the
+    /// field; free text keeps its line breaks.
+    @Test(arguments: TestBackend.available)
+    func titlesAndNamesRefuseControlCharacters(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let token = try await client.register("typist")
+            let title = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: token, body: #"{"title":"Quiz\r\nSet-Cookie: x"}"#)
+            #expect(title.status == .badRequest && title.json["field"] as? String == "title", "\(title.json)")
+            let bidi = try await client.json(.post, "/api/v1/back2back/sessions", token: token, body: #"{"title":"\u202Eevil"}"#)
+            #expect(bidi.status == .badRequest && bidi.json["field"] as? String == "title", "\(bidi.json)")
+            let name = try await client.json(
+                .post, "/api/v1/auth/register", body: #"{"username":"other","password":"correct horse","display_name":"Bob\u0007"}"#)
+            #expect(name.status == .badRequest && name.json["field"] as? String == "display_name", "\(name.json)")
+            let query = try await client.json(.get, "/api/v1/catalog/tracks?genre=a%E2%80%AEb", token: token)
+            #expect(query.status == .badRequest && query.json["field"] as? String == "genre", "\(query.json)")
+
+            let persona = try await client.json(
+                .post, "/api/v1/back2back/personas", token: token,
+                body: #"{"name":"Folk digger","description":"Old ballads.\nNew ones too.","taste":{"genres":["Folk"],"artists":[],"adventure":0.1}}"#)
+            #expect(persona.status == .created, "\(persona.json)")
+            #expect(persona.json["description"] as? String == "Old ballads.\nNew ones too.")
+            let quiz = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: token, body: #"{"title":"Quiz \"night\" – ضوء"}"#)
+            #expect(quiz.status == .created, "\(quiz.json)")
         }
     }
 }

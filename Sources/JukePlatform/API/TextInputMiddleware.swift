@@ -1,24 +1,44 @@
+import Foundation
 import Hummingbird
+import JukeCore
 
-/// Refuses text with the NUL character (U+0000) in a request's address or JSON body, with a
-/// 400 that says so, before any handler sees it. No field of Juke's has a use for it, and
-/// PostgreSQL cannot store it in text: let through, it became a 500 there (found by fuzzing
-/// the contract on PostgreSQL) while SQLite stored it.
-struct NulCharacterMiddleware<Context: RequestContext>: RouterMiddleware {
+/// Refuses text that no field of Juke's accepts, with a 400 naming the field, before any
+/// handler sees it: in one place, so that a field added tomorrow is covered too.
+///
+/// - NUL (U+0000) anywhere in the address or a JSON body. PostgreSQL cannot store it in
+///   text: let through, it became a 500 there (found by fuzzing the contract) while SQLite
+///   stored it.
+/// - In every string of a JSON body and every query value, what `TextRules` refuses:
+///   control characters and bidirectional overrides, and line breaks outside free text
+///   (`multilineFields`). Passwords are exempt: they are never shown, and refusing them
+///   could lock out an account made before.
+struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body limit (`BodyLimitMiddleware` has refused anything larger already).
     let limit: Int
 
-    static var refusal: APIError { .badRequest("Text may not contain the NUL character (U+0000).") }
+    /// Fields holding text over several lines.
+    static var multilineFields: Set<String> { ["description", "style_guide"] }
+    static var exemptFields: Set<String> { ["password"] }
+
+    static var nulRefusal: APIError { .badRequest("Text may not contain the NUL character (U+0000).") }
+
+    static func refusal(_ field: String) -> APIError {
+        .badRequest("\(field) may not contain control characters, line breaks or bidirectional overrides.", field: field)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if Self.addressHasNul(request.uri.description) { return Self.refusal.response() }
+        if Self.addressHasNul(request.uri.description) { return Self.nulRefusal.response() }
+        for (name, value) in request.uri.queryParameters where !TextRules.isAllowed(value) {
+            return Self.refusal(String(name)).response()
+        }
         guard [.post, .put, .patch].contains(request.method), request.headers[.contentType]?.lowercased().contains("json") == true else {
             return try await next(request, context)
         }
         var request = request
         let body = try await request.collectBody(upTo: BodyLimitMiddleware<Context>.limit(for: request.uri.path, default: limit))
         request.body = .init(buffer: body)
-        if Self.jsonHasNul(body.readableBytesView) { return Self.refusal.response() }
+        if Self.jsonHasNul(body.readableBytesView) { return Self.nulRefusal.response() }
+        if let field = Self.refusedField(inJSON: body.readableBytesView) { return Self.refusal(field).response() }
         return try await next(request, context)
     }
 
@@ -42,5 +62,32 @@ struct NulCharacterMiddleware<Context: RequestContext>: RouterMiddleware {
             if digits.contains(0) { return true }
         }
         return false
+    }
+
+    /// The first field whose text `TextRules` refuses, or nil. Plain ASCII without escapes
+    /// (nearly every request: an answer, a play) cannot hold one and is not parsed.
+    static func refusedField(inJSON bytes: some Collection<UInt8>) -> String? {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) else { return nil }
+        // Not JSON: the handler answers that with its own 400.
+        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return nil }
+        // Depth first without recursion: a deeply nested body cannot exhaust the stack.
+        var pending: [(value: Any, field: String)] = [(root, "body")]
+        while let (value, field) = pending.popLast() {
+            switch value {
+            case let text as String:
+                if exemptFields.contains(field) { continue }
+                if !TextRules.isAllowed(text, as: multilineFields.contains(field) ? .multiline : .line) { return field }
+            case let object as [String: Any]:
+                for (key, inner) in object {
+                    if !TextRules.isAllowed(key) { return field }
+                    pending.append((inner, key))
+                }
+            case let array as [Any]:
+                pending += array.map { ($0, field) }
+            default:
+                continue
+            }
+        }
+        return nil
     }
 }

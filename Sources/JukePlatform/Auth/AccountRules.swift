@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 
 /// What Juke accepts as a username, password, email and display name. Each failure names
 /// its field, so the page can put the message beside it.
@@ -38,9 +39,8 @@ enum AccountRules {
     static func validateDisplayName(_ name: String?, fallback: String) throws(APIError) -> String {
         let trimmed = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         guard trimmed.unicodeScalars.count <= 64 else { throw .unprocessable("A display name has at most 64 characters.", field: "display_name") }
-        // Control characters (C0, DEL, C1), the same set the spec's pattern excludes.
-        guard !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) else {
-            throw .unprocessable("A display name cannot contain control characters.", field: "display_name")
+        guard TextRules.isAllowed(trimmed) else {
+            throw .unprocessable("A display name cannot contain control characters or bidirectional overrides.", field: "display_name")
         }
         return trimmed.isEmpty ? fallback : trimmed
     }

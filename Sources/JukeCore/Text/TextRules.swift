@@ -1,0 +1,28 @@
+/// What text a person may type into Juke: no character that is invisible yet changes what
+/// a reader sees, or how a log line or another screen shows it.
+///
+/// Refused everywhere: control characters (C0, DEL, C1) and the bidirectional embedding,
+/// override and isolate controls (U+202A–U+202E, U+2066–U+2069), which can make a name read
+/// backwards ("gpj.exe" shown as "exe.jpg"). The marks U+200E/U+200F stay allowed: right-to-left
+/// writing needs them. A one-line field (a name, a title) also refuses tab, line breaks and
+/// the Unicode line and paragraph separators; free text (a description) keeps them.
+public enum TextRules {
+    public enum Kind: Sendable {
+        case line
+        case multiline
+    }
+
+    public static func isAllowed(_ text: some StringProtocol, as kind: Kind = .line) -> Bool {
+        text.unicodeScalars.allSatisfy { isAllowed($0, as: kind) }
+    }
+
+    public static func isAllowed(_ scalar: Unicode.Scalar, as kind: Kind) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D: return kind == .multiline
+        case 0x00...0x1F, 0x7F...0x9F: return false
+        case 0x2028, 0x2029: return kind == .multiline
+        case 0x202A...0x202E, 0x2066...0x2069: return false
+        default: return true
+        }
+    }
+}
