@@ -129,6 +129,37 @@ import Testing
         }
     }
 
+    /// A link to the parent and two links to "." used to index every file 40 times, or never
+    /// finish; a link out of the folder was followed. Now each file is listed once, links
+    /// inside the folder are followed, and links out of it are not.
+    @Test func symlinkLoopsEndAndLinksOutOfTheFolderAreNotFollowed() throws {
+        let root = try Self.tempFolder()
+        let outside = try Self.tempFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: root)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        try Self.writeSong("\(root)/music/a.wav", title: "A", artist: "X")
+        try Self.writeSong("\(root)/music/deep/b.wav", title: "B", artist: "X")
+        try Self.writeSong("\(outside)/secret.wav", title: "Secret", artist: "Y")
+        let links = FileManager.default
+        try links.createSymbolicLink(atPath: "\(root)/music/deep/up", withDestinationPath: "..")
+        try links.createSymbolicLink(atPath: "\(root)/music/here", withDestinationPath: ".")
+        try links.createSymbolicLink(atPath: "\(root)/music/again", withDestinationPath: ".")
+        try links.createSymbolicLink(atPath: "\(root)/shortcut", withDestinationPath: "\(root)/music/deep")
+        try links.createSymbolicLink(atPath: "\(root)/music/out.wav", withDestinationPath: "\(outside)/secret.wav")
+        try links.createSymbolicLink(atPath: "\(root)/elsewhere", withDestinationPath: outside)
+        try links.createSymbolicLink(atPath: "\(root)/dangling.wav", withDestinationPath: "\(root)/gone.wav")
+
+        let files = try FileWalker.audioFiles(under: root)
+        #expect(files.map(\.path) == ["\(root)/music/a.wav", "\(root)/music/deep/b.wav"], "each once, under its own path: \(files.map(\.path))")
+        #expect(!files.contains { $0.path.hasPrefix(outside) || $0.path.contains("secret") })
+
+        // A folder that is itself a link is scanned as the folder it leads to.
+        try links.createSymbolicLink(atPath: "\(outside)/library-link", withDestinationPath: "\(root)/music")
+        #expect(try FileWalker.audioFiles(under: "\(outside)/library-link").count == 2)
+    }
+
     @Test func aMissingFolderFailsWithItsPath() async throws {
         try await TestDatabase.with(.sqlite) { db in
             let store = LibraryStore(database: db.database)

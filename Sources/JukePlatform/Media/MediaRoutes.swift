@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import JukeCore
+import Library
 import Storage
 
 /// Audio and artwork: byte streams, so they are plain routes rather than generated ones
@@ -31,10 +32,18 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
 
     /// A track's file with Range, ETag and Last-Modified handling (the catalog's audio, and
     /// TuneTrivia's clips, which are served by round so their address names no song).
+    ///
+    /// The file is served from its real path, and only when that lies inside one of the
+    /// library's folders: a scanned file since replaced by a symlink out of the library
+    /// (to /etc/hostname, say) is not served.
     public func serveAudio(of track: Track, _ request: Request, _ context: Context) async throws -> Response {
-        try await serveFile(
-            at: track.path, contentType: AudioMIME.type(format: track.format), request, context,
-            missing: "The track's file is no longer on the server's disk; rescan the library.")
+        let missing = "The track's file is no longer on the server's disk; rescan the library."
+        guard let real = LibraryPaths.realPath(track.path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let roots = try await library.folders().compactMap { LibraryPaths.realPath($0.path) }
+        guard roots.contains(where: { LibraryPaths.isInside(real, root: $0) }) else {
+            throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer inside the library's folders; rescan the library.")
+        }
+        return try await serveFile(at: real, contentType: AudioMIME.type(format: track.format), request, context, missing: missing)
     }
 
     /// A file with Range, ETag and Last-Modified handling: a track's, or an app's own media
