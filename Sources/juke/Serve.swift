@@ -72,6 +72,55 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "LibriVox's catalogue API for Dual Player, e.g. https://librivox.org/api/feed (env JUKE_LIBRIVOX_URL; default that).")
     var librivoxUrl: String?
 
+    @Option(
+        name: .long,
+        help:
+            "The address people reach Juke at, e.g. https://music.example.org: links in exported playlists, live connections' Origin, and the cookie's Secure flag (env JUKE_PUBLIC_URL)."
+    )
+    var publicUrl: String?
+
+    @Option(
+        name: .long,
+        help:
+            "A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed: an address or block, e.g. 127.0.0.1 or 10.0.0.0/8; repeat for more (env JUKE_TRUSTED_PROXIES, comma-separated; default none)."
+    )
+    var trustedProxy: [String] = []
+
+    @Option(
+        name: .long,
+        help: "Another site's page that may open live connections, e.g. https://party.example; repeat for more (env JUKE_ALLOWED_ORIGINS, comma-separated)."
+    )
+    var allowedOrigin: [String] = []
+
+    /// The proxies, public URL and extra origins, from flags or the environment.
+    func network(_ env: [String: String], into configuration: inout ServerConfiguration) throws {
+        if let raw = publicUrl ?? env["JUKE_PUBLIC_URL"], !raw.isEmpty {
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw ValidationError("--public-url (or JUKE_PUBLIC_URL) must be an http(s) URL, not '\(raw)'")
+            }
+            configuration.publicURL = url
+        }
+        let proxies = trustedProxy.isEmpty ? Self.list(env["JUKE_TRUSTED_PROXIES"]) : trustedProxy
+        configuration.trustedProxies = try proxies.map { text in
+            guard let range = AddressRange(text) else {
+                throw ValidationError("--trusted-proxy (or JUKE_TRUSTED_PROXIES) takes IP addresses or blocks like 10.0.0.0/8, not '\(text)'")
+            }
+            return range
+        }
+        let origins = allowedOrigin.isEmpty ? Self.list(env["JUKE_ALLOWED_ORIGINS"]) : allowedOrigin
+        configuration.allowedOrigins = Set(
+            try origins.map { text in
+                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
+                    url.path.isEmpty || url.path == "/", url.query == nil
+                else { throw ValidationError("--allowed-origin (or JUKE_ALLOWED_ORIGINS) takes origins like https://party.example, not '\(text)'") }
+                return ClientOrigin(publicURL: url).publicOrigin ?? text.lowercased()
+            })
+    }
+
+    static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
     /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
     func catalog(_ env: [String: String]) throws -> CatalogSettings? {
@@ -141,6 +190,7 @@ struct Serve: AsyncParsableCommand {
             }
             configuration.libriVoxURL = url
         }
+        try network(env, into: &configuration)
         configuration.radioAllowPrivateStreams =
             radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")
         if let text = pushPath ?? env["JUKE_PUSH_PATH"] {
@@ -155,6 +205,8 @@ struct Serve: AsyncParsableCommand {
                 "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
                 "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
                 "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")", "push path": "\(configuration.pushPath.rawValue)",
+                "public url": "\(configuration.publicURL?.absoluteString ?? "none")",
+                "trusted proxies": "\(configuration.trustedProxies.map(\.description).joined(separator: ","))",
             ])
         if pin {
             if let cpus = try await EventLoopPinning.pin() {

@@ -48,6 +48,43 @@ import Testing
             #expect(issues.count == 1)
             #expect((issues.first?["path"] as? String)?.hasSuffix("liar.mp3") == true)
             #expect((issues.first?["reason"] as? String)?.contains("truncated") == true)
+            #expect((status.json["scans"] as? [[String: Any]])?.first?["folder_path"] as? String == folder)
+
+            // Other users see the counts, never where the server keeps its files.
+            let user = try await client.register("user")
+            let seen = try await client.json(.get, "/api/v1/library/status", token: user)
+            #expect(seen.status == .ok)
+            #expect(seen.json["track_count"] as? Int == 0)
+            #expect((seen.json["issues"] as? [Any])?.isEmpty == true)
+            let scan = try #require((seen.json["scans"] as? [[String: Any]])?.first)
+            #expect(scan["phase"] as? String == "done" && scan["failed"] as? Int == 1)
+            #expect(scan["folder_path"] == nil && scan["current_path"] == nil && scan["message"] == nil)
+            #expect(!String(buffer: seen.raw).contains(folder), "\(String(buffer: seen.raw))")
+        }
+    }
+
+    /// A scanned file replaced by a symlink out of the library is not served (it used to
+    /// serve /etc/hostname); a link to another file inside the library still is.
+    @Test func theAudioRouteServesNothingOutsideTheLibrary() async throws {
+        try await TestApp.run(.sqlite) { app, client in
+            let token = try await client.register("admin")
+            let folder = try await app.addSongs([("One", "A", "Pop", 2000), ("Two", "B", "Pop", 2001)])
+            let tracks = try await app.services.platform.library.allTracks()
+            let one = try #require(tracks.first { $0.title == "One" })
+            let two = try #require(tracks.first { $0.title == "Two" })
+            let secret = app.services.configuration.dataDirectory + "/secret.txt"
+            try Data("the server's secret".utf8).write(to: URL(fileURLWithPath: secret))
+
+            try FileManager.default.removeItem(atPath: one.path)
+            try FileManager.default.createSymbolicLink(atPath: one.path, withDestinationPath: secret)
+            let swapped = try await client.execute(uri: "/api/v1/catalog/tracks/\(one.id)/audio", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(swapped.status == .notFound)
+            #expect(!String(buffer: swapped.body).contains("secret"), "\(String(buffer: swapped.body))")
+
+            try FileManager.default.removeItem(atPath: one.path)
+            try FileManager.default.createSymbolicLink(atPath: one.path, withDestinationPath: "\(folder)/\((two.path as NSString).lastPathComponent)")
+            let inside = try await client.execute(uri: "/api/v1/catalog/tracks/\(one.id)/audio", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(inside.status == .ok && inside.body.readableBytes > 0)
         }
     }
 

@@ -99,7 +99,9 @@ struct Back2BackRoutes {
         let raw = request.uri.queryParameters.get("format") ?? "m3u8"
         guard let format = PlaylistExport.Format(rawValue: raw) else { throw APIError.badRequest("format is m3u8 or xspf.", field: "format") }
         let loaded = try await service.session(id, for: user.id)
-        let origin = Self.origin(of: request)
+        // The configured public URL, or the address this connection reached: never the Host
+        // header, which the client writes.
+        let origin = CurrentRequest.linkOrigin
         let played = loaded.session.history + (loaded.session.nowPlaying.map { [$0] } ?? [])
         let items = played.map { entry in
             PlaylistExport.Item(
@@ -112,15 +114,6 @@ struct Back2BackRoutes {
             status: .ok,
             headers: [.contentType: format.mediaType, .contentDisposition: "attachment; filename=\"\(filename)\""],
             body: .init(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// The scheme and host the browser used, for links that work outside the page.
-    static func origin(of request: Request) -> String {
-        let host = request.head.authority ?? "127.0.0.1"
-        let safeHost = host.filter { $0.isLetter || $0.isNumber || ".-:[]".contains($0) }
-        let forwarded = HTTPField.Name("X-Forwarded-Proto").flatMap { request.headers[$0] }
-        let scheme = forwarded == "https" ? "https" : "http"
-        return "\(scheme)://\(safeHost)"
     }
 
     /// A title as a file name: letters, digits, spaces and dashes.

@@ -1,4 +1,5 @@
 import Hummingbird
+import NIOCore
 
 /// Refuses bodies over the limit with 413 before a handler decodes them. Bodies with a
 /// Content-Length are judged by it; chunked ones are collected up to the limit.
@@ -30,7 +31,8 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             let buffer = try await request.collectBody(upTo: limit)
             request.body = .init(buffer: buffer)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
+            // A chunked body past the limit (this used to fall through to a 500).
             return APIError.tooLarge(limit).response()
         }
         return try await next(request, context)

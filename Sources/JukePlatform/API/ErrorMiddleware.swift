@@ -29,6 +29,10 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             // A hand-written route's refusal (media, live connections, streams).
             if let refusal = APIError.from(error) { return refusal.response() }
+            // The framework's own refusals (a body past a limit) keep their status.
+            if let error = error as? any HTTPResponseError, error.status.code < 500 {
+                return APIError(status: error.status, code: "http_\(error.status.code)", message: error.status.reasonPhrase).response()
+            }
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return APIError(status: .internalServerError, code: "internal", message: "Something went wrong on the server.").response()
         }

@@ -55,7 +55,7 @@ extension JukeAPIHandler {
                 platform.knownTokens.forget(hash)
                 try await platform.auth.logout(tokenHash: hash)
             }
-            ResponseCookies.set(Tokens.clearedCookie)
+            ResponseCookies.set(Tokens.clearedCookie(secure: CurrentRequest.isSecure))
             return .noContent(.init())
         }
     }
@@ -71,7 +71,7 @@ extension JukeAPIHandler {
     }
 
     private func cookie(for s: AuthService.SignedIn) -> String {
-        Tokens.cookie(s.token, maxAge: Int(s.expiresAt.timeIntervalSince(platform.clock.now())))
+        Tokens.cookie(s.token, maxAge: Int(s.expiresAt.timeIntervalSince(platform.clock.now())), secure: CurrentRequest.isSecure)
     }
 }
 
@@ -183,14 +183,23 @@ extension JukeAPIHandler {
 
     func getLibraryStatus(_ input: Operations.GetLibraryStatus.Input) async throws -> Operations.GetLibraryStatus.Output {
         try await respond {
-            _ = try CurrentRequest.requireUser()
-            return .ok(.init(body: .json(try await libraryStatus())))
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(try await libraryStatus(showingPaths: user.isAdmin))))
         }
     }
 
-    private func libraryStatus() async throws -> Components.Schemas.LibraryStatus {
+    /// Server paths tell a stranger how the machine is laid out: only admins see them.
+    private func libraryStatus(showingPaths: Bool = true) async throws -> Components.Schemas.LibraryStatus {
         let count = try await platform.library.trackCount()
-        let scans = await platform.scans.snapshot().map(APIMapping.scan)
+        var scans = await platform.scans.snapshot().map(APIMapping.scan)
+        guard showingPaths else {
+            for i in scans.indices {
+                scans[i].folderPath = nil
+                scans[i].currentPath = nil
+                scans[i].message = nil
+            }
+            return .init(trackCount: count, scans: scans, issues: [])
+        }
         let issues = try await platform.library.scanIssues().map { Components.Schemas.ScanIssue(path: $0.path, reason: $0.reason) }
         return .init(trackCount: count, scans: scans, issues: issues)
     }

@@ -15,7 +15,7 @@ public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon
     var app = Application(
         router: router,
         // The same router answers WebSocket upgrades (live games).
-        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        server: .juke(webSocketRouter: router, idleTimeout: configuration.idleTimeout, headTimeout: configuration.headerTimeout),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Juke"),
         logger: platform.logger
     )
@@ -40,15 +40,19 @@ public func openPlatform(configuration: ServerConfiguration, schemas: [Schema], 
 }
 
 public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [AppCard] = []) throws -> Router<JukeRequestContext> {
-    let router = Router(context: JukeRequestContext.self)
+    // HEAD is answered wherever GET is (a link checker, `curl -I`), with GET's headers.
+    let router = Router(context: JukeRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: ClientMiddleware(origin: platform.configuration.clientOrigin, allowedOrigins: platform.configuration.allowedOrigins))
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(contract: String(decoding: try OpenAPISpec.yaml(), as: UTF8.self))))
     router.add(
         middleware: BodyLimitMiddleware(
             limit: platform.configuration.maxBodySize, uploadPaths: Set(apps.flatMap(\.streamedUploadPaths)),
             uploadLimit: platform.configuration.maxUploadSize))
-    router.add(middleware: NulCharacterMiddleware(limit: platform.configuration.maxBodySize))
+    router.add(middleware: TextInputMiddleware(limit: platform.configuration.maxBodySize))
     router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
     router.add(middleware: SessionCookieMiddleware())
 

@@ -14,27 +14,20 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let clock: WallClock
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let remote = context.remoteAddressText
-        guard let token = Tokens.presented(by: request) else {
-            return try await CurrentRequest.$remoteAddress.withValue(remote) { try await next(request, context) }
-        }
+        guard let token = Tokens.presented(by: request) else { return try await next(request, context) }
         let hash = Tokens.hash(token)
         if Self.isAnswer(request), let user = known.user(hash) {
-            return try await CurrentRequest.$remoteAddress.withValue(remote) {
-                try await CurrentRequest.$user.withValue(user) {
-                    try await CurrentRequest.$tokenHash.withValue(hash) {
-                        try await CurrentRequest.$tokenUnchecked.withValue(true) { try await next(request, context) }
-                    }
+            return try await CurrentRequest.$user.withValue(user) {
+                try await CurrentRequest.$tokenHash.withValue(hash) {
+                    try await CurrentRequest.$tokenUnchecked.withValue(true) { try await next(request, context) }
                 }
             }
         }
         let user = try await users.user(tokenHash: hash, now: clock.now())
         if let user { known.remember(hash, as: user) }
-        return try await CurrentRequest.$remoteAddress.withValue(remote) {
-            try await CurrentRequest.$user.withValue(user) {
-                try await CurrentRequest.$tokenHash.withValue(user == nil ? nil : hash) {
-                    try await next(request, context)
-                }
+        return try await CurrentRequest.$user.withValue(user) {
+            try await CurrentRequest.$tokenHash.withValue(user == nil ? nil : hash) {
+                try await next(request, context)
             }
         }
     }
@@ -47,15 +40,5 @@ extension AuthMiddleware {
         let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
         return parts.count == 6 && parts[5] == "guess" && parts[3] == "sessions" && parts[2] == "tunetrivia" && parts[1] == "v1"
             && parts[0] == "api"
-    }
-}
-
-extension RequestContext {
-    /// The peer's IP address as text, for rate limits and logs.
-    var remoteAddressText: String {
-        if let remote = (self as? any RemoteAddressRequestContext)?.remoteAddress {
-            return remote.ipAddress ?? "unknown"
-        }
-        return "unknown"
     }
 }

@@ -8,7 +8,12 @@ public enum CurrentRequest {
     /// The token was known to this server and not looked up again: whatever the caller
     /// does must check it in its own transaction (only a game's answers are let through so).
     @TaskLocal public static var tokenUnchecked = false
+    /// The client's address, for limits and logs (`ClientMiddleware`).
     @TaskLocal public static var remoteAddress: String = "unknown"
+    /// The browser reached Juke over HTTPS (directly, or through a trusted proxy).
+    @TaskLocal public static var isSecure = false
+    /// "scheme://host[:port]" for links in files people take away (`ClientOrigin.linkOrigin`).
+    @TaskLocal public static var linkOrigin = "http://127.0.0.1"
 
     public static func requireUser() throws(APIError) -> User {
         guard let user else { throw APIError.unauthorized }

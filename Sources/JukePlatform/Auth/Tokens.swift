@@ -19,11 +19,12 @@ public enum Tokens {
         Hex.string(SHA256.hash(data: Data(token.utf8)))
     }
 
-    static func cookie(_ token: String, maxAge: Int) -> String {
-        "\(cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax"
+    /// `secure` when the browser came over HTTPS: the cookie is then never sent in clear text.
+    static func cookie(_ token: String, maxAge: Int, secure: Bool) -> String {
+        "\(cookieName)=\(token); Path=/; Max-Age=\(maxAge); HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "")
     }
 
-    static var clearedCookie: String { "\(cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax" }
+    static func clearedCookie(secure: Bool) -> String { cookie("", maxAge: 0, secure: secure) }
 
     /// The token a request presents: `Authorization: Bearer`, or for GET and HEAD only the
     /// session cookie (so `<audio src>` and WebSocket upgrades work, while a forged cross-site

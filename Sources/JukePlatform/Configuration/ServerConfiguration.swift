@@ -34,6 +34,19 @@ public struct ServerConfiguration: Sendable {
     public var openAI: OpenAISettings?
     /// An outside music catalog for Back2Back's AI picks; nil means none.
     public var catalog: CatalogSettings?
+    /// Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; none by
+    /// default, so a client cannot pick its own address for the limits.
+    public var trustedProxies: [AddressRange] = []
+    /// The address people use to reach Juke ("https://music.example.org"): links in exported
+    /// files, the Origin a live connection may come from, and HTTPS for the cookie.
+    public var publicURL: URL?
+    /// Other sites' pages that may open live connections, as origins ("https://party.example").
+    public var allowedOrigins: Set<String> = []
+    /// How long a request head may take to arrive, from the connection opening or the
+    /// previous response ending (slow or silent clients are let go).
+    public var headerTimeout: Duration = .seconds(30)
+    /// How long a request's body may pause, and a kept-alive connection sit between requests.
+    public var idleTimeout: Duration = .seconds(60)
     /// How often live game connections are pinged, so idle ones stay open through proxies.
     public var liveHeartbeat: Duration = .seconds(15)
     /// How live messages reach the kernel: straight to the socket (the default, faster) or
@@ -56,6 +69,9 @@ public struct ServerConfiguration: Sendable {
         self.rescanInterval = rescanInterval
         self.openAI = openAI
     }
+
+    /// The trusted proxies and public URL, as requests are resolved against them.
+    public var clientOrigin: ClientOrigin { ClientOrigin(trustedProxies: trustedProxies, publicURL: publicURL) }
 
     public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
 }

@@ -928,8 +928,10 @@ class Controller {
       const samples = new Float32Array(analyser.fftSize);
       analyser.getFloatTimeDomainData(samples);
       const was = this.speechActivity.talking;
-      const talking = this.speechActivity.sample(performance.now() / 1000, levelDB(samples));
+      const level = levelDB(samples);
+      const talking = this.speechActivity.sample(performance.now() / 1000, level);
       document.body.dataset.speechTalking = String(talking);
+      document.body.dataset.speechLevel = Number.isFinite(level) ? level.toFixed(1) : "silent";
       if (talking !== was) this.render();
     }, 50);
   }
