@@ -89,13 +89,19 @@ def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin,
     # read, back up in the pauses between sentences (espeak-ng leaves about 0.4 s).
     seen = browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        const seen = { ducked: 0, full: 0, talking: 0, quiet: 0 };
+        const seen = { ducked: 0, full: 0, talking: 0, quiet: 0, levels: {} };
         const music = document.querySelector('#music-player');
         const timer = setInterval(() => {
           if (music.dataset.duck === '1') seen.full++; else seen.ducked++;
           if (document.body.dataset.speechTalking === 'true') seen.talking++; else seen.quiet++;
+          // The levels read, by 10 dB band, to tell a failure's cause.
+          const level = document.body.dataset.speechLevel;
+          const band = level === undefined || level === 'silent' ? String(level) : String(Math.floor(Number(level) / 10) * 10);
+          seen.levels[band] = (seen.levels[band] || 0) + 1;
         }, 20);
-        setTimeout(() => { clearInterval(timer); done(seen); }, 10000);
+        const speech = document.querySelector('#speech-player .dual-audio');
+        seen.speech = { src: speech.currentSrc, from: speech.currentTime };
+        setTimeout(() => { clearInterval(timer); seen.speech.to = speech.currentTime; done(seen); }, 10000);
     """)
     assert seen["ducked"] > seen["full"] > 0, seen
     assert seen["talking"] > 0 and seen["quiet"] > 0, seen
