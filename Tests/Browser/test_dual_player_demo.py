@@ -85,7 +85,7 @@ def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin,
     click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "combined:playing")
 
-    # Sample the music's target level for ten seconds of narration: down while a sentence is
+    # Sample the music's target level for fifteen seconds of narration: down while a sentence is
     # read, back up in the pauses between sentences (espeak-ng leaves about 0.4 s).
     seen = browser.execute_async_script("""
         const done = arguments[arguments.length - 1];
@@ -101,7 +101,13 @@ def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin,
         }, 20);
         const speech = document.querySelector('#speech-player .dual-audio');
         seen.speech = { src: speech.currentSrc, from: speech.currentTime };
-        setTimeout(() => { clearInterval(timer); seen.speech.to = speech.currentTime; done(seen); }, 10000);
+        seen.clock = { from: document.body.dataset.speechMeterClock };
+        setTimeout(() => {
+          clearInterval(timer);
+          seen.speech.to = speech.currentTime;
+          seen.clock.to = document.body.dataset.speechMeterClock;
+          done(seen);
+        }, 15000);
     """)
     assert seen["ducked"] > seen["full"] > 0, seen
     assert seen["talking"] > 0 and seen["quiet"] > 0, seen

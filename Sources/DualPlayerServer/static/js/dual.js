@@ -781,7 +781,7 @@ class Controller {
     this.saveTimers = {};
     /** Whether speech talks, from its level (ducking between sentences). */
     this.speechActivity = new SpeechActivity();
-    /** @type {{ audio: HTMLAudioElement, graphed: boolean, input: AudioNode, analyser: AnalyserNode } | null} */
+    /** @type {{ audio: HTMLAudioElement, graphed: boolean, track: MediaStreamTrack | null, input: AudioNode, analyser: AnalyserNode } | null} */
     this.speechMeter = null;
     /** The speech element's output, captured once per element. @type {{ audio: HTMLAudioElement, stream: MediaStream | null } | null} */
     this.speechCapture = null;
@@ -931,18 +931,38 @@ class Controller {
       const level = levelDB(samples);
       const talking = this.speechActivity.sample(performance.now() / 1000, level);
       document.body.dataset.speechTalking = String(talking);
+      // What the meter read, and whether its audio clock runs (a suspended context would
+      // hand back the same samples every time): for tests and anyone debugging.
       document.body.dataset.speechLevel = Number.isFinite(level) ? level.toFixed(1) : "silent";
+      document.body.dataset.speechMeterClock = `${analyser.context.state}@${analyser.context.currentTime.toFixed(1)}`;
       if (talking !== was) this.render();
     }, 50);
   }
 
-  /** The speech player's level meter, made (again) for its current element and path. */
+  /**
+   * The speech player's level meter, made (again) for its current element, path and audio
+   * track. A capture's track ends when the element loads another source (the next book, a
+   * reload), and a source node bound to an ended track reads silence from then on: the meter
+   * follows the capture's live track.
+   */
   speechAnalyser() {
     const panel = this.panels.speech;
     const graphed = Boolean(panel.graph);
-    if (this.speechMeter?.audio === panel.audio && this.speechMeter.graphed === graphed) return this.speechMeter.analyser;
+    let track = null;
+    if (!graphed) {
+      // One capture per element: its audio track arrives a moment after it is asked for
+      // (and a new capture each tick would never have one yet).
+      if (this.speechCapture?.audio !== panel.audio) {
+        this.speechCapture = { audio: panel.audio, stream: /** @type {any} */ (panel.audio).captureStream?.() ?? null };
+      }
+      const tracks = this.speechCapture.stream?.getAudioTracks() ?? [];
+      track = tracks.find((/** @type {MediaStreamTrack} */ t) => t.readyState === "live") ?? null;
+      if (!track) return null;
+    }
+    const meter = this.speechMeter;
+    if (meter && meter.audio === panel.audio && meter.graphed === graphed && meter.track === track) return meter.analyser;
     try {
-      this.speechMeter?.input.disconnect(this.speechMeter.analyser);
+      meter?.input.disconnect(meter.analyser);
     } catch {
       // Already gone with its element.
     }
@@ -951,21 +971,9 @@ class Controller {
       const ctx = context();
       const analyser = new AnalyserNode(ctx, { fftSize: 1024 });
       /** @type {AudioNode} */
-      let input;
-      if (panel.graph) {
-        input = panel.graph.gain;
-      } else {
-        // One capture per element: its audio track arrives a moment after it is asked for
-        // (and a new capture each tick would never have one yet).
-        if (this.speechCapture?.audio !== panel.audio) {
-          this.speechCapture = { audio: panel.audio, stream: /** @type {any} */ (panel.audio).captureStream?.() ?? null };
-        }
-        const capture = this.speechCapture.stream;
-        if (!capture || capture.getAudioTracks().length === 0) return null;
-        input = ctx.createMediaStreamSource(capture);
-      }
+      const input = panel.graph ? panel.graph.gain : ctx.createMediaStreamSource(new MediaStream([/** @type {MediaStreamTrack} */ (track)]));
       input.connect(analyser);
-      this.speechMeter = { audio: panel.audio, graphed, input, analyser };
+      this.speechMeter = { audio: panel.audio, graphed, track, input, analyser };
       return analyser;
     } catch {
       return null;  // Another site's audio, or no Web Audio: duck while speech plays.
