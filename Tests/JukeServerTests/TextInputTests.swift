@@ -42,13 +42,22 @@ import Testing
         }
         #expect(TextRules.isAllowed("line one\nline two\r\n\tindented", as: .multiline))
         #expect(!TextRules.isAllowed("a\u{202E}b", as: .multiline) && !TextRules.isAllowed("a\u{1B}[31m", as: .multiline))
+        // Outside text (tags, stations) is cleaned rather than refused.
+        #expect(TextRules.cleaned(" Song\tTitle\r\n\u{202E}Part\u{7} 2 ") == "Song Title  Part 2")
+        #expect(TextRules.cleaned("ضوء‏ 123", limit: 3) == "ضوء" && TextRules.cleanedOrNil("\u{0}\u{202E} ") == nil)
         typealias Middleware = TextInputMiddleware<JukeRequestContext>
-        #expect(Middleware.refusedField(inJSON: Array(#"{"title":"Party"}"#.utf8)) == nil)
-        #expect(Middleware.refusedField(inJSON: Array(#"{"title":"Par\nty"}"#.utf8)) == "title")
-        #expect(Middleware.refusedField(inJSON: Array(#"{"taste":{"genres":["Folk","\u202Ekcor"]}}"#.utf8)) == "genres")
-        #expect(Middleware.refusedField(inJSON: Array(#"{"description":"One.\nTwo.","password":"tab\there"}"#.utf8)) == nil)
-        #expect(Middleware.refusedField(inJSON: Array(#"{"description":"\u001B[2J"}"#.utf8)) == "description")
-        #expect(Middleware.refusedField(inJSON: Array("{\"title\":\"del\u{7F}\"}".utf8)) == "title")
+        let contract =
+            "paths:\n  /a:\n    post:\n      schema: { type: object, properties: { title: { type: string }, taste: { genres: x } } }\n        description: x\n        password: y\n"
+        let fields = Middleware.fieldNames(contract: contract)
+        #expect(["title", "taste", "genres", "description", "password", "type", "properties"].allSatisfy(fields.contains))
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"title":"Party"}"#.utf8)) == nil)
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"title":"Par\nty"}"#.utf8)) == "title")
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"taste":{"genres":["Folk","\u202Ekcor"]}}"#.utf8)) == "genres")
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"description":"One.\nTwo.","password":"tab\there"}"#.utf8)) == nil)
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"description":"\u001B[2J"}"#.utf8)) == "description")
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array("{\"title\":\"del\u{7F}\"}".utf8)) == "title")
+        // A key the contract does not name is ignored by the decoders, and so here.
+        #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"title":"Party","x\u0001":"\u202E","extra":"a\nb"}"#.utf8)) == nil)
     }
 
     /// Titles and names with line breaks or a right-to-left override are refused, naming the

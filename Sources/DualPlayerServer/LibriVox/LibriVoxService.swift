@@ -17,7 +17,7 @@ struct LibriVoxService: Sendable {
     /// Books whose title or author starts with the words given.
     func search(title: String?, author: String?, limit: Int) async throws -> [LibriVoxBook] {
         for (field, value) in [("title", title), ("author", author)] {
-            guard (value ?? "").unicodeScalars.count <= 200, !(value ?? "").unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+            guard (value ?? "").unicodeScalars.count <= 200, TextRules.isAllowed(value ?? "")
             else { throw RuleRefusal.invalid(field, "\(field) is at most 200 characters, with no control characters") }
         }
         guard !(title ?? "").trimmingCharacters(in: .whitespaces).isEmpty || !(author ?? "").trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -47,11 +47,11 @@ struct LibriVoxService: Sendable {
         var at = 0.0
         let chapters = source.sections.map { section -> Book.Chapter in
             defer { at += Double(section.seconds) }
-            return Book.Chapter(title: String(section.title.prefix(300)), start: at, end: at + Double(section.seconds))
+            return Book.Chapter(title: TextRules.cleaned(section.title, limit: 300), start: at, end: at + Double(section.seconds))
         }
         let book = Book(
-            id: bookID, owner: user, origin: .librivox, title: String(source.title.prefix(300)),
-            author: source.authors.isEmpty ? nil : String(source.authors.joined(separator: ", ").prefix(300)),
+            id: bookID, owner: user, origin: .librivox, title: TextRules.cleanedOrNil(source.title, limit: 300) ?? "Untitled",
+            author: TextRules.cleanedOrNil(source.authors.joined(separator: ", "), limit: 300),
             path: downloads.directory(of: bookID) + "/book.mp3", format: "mp3", duration: at, chapterSource: "none", chapters: chapters,
             addedAt: clock.now(), status: .downloading, download: Book.Download(sectionsDone: 0, sectionsTotal: source.sections.count, bytes: 0),
             sourceID: id)

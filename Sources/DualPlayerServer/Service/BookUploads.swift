@@ -31,9 +31,12 @@ struct BookUploads: Sendable {
             let stem = (filename as NSString).deletingPathExtension
             return Book(
                 id: BookID(rawValue: UUID()), owner: owner, origin: .upload,
-                title: String((tags.album ?? tags.title ?? stem).prefix(300)), author: (tags.albumArtist ?? tags.artist).map { String($0.prefix(300)) },
+                title: TextRules.cleanedOrNil(tags.album, limit: 300) ?? TextRules.cleanedOrNil(tags.title, limit: 300)
+                    ?? TextRules.cleanedOrNil(stem, limit: 300) ?? "Untitled",
+                author: TextRules.cleanedOrNil(tags.albumArtist, limit: 300) ?? TextRules.cleanedOrNil(tags.artist, limit: 300),
                 path: path, format: tags.format.rawValue, duration: chapters.duration, chapterSource: chapters.source.rawValue,
-                chapters: chapters.chapters.map { Book.Chapter(title: $0.title, start: $0.start, end: $0.end) }, addedAt: now)
+                chapters: chapters.chapters.map { Book.Chapter(title: TextRules.cleaned($0.title, limit: 300), start: $0.start, end: $0.end) },
+                addedAt: now)
         } catch let error as MediaFormatError {
             try? FileManager.default.removeItem(atPath: path)
             throw RuleRefusal.unprocessable("body", "The file cannot be read as an audiobook: \(error)")

@@ -98,7 +98,7 @@ public struct DualPlayerService: Sendable {
     func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Book {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can put a book on everyone's shelf.") }
         let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !name.isEmpty, TextRules.isAllowed(name) else {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
         let path = try await uploads.receive(body, filename: name)

@@ -26,7 +26,9 @@ public struct RadioService: Sendable {
             guard (value ?? "").unicodeScalars.count <= limit else { throw RuleRefusal.invalid(field, "\(field) is at most \(limit) characters") }
         }
         do {
-            return try await directory.search(query)
+            // Radio Browser's records are anyone's: cleaned before a page shows them (and
+            // sends them back as a favourite).
+            return try await directory.search(query).map(Self.cleaned)
         } catch {
             throw Self.gatewayError(error)
         }
@@ -137,13 +139,26 @@ public struct RadioService: Sendable {
         return valid
     }
 
+    static func cleaned(_ station: RadioStation) -> RadioStation {
+        var station = station
+        station.name = TextRules.cleanedOrNil(station.name, limit: 300) ?? "Unnamed station"
+        station.homepage = TextRules.cleanedOrNil(station.homepage, limit: 2000)
+        station.favicon = TextRules.cleanedOrNil(station.favicon, limit: 2000)
+        station.country = TextRules.cleanedOrNil(station.country, limit: 100)
+        station.countryCode = TextRules.cleanedOrNil(station.countryCode, limit: 10)
+        station.codec = TextRules.cleanedOrNil(station.codec, limit: 50)
+        station.tags = station.tags.prefix(50).compactMap { TextRules.cleanedOrNil($0, limit: 100) }
+        station.languages = station.languages.prefix(20).compactMap { TextRules.cleanedOrNil($0, limit: 100) }
+        return station
+    }
+
     /// A station a page sent, held to the contract's limits: it is shown again on every
     /// device, so no control characters, no address but http(s), no absurd numbers.
     static func validated(_ station: RadioStation) throws -> RadioStation {
         _ = try validated(stationID: station.id)
         func text(_ value: String?, _ field: String, max: Int) throws {
             guard let value else { return }
-            guard value.unicodeScalars.count <= max, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            guard value.unicodeScalars.count <= max, TextRules.isAllowed(value) else {
                 throw RuleRefusal.invalid(field, "\(field) is at most \(max) characters, with no control characters")
             }
         }

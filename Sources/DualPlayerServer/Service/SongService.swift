@@ -22,7 +22,7 @@ struct SongService: Sendable {
     func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Song {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can share a song with everyone.") }
         let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+        guard !name.isEmpty, TextRules.isAllowed(name) else {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
         let path = try await uploads.receive(body, filename: name)

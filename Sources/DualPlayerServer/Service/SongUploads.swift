@@ -26,10 +26,7 @@ struct SongUploads: Sendable {
                 throw RuleRefusal.unprocessable("body", "The file has no audio Juke can find the length of.")
             }
             let stem = (filename as NSString).deletingPathExtension
-            func clean(_ text: String?) -> String? {
-                text.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(300))) }
-                    .flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
-            }
+            func clean(_ text: String?) -> String? { TextRules.cleanedOrNil(text, limit: 300) }
             return Song(
                 id: SongID(rawValue: UUID()), owner: owner, title: clean(tags.title) ?? clean(stem) ?? "Untitled", artist: clean(tags.artist),
                 album: clean(tags.album), path: path, format: tags.format.rawValue, duration: duration, hasArtwork: tags.frontCover != nil,

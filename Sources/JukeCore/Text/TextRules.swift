@@ -1,3 +1,5 @@
+import Foundation
+
 /// What text a person may type into Juke: no character that is invisible yet changes what
 /// a reader sees, or how a log line or another screen shows it.
 ///
@@ -24,5 +26,28 @@ public enum TextRules {
         case 0x202A...0x202E, 0x2066...0x2069: return false
         default: return true
         }
+    }
+
+    /// Text from outside (a file's tags, a directory's station, a catalogue's title) made
+    /// fit for a one-line field: tabs and line breaks become spaces, other refused
+    /// characters are dropped, the ends trimmed, at most `limit` characters kept.
+    public static func cleaned(_ text: some StringProtocol, limit: Int = Int.max) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isAllowed(scalar, as: .line) {
+                scalars.append(scalar)
+            } else if isAllowed(scalar, as: .multiline) {
+                scalars.append(" ")
+            }
+        }
+        let trimmed = String(scalars).trimmingCharacters(in: .whitespaces)
+        return trimmed.unicodeScalars.count <= limit ? trimmed : String(String.UnicodeScalarView(trimmed.unicodeScalars.prefix(limit)))
+    }
+
+    /// `cleaned`, or nil when nothing is left.
+    public static func cleanedOrNil(_ text: (some StringProtocol)?, limit: Int = Int.max) -> String? {
+        guard let text else { return nil }
+        let clean = cleaned(text, limit: limit)
+        return clean.isEmpty ? nil : clean
     }
 }

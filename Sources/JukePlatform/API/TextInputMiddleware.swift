@@ -8,13 +8,33 @@ import JukeCore
 /// - NUL (U+0000) anywhere in the address or a JSON body. PostgreSQL cannot store it in
 ///   text: let through, it became a 500 there (found by fuzzing the contract) while SQLite
 ///   stored it.
-/// - In every string of a JSON body and every query value, what `TextRules` refuses:
+/// - In every string of a JSON body's fields and every query value, what `TextRules` refuses:
 ///   control characters and bidirectional overrides, and line breaks outside free text
 ///   (`multilineFields`). Passwords are exempt: they are never shown, and refusing them
 ///   could lock out an account made before.
 struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body limit (`BodyLimitMiddleware` has refused anything larger already).
     let limit: Int
+    /// The names the contract gives fields (`fieldNames(contract:)`): a key it does not
+    /// know is ignored by the decoders, so what it holds is never stored and not judged.
+    let fields: Set<String>
+
+    /// Every key written in the contract: a superset of its fields' names, which is all
+    /// the check needs.
+    static func fieldNames(contract yaml: String) -> Set<String> {
+        var names: Set<String> = []
+        for line in yaml.split(separator: "\n") {
+            let text = line.drop { $0 == " " || $0 == "-" || $0 == "{" }
+            var rest = Substring(text)
+            // "name: value" and flow maps "{ name: value, other: value }": each key before a colon.
+            while let colon = rest.firstIndex(of: ":") {
+                let key = rest[..<colon].split(whereSeparator: { " ,{".contains($0) }).last.map(String.init) ?? ""
+                if !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { names.insert(key) }
+                rest = rest[rest.index(after: colon)...]
+            }
+        }
+        return names
+    }
 
     /// Fields holding text over several lines.
     static var multilineFields: Set<String> { ["description", "style_guide"] }
@@ -38,7 +58,7 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = try await request.collectBody(upTo: BodyLimitMiddleware<Context>.limit(for: request.uri.path, default: limit))
         request.body = .init(buffer: body)
         if Self.jsonHasNul(body.readableBytesView) { return Self.nulRefusal.response() }
-        if let field = Self.refusedField(inJSON: body.readableBytesView) { return Self.refusal(field).response() }
+        if let field = Self.refusedField(fields: fields, inJSON: body.readableBytesView) { return Self.refusal(field).response() }
         return try await next(request, context)
     }
 
@@ -66,7 +86,7 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// The first field whose text `TextRules` refuses, or nil. Plain ASCII without escapes
     /// (nearly every request: an answer, a play) cannot hold one and is not parsed.
-    static func refusedField(inJSON bytes: some Collection<UInt8>) -> String? {
+    static func refusedField(fields: Set<String>, inJSON bytes: some Collection<UInt8>) -> String? {
         guard bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 >= 0x7F }) else { return nil }
         // Not JSON: the handler answers that with its own 400.
         guard let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return nil }
@@ -75,13 +95,10 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
         while let (value, field) = pending.popLast() {
             switch value {
             case let text as String:
-                if exemptFields.contains(field) { continue }
+                if exemptFields.contains(field) || !fields.contains(field) { continue }
                 if !TextRules.isAllowed(text, as: multilineFields.contains(field) ? .multiline : .line) { return field }
             case let object as [String: Any]:
-                for (key, inner) in object {
-                    if !TextRules.isAllowed(key) { return field }
-                    pending.append((inner, key))
-                }
+                for (key, inner) in object where fields.contains(key) { pending.append((inner, key)) }
             case let array as [Any]:
                 pending += array.map { ($0, field) }
             default:

@@ -47,12 +47,15 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware())
-    router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(contract: String(decoding: try OpenAPISpec.yaml(), as: UTF8.self))))
+    let contract = String(decoding: try OpenAPISpec.yaml(), as: UTF8.self)
+    router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(contract: contract)))
     router.add(
         middleware: BodyLimitMiddleware(
             limit: platform.configuration.maxBodySize, uploadPaths: Set(apps.flatMap(\.streamedUploadPaths)),
             uploadLimit: platform.configuration.maxUploadSize))
-    router.add(middleware: TextInputMiddleware(limit: platform.configuration.maxBodySize))
+    router.add(
+        middleware: TextInputMiddleware(
+            limit: platform.configuration.maxBodySize, fields: TextInputMiddleware<JukeRequestContext>.fieldNames(contract: contract)))
     router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
     router.add(middleware: SessionCookieMiddleware())
 

@@ -24,15 +24,18 @@ enum TrackBuilder {
             artwork = (hash, cover.mimeType, Data(cover.data))
         }
         let fileName = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
-        let artist = meta.artist ?? meta.albumArtist ?? unknownArtist
+        // Tags are outside text: no control characters or direction overrides get through
+        // to the screens (TextRules).
+        func clean(_ text: String?) -> String? { TextRules.cleanedOrNil(text) }
+        let artist = clean(meta.artist) ?? clean(meta.albumArtist) ?? unknownArtist
         let track = Track(
             id: id, folderID: folder, path: file.path, fileSize: file.size, modifiedMillis: file.modifiedMillis,
             format: meta.format.rawValue,
-            title: meta.title ?? fileName,
+            title: clean(meta.title) ?? clean(fileName) ?? "Untitled",
             artist: artist,
-            album: meta.album ?? unknownAlbum,
-            albumArtist: meta.albumArtist ?? artist,
-            composer: meta.composer, genre: meta.genre, year: meta.year,
+            album: clean(meta.album) ?? unknownAlbum,
+            albumArtist: clean(meta.albumArtist) ?? artist,
+            composer: clean(meta.composer), genre: clean(meta.genre), year: meta.year,
             trackNumber: meta.trackNumber, discNumber: meta.discNumber,
             duration: meta.duration ?? 0,
             isrc: meta.isrc, musicBrainzID: meta.musicBrainzRecordingID, bpm: meta.bpm,
