@@ -37,7 +37,10 @@ cleanup() {
 }
 trap cleanup EXIT
 log "starting PostgreSQL"
-start_postgres fsync=off max_connections=200
+# Each test's database has its own pool (up to 16 connections) and the parallel suite runs
+# many at once: at 200, a run could find the server full, and a test then waited for a
+# connection until its time limit.
+start_postgres fsync=off max_connections=600
 export JUKE_TEST_POSTGRES_URL="$PG_URL"
 
 # --- Format -----------------------------------------------------------------------------
