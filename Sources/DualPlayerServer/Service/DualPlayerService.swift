@@ -127,8 +127,14 @@ public struct DualPlayerService: Sendable {
     /// A library track's chapters, read from its file by Juke's own reader.
     func chapters(of track: TrackID) async throws -> ChapterList {
         guard let track = try await library.track(id: track) else { throw RuleRefusal.notFound("No such track.") }
+        // As the audio route: the file's real path, inside a library folder; a file gone
+        // since the last scan is not found, not unreadable.
+        let roots = try await library.folders().compactMap { LibraryPaths.realPath($0.path) }
+        guard let real = LibraryPaths.realPath(track.path), roots.contains(where: { LibraryPaths.isInside(real, root: $0) }) else {
+            throw RuleRefusal.notFound("The track's file is no longer in the library; rescan it.")
+        }
         do {
-            return try ChapterReader.read(path: track.path)
+            return try ChapterReader.read(path: real)
         } catch {
             throw RuleRefusal.unprocessable("track_id", "The track's file cannot be read for chapters: \(error)")
         }
