@@ -8,7 +8,7 @@ import JukeCore
 /// - NUL (U+0000) anywhere in the address or a JSON body. PostgreSQL cannot store it in
 ///   text: let through, it became a 500 there (found by fuzzing the contract) while SQLite
 ///   stored it.
-/// - In every string of a JSON body's fields and every query value, what `TextRules` refuses:
+/// - In every string of a JSON body's fields and every query value of the API, what `TextRules` refuses:
 ///   control characters and bidirectional overrides, and line breaks outside free text
 ///   (`multilineFields`). Passwords are exempt: they are never shown, and refusing them
 ///   could lock out an account made before.
@@ -48,8 +48,12 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if Self.addressHasNul(request.uri.description) { return Self.nulRefusal.response() }
-        for (name, value) in request.uri.queryParameters where !TextRules.isAllowed(value) {
-            return Self.refusal(String(name)).response()
+        // The API's query values; a page's (a sign-in's `next`) are the page's to judge, and
+        // a page answers with a page, not a JSON error.
+        if request.uri.path.hasPrefix("/api/") {
+            for (name, value) in request.uri.queryParameters where !TextRules.isAllowed(value) {
+                return Self.refusal(String(name)).response()
+            }
         }
         guard [.post, .put, .patch].contains(request.method), request.headers[.contentType]?.lowercased().contains("json") == true else {
             return try await next(request, context)
