@@ -3,6 +3,15 @@ import { api, byId, safeNext, saveSession, waitInWords } from "./api.js";
 const form = /** @type {HTMLFormElement} */ (document.querySelector("form[data-mode]"));
 const error = byId("form-error");
 
+// Where the person was going (an invite link) survives the switch between signing in and
+// creating an account: a newcomer from an invite lands in the game, not on the home page.
+const next = new URLSearchParams(location.search).get("next");
+if (next && safeNext(next, location.origin) !== "/") {
+  for (const link of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(".switch a"))) {
+    link.href = `${link.pathname}?next=${encodeURIComponent(safeNext(next, location.origin))}`;
+  }
+}
+
 function showError(message, field) {
   error.textContent = message;
   for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
@@ -27,7 +36,7 @@ form.addEventListener("submit", async (event) => {
     const session = await api(`/api/v1/auth/${mode}`, { method: "POST", body: data });
     saveSession(session);
     // Back to where the person was going (an invite link), if it is a page of this site.
-    location.assign(safeNext(new URLSearchParams(location.search).get("next"), location.origin));
+    location.assign(safeNext(next, location.origin));
   } catch (e) {
     // Too many attempts: the server says how long to wait (Retry-After).
     const wait = e.retryAfter ? ` Try again in ${waitInWords(e.retryAfter)}.` : "";
