@@ -11,6 +11,8 @@ struct Booth {
     var now = Date(timeIntervalSince1970: 1_800_000_000)
     var generator = SplitMix64(seed: 7)
     var last: [SessionAction] = []
+    /// Every song the rules asked to keep in the persona's memory, in order.
+    var remembered: [Song] = []
 
     init() {
         session = DJSession(host: host, persona: PersonaID(), at: now)
@@ -20,6 +22,7 @@ struct Booth {
     mutating func send(_ event: SessionEvent) throws -> [SessionAction] {
         now += 1
         last = try session.apply(event, at: now, using: &generator)
+        remembered += last.compactMap { if case .remember(let song, _) = $0 { return song } else { return nil } }
         return last
     }
 
@@ -64,7 +67,7 @@ struct SessionRulesTests {
         let task = try #require(booth.request?.task)
         let b = song(2)
         let actions = try booth.send(.aiPicked(task, b, rationale: "Groove continues"))
-        #expect(actions == [.remember(b, persona: booth.session.persona)])
+        #expect(actions.isEmpty, "remembered when it plays, not when it is picked: \(actions)")
         #expect(booth.statuses == [.upNext])
         #expect(booth.session.turn == .ai)  // not yet: its song has not started
         #expect(!booth.session.isAIThinking)
@@ -72,7 +75,8 @@ struct SessionRulesTests {
         #expect(throws: SessionError.self) { try booth.send(.pick(song(3), by: booth.host)) }
 
         let first = try #require(booth.session.nowPlaying)
-        try booth.send(.finished(first.id))
+        let started = try booth.send(.finished(first.id))
+        #expect(started.contains(.remember(b, persona: booth.session.persona)))
         #expect(booth.played.map(\.song) == [b])
         #expect(booth.session.turn == .person(booth.host))
         // The AI keeps a backup ready at once, and a direction change is prepared.
@@ -96,7 +100,7 @@ struct SessionRulesTests {
     }
 
     @Test func aPersonsPickReplacesTheBackupAndHandsTheTurnToTheAI() throws {
-        var (booth, _) = try Self.personsTurnWithBackup()
+        var (booth, backup) = try Self.personsTurnWithBackup()
         let mine = song(4)
         try booth.send(.pick(mine, by: booth.host))
         #expect(booth.session.queue.map(\.song) == [mine])
@@ -104,6 +108,11 @@ struct SessionRulesTests {
         #expect(booth.session.turn == .ai)
         #expect(booth.request?.purpose == .turn)
         #expect(booth.session.direction == nil)
+        // The AI's pick that played is in the persona's memory; the backup, dropped
+        // unplayed, is not (it used to be kept out of the AI's picks for a day).
+        try booth.send(.finished(try #require(booth.session.nowPlaying?.id)))
+        #expect(booth.remembered.map(\.title) == ["Song 2"], "\(booth.remembered.map(\.title))")
+        #expect(!booth.remembered.contains(backup))
     }
 
     @Test func aBackupThatPlaysLeavesTheTurnWithThePerson() throws {
@@ -174,8 +183,11 @@ struct SessionRulesTests {
         let aiPick = try #require(booth.session.queue.last?.id)
         try booth.send(.skipTo(aiPick, by: booth.host))
         #expect(booth.session.nowPlaying?.song.title == "Song 4")
-        #expect(booth.session.history.map(\.song.title) == ["Song 1", "Song 2"])
-        #expect(booth.session.history.last?.skipped == true)
+        // My own pick, passed over, is in the history as skipped and never started: it used
+        // to vanish without a trace.
+        #expect(booth.session.history.map(\.song.title) == ["Song 1", "Song 2", "Song 3"])
+        #expect(booth.session.history.suffix(2).allSatisfy { $0.skipped })
+        #expect(booth.session.history.last?.startedAt == nil && booth.session.history[1].startedAt != nil)
         #expect(booth.session.turn == .person(booth.host))  // the AI's own pick started
         #expect(throws: SessionError.notFound("That song is not in the queue.")) { try booth.send(.skipTo(EntryID(), by: booth.host)) }
     }

@@ -44,7 +44,7 @@ public enum SessionAction: Sendable, Equatable {
     case play(SessionEntry)
     /// Load this entry so it starts without a gap (the song now playing is at 95%).
     case preload(SessionEntry)
-    /// Keep this AI pick in the persona's song memory.
+    /// Keep this AI pick, which has started playing, in the persona's song memory.
     case remember(Song, persona: PersonaID)
 }
 

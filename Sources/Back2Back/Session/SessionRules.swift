@@ -73,7 +73,9 @@ extension DJSession {
                 status: request.purpose == .turn ? .upNext : .queuedIfUserSkips,
                 rationale: String(rationale.prefix(500)), direction: request.direction?.label)
             queue.append(entry)
-            var actions: [SessionAction] = [.remember(song, persona: persona)]
+            // Remembered when it plays (`startNext`), not now: a backup dropped unplayed
+            // must not keep the song out of the persona's picks for a day.
+            var actions: [SessionAction] = []
             if nowPlaying == nil {
                 actions += startNext(at: now, using: &generator)
             } else if let playing = nowPlaying, nearEndOf == playing.id, queue.count == 1 {
@@ -118,8 +120,23 @@ extension DJSession {
         case .skipTo(let id, let user):
             try requireMember(user)
             guard let index = queue.firstIndex(where: { $0.id == id }) else { throw .notFound("That song is not in the queue.") }
-            queue.removeFirst(index)  // passed over: they never play
-            return advance(at: now, skipped: true, using: &generator)
+            // Passed over, they never play; but nobody's pick vanishes without a trace: a
+            // person's pick (or the AI's turn pick) goes into the history as skipped, never
+            // started. A backup nobody asked for just goes.
+            let passed = queue.prefix(index).filter { $0.status != .queuedIfUserSkips }
+            queue.removeFirst(index)
+            if var done = nowPlaying {
+                done.status = .played
+                done.skipped = true
+                history.append(done)
+                nowPlaying = nil
+            }
+            for var entry in passed {
+                entry.status = .played
+                entry.skipped = true
+                history.append(entry)
+            }
+            return startNext(at: now, using: &generator)
 
         case .directionSuggested(let task, let suggestion):
             guard directionTask == task else { return [] }
@@ -197,6 +214,8 @@ extension DJSession {
         entry.startedAt = now
         nowPlaying = entry
         var actions: [SessionAction] = [.play(entry)]
+        // The persona's song memory holds what it really played.
+        if entry.pickedBy == .ai { actions.append(.remember(entry.song, persona: persona)) }
         if entry.pickedBy == .ai, status == .upNext { turn = .person(nextPerson()) }
         // (A backup that plays leaves the turn with the person; a person's pick leaves it
         // with the AI, whose own pick is still to play.)

@@ -102,7 +102,8 @@ struct Back2BackRoutes {
         // The configured public URL, or the address this connection reached: never the Host
         // header, which the client writes.
         let origin = CurrentRequest.linkOrigin
-        let played = loaded.session.history + (loaded.session.nowPlaying.map { [$0] } ?? [])
+        // What really played: a pick passed over (in the history, never started) is not.
+        let played = (loaded.session.history + (loaded.session.nowPlaying.map { [$0] } ?? [])).filter { $0.startedAt != nil }
         let items = played.map { entry in
             PlaylistExport.Item(
                 song: entry.song, location: "\(origin)/api/v1/catalog/tracks/\(entry.song.track)/audio",
