@@ -115,6 +115,32 @@ def test_fits_a_phone_screen(server, admin, phone):
     phone.save_screenshot(os.path.join(os.environ.get("JUKE_SCREENSHOTS", tempfile.gettempdir()), "juke-phone.png"))
 
 
+def test_long_unbroken_text_never_widens_a_phone_page(server, admin, phone):
+    name = "W" * 64
+    status, account = request(server.base, "POST", "/api/v1/auth/register",
+                              {"username": "longtext", "password": "longtext password", "display_name": name})
+    assert status == 201, account
+    title = "Q" * 200
+    status, game = request(server.base, "POST", "/api/v1/tunetrivia/sessions", {"title": title}, token=account["token"])
+    assert status == 201, game
+    status, session = request(server.base, "POST", "/api/v1/back2back/sessions", {"title": "S" * 100}, token=account["token"])
+    assert status == 201, session
+    sign_in(phone, server, "longtext", "longtext password")
+    for path, shows in [("/", name[:20]), ("/tunetrivia", title[:20]), ("/tunetrivia/" + game["id"], title[:20]),
+                        ("/back2back", None), ("/dual", None), ("/back2back/" + session["id"], "S" * 20)]:
+        phone.get(server.base + path)
+        wait(phone).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        if shows:
+            wait(phone).until(lambda d: shows in d.find_element(By.TAG_NAME, "body").text)
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 375, (path, width)
+    # A 200-character search typed on Back2Back's session page wraps too.
+    box = wait(phone).until(lambda d: d.find_elements(By.ID, "song-search"))[0]
+    box.send_keys("Z" * 200)
+    time.sleep(1)
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
+
+
 def test_sign_out_and_a_wrong_password(server, admin, browser):
     sign_in(browser, server, admin["username"], admin["password"])
     browser.find_element(By.ID, "logout").click()
@@ -137,6 +163,33 @@ def test_signing_in_never_sends_the_user_to_another_site(server, admin, browser)
         browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".app-grid"))
         assert browser.current_url.rstrip("/") == server.base.rstrip("/"), (bad, browser.current_url)
+
+
+def test_a_newcomer_from_an_invite_link_creates_an_account_and_lands_in_the_game(server, admin, browser):
+    status, game = request(server.base, "POST", "/api/v1/tunetrivia/sessions", {"title": "Invite quiz"}, token=admin["token"])
+    assert status == 201, game
+    code = game["invite_code"]
+    browser.delete_all_cookies()
+    browser.get(server.base + "/tunetrivia/join/" + code)
+    wait(browser).until(lambda d: d.find_elements(By.ID, "login-form"))
+    # "Create an account" keeps where the invite was going.
+    browser.find_element(By.CSS_SELECTOR, ".switch a").click()
+    wait(browser).until(lambda d: d.find_elements(By.ID, "register-form"))
+    assert "next=" in browser.current_url, browser.current_url
+    browser.find_element(By.ID, "username").send_keys("invitee")
+    browser.find_element(By.ID, "password").send_keys("invitee password")
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    try:
+        wait(browser).until(lambda d: d.find_elements(By.ID, "join-code") and d.find_element(By.ID, "join-code").get_attribute("value") == code)
+    except Exception:
+        raise AssertionError((browser.current_url, browser.find_element(By.TAG_NAME, "body").text[:300]))
+    assert "/tunetrivia" in browser.current_url
+    # The way back to signing in keeps it too; a link elsewhere is never carried.
+    browser.delete_all_cookies()
+    browser.get(server.base + "/register?next=" + urllib.parse.quote("/tunetrivia/join/" + code, safe=""))
+    assert "next=" in browser.find_element(By.CSS_SELECTOR, ".switch a").get_attribute("href")
+    browser.get(server.base + "/login?next=" + urllib.parse.quote("//evil.example", safe=""))
+    assert browser.find_element(By.CSS_SELECTOR, ".switch a").get_attribute("href") == server.base.rstrip("/") + "/register"
 
 
 def test_an_admin_adds_a_folder_and_sees_progress_and_unreadable_files(server, admin, browser, data_dir):
