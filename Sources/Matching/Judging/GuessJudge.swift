@@ -67,7 +67,8 @@ public struct GuessJudge: Sendable {
         let normalize = field == .artist ? MusicTextNormalizer.artist : MusicTextNormalizer.title
         let g = Comparable(normalize(guess), field: field)
         var best: Judgement?
-        for (index, raw) in ([answer] + aliases).enumerated() {
+        let subtitles = field == .title ? Self.subtitleAlternatives(answer) : []
+        for (index, raw) in ([answer] + aliases + subtitles).enumerated() {
             let j = judge(g, against: Comparable(normalize(raw), field: field), field: field, isAlias: index > 0)
             if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
             if j.verdict == .correct { break }
@@ -76,6 +77,31 @@ public struct GuessJudge: Sendable {
     }
 
     static func rank(_ v: Verdict) -> Int { v == .correct ? 2 : v == .nearMiss ? 1 : 0 }
+
+    /// A title with a trailing subtitle in brackets is known by either half: "Wiegenlied"
+    /// for "Wiegenlied (Lullaby)", "Can-Can" for "Infernal Galop (Can-Can)". Featured
+    /// artists, parts and versions are not subtitles (the normalizer sets them aside), and a
+    /// leading parenthetical stays part of the title ("(I Can't Get No) Satisfaction").
+    static func subtitleAlternatives(_ answer: String) -> [String] {
+        var out: [String] = []
+        var text = answer
+        while let (inner, rest) = MusicTextNormalizer.trailingTag(text) {
+            let bracketed = TextScan.trimmed(text).unicodeScalars.last.map { $0 == ")" || $0 == "]" } ?? false
+            // Judged as the normalizer judges it: folded (lower case, no accents) first.
+            let folded = MusicTextNormalizer.fold(inner)
+            let isSubtitle =
+                bracketed && MusicTextNormalizer.featuring(folded) == nil && MusicTextNormalizer.partNumber(folded) == nil
+                && MusicTextNormalizer.versionKind(folded) == nil
+            if isSubtitle {
+                // Each half must carry a word of its own, not only "a" or "the".
+                for half in [inner, rest] where MusicTextNormalizer.title(half).words.contains(where: { $0.count >= 3 }) {
+                    out.append(half)
+                }
+            }
+            text = rest
+        }
+        return out
+    }
 
     /// A normalized text as the judge compares it: text-speak spelled out, and the words
     /// that carry the answer (joining words and an artist's "II" or "Jr" left out).
