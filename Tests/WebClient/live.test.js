@@ -74,7 +74,7 @@ test("a failed poll says why and polls again after the interval", () => {
 test("a deleted subject closes the connection and nothing happens after", () => {
   const { state, actions } = run(["websocket", "polling"], [{ type: "start" }, { type: "opened" }, { type: "deleted" }, { type: "closed" }]);
   assert.equal(state.stopped, true);
-  assert.deepEqual(actions.slice(1), [{ type: "close" }, { type: "deleted" }]);
+  assert.deepEqual(actions.slice(1), [{ type: "close" }, { type: "status", text: "" }, { type: "deleted" }]);
 });
 
 test("the reconnect delay doubles up to its cap", () => {

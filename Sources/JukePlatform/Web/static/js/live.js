@@ -66,7 +66,8 @@ export function step(state, event) {
       // Anything delivered means the connection works: the status line clears.
       return { state: { ...state, opened: true, failures: 0 }, actions: [{ type: "status", text: "" }] };
     case "deleted":
-      return { state: { ...state, stopped: true }, actions: [{ type: "close" }, { type: "deleted" }] };
+      // Nothing will reconnect: a "Reconnecting…" shown before must not stay on screen.
+      return { state: { ...state, stopped: true }, actions: [{ type: "close" }, { type: "status", text: "" }, { type: "deleted" }] };
     case "stop":
       return { state: { ...state, stopped: true }, actions: [{ type: "close" }] };
     case "closed": {
