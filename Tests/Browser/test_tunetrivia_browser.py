@@ -180,14 +180,53 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
         wait(browser).until(tap_row)
 
     tap("Grandma", "Artist")
-    wait(browser).until(lambda d: "Grandma 1 pts" in text(d, "#scoring"))
+    wait(browser).until(lambda d: "Grandma 1 point" in text(d, "#scoring"))
     tap("Grandma", "Song")
-    wait(browser).until(lambda d: "Grandma 2 pts" in text(d, "#scoring"))
+    wait(browser).until(lambda d: "Grandma 2 points" in text(d, "#scoring"))
     tap("Leo", "Song")
-    wait(browser).until(lambda d: "Leo 1 pts" in text(d, "#scoring"))
+    wait(browser).until(lambda d: "Leo 1 point" in text(d, "#scoring"))
     click(browser, By.ID, "reveal")
     wait(browser).until(lambda d: d.find_elements(By.ID, "reveal-trivia") or d.find_elements(By.ID, "next"))
     browser.execute_script("window.confirm = () => true")
     click(browser, By.XPATH, "//button[text()='End game']")
     podium = wait(browser).until(lambda d: text(d, "#podium"))
     assert podium.index("Grandma") < podium.index("Leo")
+
+
+def test_pause_stops_the_hosts_clip_and_keeps_a_half_typed_guess(server, admin, browser):
+    status, game = request(server.base, "POST", "/api/v1/tunetrivia/sessions", {"title": "Pause quiz", "num_songs": 5}, token=admin["token"])
+    assert status == 201, game
+    base = f"/api/v1/tunetrivia/sessions/{game['id']}"
+    assert request(server.base, "POST", base + "/rounds/auto-generate", token=admin["token"])[0] == 200
+    status, player = request(server.base, "POST", "/api/v1/auth/register", {"username": "pauser", "password": "pauser password"})
+    assert status == 201, player
+    assert request(server.base, "POST", "/api/v1/tunetrivia/sessions/join", {"invite_code": game["invite_code"]}, token=player["token"])[0] == 200
+    phone = make_driver(375, 740, mobile=True)
+    try:
+        sign_in(browser, server, admin["username"], admin["password"])
+        browser.get(server.base + "/tunetrivia/" + game["id"])
+        sign_in(phone, server, "pauser", "pauser password")
+        phone.get(server.base + "/tunetrivia/" + game["id"])
+        click(browser, By.ID, "start")
+        clip = lambda d: d.find_element(By.ID, "main").get_attribute("data-clip")
+        wait(browser).until(lambda d: clip(d) == "playing")
+        field = wait(phone).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#guess-form input[name=artist]"))[0]
+        field.send_keys("half a gue")
+
+        click(browser, By.XPATH, "//button[text()='Pause']")
+        wait(browser).until(lambda d: clip(d) == "paused")
+        wait(phone).until(lambda d: "paused" in text(d, "#main"))
+        form = phone.find_element(By.ID, "guess-form")
+        assert form.find_element(By.NAME, "artist").get_attribute("value") == "half a gue"
+        assert not form.find_element(By.CSS_SELECTOR, "button").is_enabled()
+
+        click(browser, By.XPATH, "//button[text()='Resume']")
+        wait(browser).until(lambda d: clip(d) == "playing")
+        wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, "#guess-form button").is_enabled())
+        field = phone.find_element(By.CSS_SELECTOR, "#guess-form input[name=artist]")
+        assert field.get_attribute("value") == "half a gue"
+        field.send_keys("ss")
+        click(phone, By.CSS_SELECTOR, "#guess-form button")
+        wait(phone).until(lambda d: "half a guess" in text(d, "#locked"))
+    finally:
+        phone.quit()

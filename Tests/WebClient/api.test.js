@@ -1,7 +1,7 @@
 // The request helper's pure parts (api.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { APIError, formatTime, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
+import { APIError, counted, formatTime, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
 
 test("Retry-After is read as seconds or as an HTTP date", () => {
   assert.equal(retryAfterSeconds("120"), 120);
@@ -56,4 +56,14 @@ test("after sign-in, only a page of this site: no open redirect", async () => {
     assert.equal(safeNext(bad, origin), "/", String(bad));
   }
   assert.equal(safeNext("/%5Cevil.example", origin), "/%5Cevil.example", "an escaped backslash is a path here, as the browser reads it");
+});
+
+test("a count says one thing in the singular: 1 point, 2 points, 0 games", () => {
+  assert.equal(counted(1, "point"), "1 point");
+  assert.equal(counted(2, "point"), "2 points");
+  assert.equal(counted(0, "game"), "0 games");
+  assert.equal(counted(1, "person", "people"), "1 person");
+  assert.equal(counted(5, "person", "people"), "5 people");
+  assert.equal(waitInWords(1), "1 second");
+  assert.equal(waitInWords(61), "2 minutes");
 });

@@ -2,7 +2,7 @@
 // person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { api, bindLogout, byId, el } from "/static/js/api.js";
+import { api, bindLogout, byId, counted, el } from "/static/js/api.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { Sounds } from "./sounds.js";
@@ -63,6 +63,11 @@ async function apply(next) {
     onPhaseChange(previous);
     lastPhase = phase;
   }
+  // Pause stops the host's clip where it is; Resume plays on for the time that was left.
+  if (state.is_host && previous && previous.status !== state.status) {
+    if (state.status === "paused") pauseClip();
+    else if (state.status === "active" && previous.status === "paused" && state.round?.phase === "playing") resumeClip();
+  }
   render();
 }
 
@@ -81,6 +86,10 @@ function onPhaseChange(previous) {
 
 // ---- The clip (host's device) ---------------------------------------------------------
 
+/** Milliseconds of the clip still to play while it is paused; null when it is not paused. */
+let clipLeft = null;
+let clipEndsAt = 0;
+
 function playClip() {
   const round = state.round;
   if (!round?.clip_url) return;
@@ -88,12 +97,35 @@ function playClip() {
   audio.src = round.clip_url;
   audio.currentTime = round.clip_start;
   audio.play().catch(() => { statusLine.textContent = "Tap Play to start the clip."; });
+  clipEndsAt = Date.now() + state.settings.seconds_per_song * 1000;
   clipTimer = setTimeout(stopClip, state.settings.seconds_per_song * 1000);
+  main.dataset.clip = "playing";
 }
 
 function stopClip() {
   clearTimeout(clipTimer);
+  clipLeft = null;
   audio.pause();
+  main.dataset.clip = "stopped";
+}
+
+function pauseClip() {
+  if (audio.paused) return;
+  clearTimeout(clipTimer);
+  clipLeft = Math.max(0, clipEndsAt - Date.now());
+  audio.pause();
+  main.dataset.clip = "paused";
+}
+
+function resumeClip() {
+  if (clipLeft === null) return;
+  const left = clipLeft;
+  clipLeft = null;
+  if (left <= 0) return;
+  audio.play().catch(() => { statusLine.textContent = "Tap Play to start the clip."; });
+  clipEndsAt = Date.now() + left;
+  clipTimer = setTimeout(stopClip, left);
+  main.dataset.clip = "playing";
 }
 
 // ---- Actions ----------------------------------------------------------------------------
@@ -329,7 +361,7 @@ function scoringRow(player, round) {
     });
     return button;
   };
-  const row = el("li", {}, el("strong", {}, player.display_name), ` ${player.total_score} pts `, toggle("artist", "Artist"), toggle("song", "Song"));
+  const row = el("li", {}, el("strong", {}, player.display_name), ` ${counted(player.total_score, "point")} `, toggle("artist", "Artist"), toggle("song", "Song"));
   if (round.has_trivia) row.append(toggle("trivia", "Trivia"));
   return row;
 }
@@ -342,13 +374,17 @@ function playerRound() {
   if (round.phase === "playing") {
     if (mine) {
       section.append(el("p", { id: "locked", class: "locked" }, `Your answer is in: ${mine.artist_guess || "—"} / ${mine.song_guess || "—"}. Wait for the reveal.`));
-    } else if (state.status === "active") {
+    } else {
+      // Shown through a pause too, only its button waiting for the game to resume: what
+      // this person had typed survives the redraw (typedText) instead of going with the form.
+      const paused = state.status !== "active";
       const form = el("form", { class: "guess-form", id: "guess-form", autocomplete: "off" },
         el("label", {}, "Artist ", el("input", { name: "artist", maxlength: "255", autocapitalize: "words" })),
         el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words" })),
-        el("button", { class: "primary", type: "submit" }, "Submit"));
+        el("button", { class: "primary", type: "submit", disabled: paused }, paused ? "Paused" : "Submit"));
       form.addEventListener("submit", async (e) => {
         e.preventDefault();
+        if (state.status !== "active") return;
         const body = { artist_guess: form.artist.value.trim(), song_guess: form.song.value.trim() };
         if (!body.artist_guess && !body.song_guess) return (statusLine.textContent = "Name the artist, the song or both.");
         form.querySelector("button").disabled = true;
@@ -362,7 +398,7 @@ function playerRound() {
       section.append(el("p", { id: "my-result" },
         `Artist: ${mine.artist_correct ? "right" : mine.artist_verdict === "near_miss" ? "close (the host may accept it)" : "wrong"} · `,
         `Song: ${mine.song_correct ? "right" : mine.song_verdict === "near_miss" ? "close (the host may accept it)" : "wrong"} · `,
-        `${mine.points_earned ?? 0} points`));
+        counted(mine.points_earned ?? 0, "point")));
     } else {
       section.append(el("p", { class: "muted" }, "You did not answer this one."));
     }
@@ -404,10 +440,10 @@ function more(count) {
 function results() {
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   const podium = el("ol", { class: "podium", id: "podium" }, ...ranked.slice(0, 3).map((p) =>
-    el("li", { class: `place-${p.rank}` }, el("span", { class: "rank" }, `#${p.rank}`), el("strong", {}, p.display_name), el("span", {}, `${p.total_score} pts`))));
+    el("li", { class: `place-${p.rank}` }, el("span", { class: "rank" }, `#${p.rank}`), el("strong", {}, p.display_name), el("span", {}, counted(p.total_score, "point")))));
   const me = ranked.find((p) => p.id === state.you);
   return el("section", { class: "results" }, el("h2", {}, "Final results"), podium,
-    me ? el("p", { id: "my-final" }, `You finished #${me.rank} with ${me.total_score} points.`) : "",
+    me ? el("p", { id: "my-final" }, `You finished #${me.rank} with ${counted(me.total_score, "point")}.`) : "",
     scoreboard(), el("p", {}, el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
 }
 

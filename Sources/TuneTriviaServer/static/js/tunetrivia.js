@@ -1,6 +1,6 @@
 // TuneTrivia's home: join by code, create a game with every setting, your games, and the
 // global leaderboard.
-import { api, bindLogout, byId, el } from "/static/js/api.js";
+import { api, bindLogout, byId, counted, el } from "/static/js/api.js";
 
 bindLogout();
 
@@ -83,12 +83,12 @@ async function loadBoard() {
   const page = await api(`/api/v1/tunetrivia/leaderboard?limit=20&offset=${boardOffset}`);
   if (boardOffset === 0 && !page.items.length) list.replaceChildren(el("li", { class: "muted" }, "Nobody has finished a game yet."));
   list.append(...page.items.map((e) =>
-    el("li", { value: String(e.rank) }, el("strong", {}, e.display_name), ` ${e.total_points} pts · ${e.games_played} game${e.games_played === 1 ? "" : "s"}`)));
+    el("li", { value: String(e.rank) }, el("strong", {}, e.display_name), ` ${counted(e.total_points, "point")} · ${counted(e.games_played, "game")}`)));
   boardOffset += page.items.length;
   more.hidden = boardOffset >= page.total;
   try {
     const me = await api("/api/v1/tunetrivia/leaderboard/me");
-    byId("my-rank").textContent = `You are #${me.rank} with ${me.total_points} points (best game ${me.highest_game_score}).`;
+    byId("my-rank").textContent = `You are #${me.rank} with ${counted(me.total_points, "point")} (best game ${me.highest_game_score}).`;
   } catch (_) {
     byId("my-rank").textContent = "Finish a party game to get on the board.";
   }

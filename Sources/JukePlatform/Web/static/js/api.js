@@ -144,9 +144,18 @@ export async function logout() {
  * @param {number} seconds
  */
 export function waitInWords(seconds) {
-  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  if (seconds < 60) return counted(seconds, "second");
+  return counted(Math.ceil(seconds / 60), "minute");
+}
+
+/**
+ * A number with its noun, singular for one: "1 point", "3 points", "0 games".
+ * @param {number} n
+ * @param {string} singular
+ * @param {string} [plural]
+ */
+export function counted(n, singular, plural = `${singular}s`) {
+  return `${n} ${n === 1 ? singular : plural}`;
 }
 
 /** @param {number} seconds */
