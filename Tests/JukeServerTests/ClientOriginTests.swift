@@ -97,6 +97,7 @@ import Testing
             // Juke's own page, an allowed site, and a client that is not a browser reach the
             // route (which finds no such game).
             try await upgrade("http://juke.local:8080", "HTTP/1.1 404 Not Found")
+            try await upgrade("https://juke.local:8080", "HTTP/1.1 404 Not Found", "the page over a TLS proxy not named as trusted")
             try await upgrade("https://party.example", "HTTP/1.1 404 Not Found")
             try await upgrade(nil, "HTTP/1.1 404 Not Found")
             try await upgrade("ws://juke.local", "HTTP/1.1 404 Not Found", "a WebSocket library's own origin")

@@ -26,7 +26,7 @@ struct ClientMiddleware: RouterMiddleware {
         let client = origin.clientAddress(peer: peer, forwardedFor: forwardedFor)
         let secure = origin.isSecure(peer: peer, forwardedProto: Self.forwardedProto.flatMap { request.headers[$0] })
         if request.headers[.upgrade]?.lowercased() == "websocket", let from = request.headers[.origin],
-            !isAllowed(origin: from, request: request, secure: secure)
+            !isAllowed(origin: from, request: request)
         {
             return APIError(status: .forbidden, code: "forbidden", message: "Live connections are only opened from Juke's own pages.").response()
         }
@@ -39,9 +39,9 @@ struct ClientMiddleware: RouterMiddleware {
         }
     }
 
-    /// Same origin as the page the browser shows (its scheme and the Host it asked for), the
-    /// public URL's, or one the admin allowed.
-    func isAllowed(origin from: String, request: Request, secure: Bool) -> Bool {
+    /// The page's own host (the Host the browser asked for), the public URL's origin, or one
+    /// the admin allowed.
+    func isAllowed(origin from: String, request: Request) -> Bool {
         let from = from.lowercased()
         // Browsers write a page's origin as http(s), or "null" for a sandboxed or local page;
         // anything else (a WebSocket library's "ws://host") is a client that is no browser
@@ -50,6 +50,8 @@ struct ClientMiddleware: RouterMiddleware {
         guard from.hasPrefix("http://") || from.hasPrefix("https://") else { return true }
         if allowedOrigins.contains(from) || from == origin.publicOrigin { return true }
         guard let host = request.head.authority?.lowercased() else { return false }
-        return from == "\(secure ? "https" : "http")://\(host)"
+        // Either scheme for the very host the browser asked for: behind a TLS proxy that is
+        // not configured as trusted, the page is https while this connection looks like http.
+        return from == "https://\(host)" || from == "http://\(host)"
     }
 }
