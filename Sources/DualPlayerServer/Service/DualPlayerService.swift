@@ -129,8 +129,8 @@ public struct DualPlayerService: Sendable {
         guard let track = try await library.track(id: track) else { throw RuleRefusal.notFound("No such track.") }
         // As the audio route: the file's real path, inside a library folder; a file gone
         // since the last scan is not found, not unreadable.
-        let roots = try await library.folders().compactMap { LibraryPaths.realPath($0.path) }
-        guard let real = LibraryPaths.realPath(track.path), roots.contains(where: { LibraryPaths.isInside(real, root: $0) }) else {
+        let folders = try await library.folders().map(\.path)
+        guard let real = LibraryPaths.realPath(track.path), LibraryPaths.isInside(real, anyOf: folders) else {
             throw RuleRefusal.notFound("The track's file is no longer in the library; rescan it.")
         }
         do {

@@ -39,8 +39,7 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     public func serveAudio(of track: Track, _ request: Request, _ context: Context) async throws -> Response {
         let missing = "The track's file is no longer on the server's disk; rescan the library."
         guard let real = LibraryPaths.realPath(track.path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let roots = try await library.folders().compactMap { LibraryPaths.realPath($0.path) }
-        guard roots.contains(where: { LibraryPaths.isInside(real, root: $0) }) else {
+        guard LibraryPaths.isInside(real, anyOf: try await library.folders().map(\.path)) else {
             throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer inside the library's folders; rescan the library.")
         }
         return try await serveFile(at: real, contentType: AudioMIME.type(format: track.format), request, context, missing: missing)

@@ -22,6 +22,12 @@ public enum LibraryPaths {
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// `path` (already real) lies in one of the library's `folders` (as stored; each is
+    /// resolved here): what the audio and chapter routes ask before opening a track's file.
+    public static func isInside(_ path: String, anyOf folders: [String]) -> Bool {
+        folders.contains { folder in realPath(folder).map { isInside(path, root: $0) } ?? false }
+    }
+
     /// A file's identity on disk (device and inode): the same directory reached twice
     /// through links is one directory.
     struct FileID: Hashable {
