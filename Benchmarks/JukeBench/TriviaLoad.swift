@@ -50,7 +50,7 @@ struct TriviaLoad {
         while true {
             let rounds = try await pool.call("POST", "\(base)/rounds/auto-generate", host.token, nil)
             guard rounds.status == 200 else { throw LoadError.refused("auto-generate: \(rounds.status)") }
-            let total = (try? JSONSerialization.jsonObject(with: rounds.body) as? [Any])?.count ?? 0
+            let total = ((try? JSONSerialization.jsonObject(with: rounds.body) as? [String: Any])?["rounds"] as? [Any])?.count ?? 0
             if total >= 5 { break }
             if ContinuousClock.now > deadline { throw LoadError.refused("the library has too few songs for a game") }
             try await Task.sleep(for: .seconds(1))

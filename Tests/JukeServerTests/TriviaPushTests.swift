@@ -65,8 +65,10 @@ import TuneTriviaAPI
 
     @Test func targetsFollowTheEventsAndTravelBetweenServers() throws {
         let ann = PlayerID(), bob = PlayerID()
+        // An answer redraws its player at once and the room's "answered" count soon after.
         let guess = PushTargets(events: [.guessAccepted(ann)])
-        #expect(guess == PushTargets(players: [ann]))
+        #expect(guess == PushTargets(players: [ann], everyoneSoon: true))
+        #expect(PushTargets(events: [.scored(ann)]) == PushTargets(players: [ann]))
         let join = PushTargets(events: [.playerJoined(bob)])
         #expect(join == PushTargets(players: [bob], everyoneSoon: true))
         #expect(PushTargets(events: [.revealed(1), .scoresChanged]) == PushTargets(everyone: true))

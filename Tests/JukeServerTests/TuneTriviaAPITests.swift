@@ -41,7 +41,7 @@ import TuneTrivia
             // Five songs from the library, and trivia for each, written from library facts.
             let rounds = try await client.json(.post, "\(base)/rounds/auto-generate/", token: host)
             #expect(rounds.status == .ok)
-            let list = try #require(try JSONSerialization.jsonObject(with: Data(buffer: rounds.raw)) as? [[String: Any]])
+            let list = try #require(rounds.json["rounds"] as? [[String: Any]])
             #expect(list.count == 5)
             for round in list {
                 let trivia = try await client.json(.post, "\(base)/rounds/\(round["id"] as? String ?? "")/trivia", token: host)

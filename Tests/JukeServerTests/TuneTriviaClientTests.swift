@@ -36,8 +36,9 @@ import TuneTriviaAPI
             #expect(try await host.listTriviaSessions().ok.body.json.items.map(\.id) == [created.id])
 
             // Songs: five picked for us; one taken out and put back by hand; trivia for the first.
-            let rounds = try await host.autoGenerateTriviaRounds(path: .init(sessionId: created.id)).ok.body.json
-            #expect(rounds.count == 5)
+            let picked = try await host.autoGenerateTriviaRounds(path: .init(sessionId: created.id)).ok.body.json
+            let rounds = picked.rounds
+            #expect(rounds.count == 5 && picked.added == 5 && picked.wanted == 5 && picked.missing.isEmpty)
             let last = try #require(rounds.last)
             _ = try await host.deleteTriviaRound(path: .init(sessionId: created.id, roundId: last.id)).noContent
             #expect(try await host.listTriviaRounds(path: .init(sessionId: created.id)).ok.body.json.count == 4)

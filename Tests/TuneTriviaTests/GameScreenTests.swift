@@ -112,8 +112,39 @@ import Testing
         #expect(try t.by("Ann", .join(player: PlayerID(), name: "Ann")).map(\.reach).allSatisfy { if case .seats = $0 { true } else { false } })
         try t.join("Bob")
         try t.host(.start)
-        #expect(try t.by("Bob", .guess(player: t.seat("Bob"), artist: "Queen", song: "")).map(\.reach) == [.player(t.seat("Bob"))])
+        #expect(try t.by("Bob", .guess(player: t.seat("Bob"), artist: "Queen", song: "")).map(\.reach) == [.seats(t.seat("Bob"))])
         #expect(try t.host(.reveal).map(\.reach).allSatisfy { $0 == .everyone })
+    }
+
+    /// Everyone counts down the same clip: its end is set when it starts, a pause freezes
+    /// what is left, and Resume moves the end by the length of the pause. Players see how
+    /// many have answered, not who.
+    @Test func everyoneSeesTheCountdownAndHowManyAnswered() throws {
+        var t = Table()  // 20-second clips
+        try t.join("Ann", "Bob")
+        try t.host(.start)
+        let started = t.now
+        let clip = Double(t.game.settings.secondsPerSong)
+        #expect(GameScreen(t.game).crowd.round?.clipEndsAt == started.addingTimeInterval(clip))
+        t.now = started.addingTimeInterval(10)
+        try t.host(.pause)
+        let paused = GameScreen(t.game).crowd.round
+        #expect(paused?.clipEndsAt == nil && paused?.clipSecondsLeft == clip - 10)
+        t.now = started.addingTimeInterval(70)
+        try t.host(.resume)
+        #expect(GameScreen(t.game).view(for: t.users["Ann"]).round?.clipEndsAt == started.addingTimeInterval(clip + 60))
+        #expect(GameScreen(t.game).crowd.answeredCount == 0)
+        try t.guess("Bob", artist: "Queen", song: "")
+        let crowd = GameScreen(t.game).crowd
+        #expect(crowd.answeredCount == 1 && crowd.guesses.isEmpty)
+        // Stored and restored, the pause is kept.
+        try t.host(.pause)
+        let restored = Game(snapshot: t.game.snapshot, players: t.game.seated, guesses: t.game.allGuesses)
+        #expect(restored.roundView(try #require(restored.round), forHost: false).clipSecondsLeft == clip - 10)
+        // After the reveal there is nothing to count down.
+        try t.host(.resume)
+        try t.host(.reveal)
+        #expect(GameScreen(t.game).crowd.round?.clipEndsAt == nil)
     }
 
     /// Seats are found by account and names checked without reading every seat; the

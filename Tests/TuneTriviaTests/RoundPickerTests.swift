@@ -31,14 +31,27 @@ import Testing
         ]
         var random = SplitMix64(seed: 1)
         let picked = RoundPicker.pick(for: Self.game(songs: 5, decade: .seventies, genre: "rock", artists: ["band"]), from: library, using: &random)
-        #expect(picked.map(\.title) == ["Old Rock"])
+        #expect(picked.tracks.map(\.title) == ["Old Rock"])
+        // Each setting finds songs on its own; together only one fits.
+        #expect(picked.wanted == 5)
+        #expect(picked.missing == ["more than 1 new song that fit the decade, genres and artists together"])
     }
 
-    @Test func whenNothingFitsAnySongWillDo() {
-        let library = [Self.track("A", by: "X", year: 1990), Self.track("B", by: "Y", year: 1991)]
+    /// A decade, genre or artist the library lacks is named, and nothing else is slipped in
+    /// unless the host asks for other songs.
+    @Test func whatTheLibraryLacksIsSaidNotQuietlyReplaced() {
+        let library = [Self.track("A", by: "X", genre: "Pop", year: 1990), Self.track("B", by: "Y", genre: "Rock", year: 1991)]
         var random = SplitMix64(seed: 2)
-        let picked = RoundPicker.pick(for: Self.game(songs: 5, decade: .sixties), from: library, using: &random)
-        #expect(Set(picked.map(\.title)) == ["A", "B"])
+        let game = Self.game(songs: 5, decade: .sixties, genre: "rock, polka", artists: ["ABBA", "y"])
+        let strict = RoundPicker.pick(for: game, from: library, using: &random)
+        #expect(strict.tracks.isEmpty)
+        #expect(strict.missing == ["songs from the 60s", "songs in the genre “polka”", "songs by “ABBA”"])
+        let topped = RoundPicker.pick(for: game, from: library, others: true, using: &random)
+        #expect(Set(topped.tracks.map(\.title)) == ["A", "B"])
+        #expect(topped.missing == strict.missing)
+        // A full game lacks nothing.
+        let plain = RoundPicker.pick(for: Self.game(songs: 5), from: (0..<9).map { Self.track("S\($0)", by: "A\($0)") }, using: &random)
+        #expect(plain.tracks.count == 5 && plain.missing.isEmpty)
     }
 
     @Test func theSameSongIsNeverPickedTwiceNorASongWithoutALength() {
@@ -46,7 +59,7 @@ import Testing
             Self.track("Halo", by: "Beyoncé"), Self.track("halo", by: "BEYONCÉ"), Self.track("Silence", by: "Nobody", duration: 0),
         ]
         var random = SplitMix64(seed: 3)
-        let picked = RoundPicker.pick(for: Self.game(songs: 5), from: library, using: &random)
+        let picked = RoundPicker.pick(for: Self.game(songs: 5), from: library, using: &random).tracks
         #expect(picked.count == 1)
         #expect(picked.first?.title.lowercased() == "halo")
     }
@@ -56,7 +69,7 @@ import Testing
         var game = Self.game(songs: 5)
         for track in library.prefix(3) { try game.apply(.addRound(RoundPicker.round(for: track, clipStart: nil)), by: game.host, at: Date()) }
         var random = SplitMix64(seed: 4)
-        let picked = RoundPicker.pick(for: game, from: library, using: &random)
+        let picked = RoundPicker.pick(for: game, from: library, using: &random).tracks
         #expect(picked.count == 2)
         #expect(Set(picked.map(\.id)).isDisjoint(with: library.prefix(3).map(\.id)))
     }

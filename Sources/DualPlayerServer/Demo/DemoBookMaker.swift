@@ -1,4 +1,5 @@
 import Foundation
+import JukePlatform
 import MediaFormats
 
 /// Writes the spoken demo audiobook: each chapter read by espeak-ng, joined and encoded by
@@ -15,12 +16,8 @@ struct DemoBookMaker {
 
     /// The tools on PATH, or nil with what is missing.
     static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<DemoBookMaker, Failure> {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
-        func locate(_ name: String) -> String? {
-            folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }
-        switch (locate("espeak-ng"), locate("ffmpeg")) {
-        case (let espeak?, let ffmpeg?): return .success(DemoBookMaker(espeak: espeak, ffmpeg: ffmpeg))
+        switch (ExternalTool.locate("espeak-ng", environment: environment), ExternalTool.locate("ffmpeg", environment: environment)) {
+        case (let espeak?, let ffmpeg?): return .success(DemoBookMaker(espeak: espeak.path, ffmpeg: ffmpeg.path))
         case (nil, nil): return .failure(Failure(description: "espeak-ng and ffmpeg are not installed"))
         case (nil, _): return .failure(Failure(description: "espeak-ng is not installed"))
         case (_, nil): return .failure(Failure(description: "ffmpeg is not installed"))
@@ -75,17 +72,10 @@ struct DemoBookMaker {
     }
 
     func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\((tool as NSString).lastPathComponent) failed: \(String(decoding: message.prefix(500), as: UTF8.self))")
+        do {
+            try ExternalTool(path: tool).run(arguments)
+        } catch {
+            throw Failure(description: error.description)
         }
     }
 }

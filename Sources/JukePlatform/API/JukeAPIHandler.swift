@@ -12,6 +12,11 @@ struct JukeAPIHandler: APIProtocol {
 // MARK: - System
 
 extension JukeAPIHandler {
+    /// The server's time, for countdowns and positions the server set (GET /api/v1/clock).
+    func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output {
+        .ok(.init(body: .json(.init(now: (platform.clock.now().timeIntervalSince1970 * 1000).rounded()))))
+    }
+
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         try await respond {
             let kind: Components.Schemas.Health.DatabasePayload = platform.database.kind == .postgres ? .postgres : .sqlite

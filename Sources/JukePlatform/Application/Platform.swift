@@ -25,6 +25,8 @@ public struct Platform: Sendable {
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
+    /// Covers shrunk for showing blurred (TuneTrivia before a reveal).
+    public let coverBlur = CoverBlur()
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration

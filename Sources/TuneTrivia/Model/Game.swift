@@ -29,6 +29,8 @@ public struct Game: Sendable, Equatable {
     public let createdAt: Date
     public var startedAt: Date?
     public var endedAt: Date?
+    /// When the host paused the game; nil unless paused.
+    public var pausedAt: Date?
 
     public init(id: SessionID, host: UserID, hostName: String, hostPlayer: PlayerID, inviteCode: String, settings: Settings, at now: Date) {
         self.id = id

@@ -17,13 +17,15 @@ public struct GameSnapshot: Sendable, Codable, Equatable {
     public let createdAt: Date
     public var startedAt: Date?
     public var endedAt: Date?
+    /// Optional in storage: games stored before pauses were timed have none.
+    public var pausedAt: Date?
 }
 
 extension Game {
     public var snapshot: GameSnapshot {
         GameSnapshot(
             id: id, host: host, inviteCode: inviteCode, settings: settings, status: status, currentRound: currentRound, rounds: rounds,
-            createdAt: createdAt, startedAt: startedAt, endedAt: endedAt)
+            createdAt: createdAt, startedAt: startedAt, endedAt: endedAt, pausedAt: pausedAt)
     }
 
     /// All guesses, for storing.
@@ -41,6 +43,7 @@ extension Game {
         createdAt = s.createdAt
         startedAt = s.startedAt
         endedAt = s.endedAt
+        pausedAt = s.pausedAt
         for r in s.rounds { appendRound(r) }
         for p in players {
             var fresh = p

@@ -25,6 +25,9 @@ public struct Round: Sendable, Codable, Equatable, Identifiable {
     public var phase: Phase = .pending
     public var startedAt: Date?
     public var revealedAt: Date?
+    /// Seconds the game stood paused while this round's clip played (nil: none), so that
+    /// the countdown everyone sees resumes where it stopped.
+    public var pausedFor: Double?
 
     public init(id: RoundID, track: TrackID, number: Int, answer: Answer, clipStart: Double, trivia: Trivia? = nil) {
         self.id = id
@@ -36,6 +39,12 @@ public struct Round: Sendable, Codable, Equatable, Identifiable {
     }
 
     public var isRevealed: Bool { phase == .revealed || phase == .closed }
+
+    /// When the clip of `seconds` ends, while it plays: its start plus the time paused.
+    public func clipEndsAt(seconds: Int) -> Date? {
+        guard phase == .playing, let startedAt else { return nil }
+        return startedAt.addingTimeInterval(Double(seconds) + (pausedFor ?? 0))
+    }
 }
 
 /// What the players must name, kept with the round so that judging never needs the library.

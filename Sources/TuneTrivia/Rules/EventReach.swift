@@ -9,16 +9,17 @@ public enum Reach: Sendable, Equatable {
     /// Only this player's own screen (and the host's): their answer is in, or was scored
     /// without moving anyone else's rank.
     case player(PlayerID)
-    /// This player's screen at once; everyone else's shows the seats (the list and count of
-    /// players), which may catch up a moment later: nobody waits on who just sat down.
+    /// This player's screen at once; everyone else's shows counts (the seats, the answers
+    /// in), which may catch up a moment later: nobody waits on who just sat down or answered,
+    /// and a thousand answers a second redraw the room about once a second, not a thousand times.
     case seats(PlayerID)
 }
 
 extension GameEvent {
     public var reach: Reach {
         switch self {
-        case .guessAccepted(let p), .scored(let p): .player(p)
-        case .playerJoined(let p), .playerLeft(let p): .seats(p)
+        case .scored(let p): .player(p)
+        case .guessAccepted(let p), .playerJoined(let p), .playerLeft(let p): .seats(p)
         case .settingsChanged, .roundsChanged, .started, .paused, .resumed, .roundStarted, .revealed, .triviaRevealed, .scoresChanged, .ended:
             .everyone
         }

@@ -84,12 +84,18 @@ extension Game {
             try requireHost()
             guard status == .active else { throw .conflict("Only a running game can be paused.") }
             status = .paused
+            pausedAt = now
             return [.paused]
 
         case .resume:
             try requireHost()
             guard status == .paused else { throw .conflict("The game is not paused.") }
             status = .active
+            // The clip's countdown stood still while paused: its end moves by the pause.
+            if let since = pausedAt, let index = currentIndex, rounds[index].phase == .playing {
+                updateRound(at: index) { $0.pausedFor = ($0.pausedFor ?? 0) + max(0, now.timeIntervalSince(since)) }
+            }
+            pausedAt = nil
             return [.resumed]
 
         case .end:
@@ -249,6 +255,7 @@ extension Game {
 
     private mutating func finish(at now: Date) -> [GameEvent] {
         status = .ended
+        pausedAt = nil
         endedAt = now
         return [.ended]
     }

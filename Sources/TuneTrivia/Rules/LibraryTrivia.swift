@@ -3,8 +3,10 @@ public import JukeCore
 
 /// Trivia Juke writes itself from what the library knows, for games with no AI configured
 /// (and as the fallback when an AI's question fails its checks): the year, the album, the
-/// composer, or another song by the same artist, with wrong options drawn from the library
-/// so that they are plausible (years near the right one, albums and composers that exist).
+/// composer, the genre, or another song by the same artist, with wrong options drawn from the
+/// library so that they are plausible (years near the right one, albums and composers that
+/// exist). When the library knows none of those, the length of the recording is asked: every
+/// track has one, so a game with trivia on gets a question every round.
 public enum LibraryTrivia {
     /// What the library knows of a track.
     public struct Facts: Sendable {
@@ -14,34 +16,68 @@ public enum LibraryTrivia {
         public let album: String
         public let year: Int?
         public let composer: String?
+        public let genre: String?
+        /// Seconds; 0 when unknown.
+        public let duration: Double
 
-        public init(track: TrackID, title: String, artist: String, album: String, year: Int?, composer: String?) {
+        public init(
+            track: TrackID, title: String, artist: String, album: String, year: Int?, composer: String?, genre: String? = nil, duration: Double = 0
+        ) {
             self.track = track
             self.title = title
             self.artist = artist
             self.album = album
             self.year = year
             self.composer = composer
+            self.genre = genre
+            self.duration = duration
+        }
+
+        public init(_ track: Track) {
+            self.init(
+                track: track.id, title: track.title, artist: track.artist, album: track.album, year: track.year, composer: track.composer,
+                genre: track.genre, duration: track.duration)
         }
     }
 
     /// A question about `song`, or nil when the library knows too little to ask a fair one.
-    /// The kinds are tried in an order the generator shuffles, so games vary.
+    /// The kinds are tried in an order the generator shuffles, so games vary; the length of
+    /// the recording is the last resort.
     public static func question(about song: Facts, library: [Facts], using rng: inout some RandomNumberGenerator) -> Trivia? {
-        for kind in Kind.allCases.shuffled(using: &rng) {
+        for kind in Kind.allCases.shuffled(using: &rng) + [.length] {
             let trivia: Trivia?
             switch kind {
             case .year: trivia = yearQuestion(song, library, &rng)
             case .album: trivia = albumQuestion(song, library, &rng)
             case .composer: trivia = composerQuestion(song, library, &rng)
             case .otherSong: trivia = otherSongQuestion(song, library, &rng)
+            case .genre: trivia = genreQuestion(song, library, &rng)
+            case .length: trivia = lengthQuestion(song, &rng)
             }
             if let trivia, trivia.check() == nil { return trivia }
         }
         return nil
     }
 
-    enum Kind: CaseIterable { case year, album, composer, otherSong }
+    enum Kind: CaseIterable {
+        case year, album, composer, otherSong, genre
+        /// Not shuffled in with the others: asked only when none of them can be.
+        case length
+
+        static var allCases: [Kind] { [.year, .album, .composer, .otherSong, .genre] }
+    }
+
+    /// Names that stand for no one in particular: a question must not read "also by Traditional?".
+    static let placeholderArtists: Set<String> = [
+        "traditional", "trad.", "trad", "anonymous", "anon.", "unknown", "unknown artist", "[unknown]", "various", "various artists", "va",
+    ]
+
+    static func isPlaceholder(_ artist: String) -> Bool {
+        placeholderArtists.contains(artist.lowercased().trimmingCharacters(in: .whitespaces)) || artist.trimmingCharacters(in: .whitespaces).isEmpty
+    }
+
+    /// " by Artist", or nothing when the artist is a placeholder.
+    static func byline(_ song: Facts) -> String { isPlaceholder(song.artist) ? "" : " by \(song.artist)" }
 
     static func yearQuestion(_ song: Facts, _ library: [Facts], _ rng: inout some RandomNumberGenerator) -> Trivia? {
         guard let year = song.year, year > 1000 else { return nil }
@@ -52,8 +88,10 @@ public enum LibraryTrivia {
             let other = year + Int.random(in: -spread...spread, using: &rng)
             if other != year { options.insert(other) }
         }
+        // Before records, a piece was written (or first printed), not released.
+        let verb = year < 1900 ? "written" : "released"
         return Trivia(
-            question: "In which year was \"\(song.title)\" by \(song.artist) released?",
+            question: "In which year was \"\(song.title)\"\(byline(song)) \(verb)?",
             options: options.sorted().map(String.init), answer: String(year), source: "library")
     }
 
@@ -66,20 +104,53 @@ public enum LibraryTrivia {
     }
 
     static func composerQuestion(_ song: Facts, _ library: [Facts], _ rng: inout some RandomNumberGenerator) -> Trivia? {
-        guard let composer = song.composer, !composer.isEmpty, !same(composer, song.artist) else { return nil }
-        let others = distinct(library.compactMap(\.composer).filter { !$0.isEmpty && !same($0, composer) })
+        guard let composer = song.composer, !isPlaceholder(composer), !same(composer, song.artist) else { return nil }
+        let others = distinct(library.compactMap(\.composer).filter { !isPlaceholder($0) && !same($0, composer) })
         guard others.count >= 3 else { return nil }
         let options = (Array(others.shuffled(using: &rng).prefix(3)) + [composer]).shuffled(using: &rng)
         return Trivia(question: "Who composed \"\(song.title)\"?", options: options, answer: composer, source: "library")
     }
 
     static func otherSongQuestion(_ song: Facts, _ library: [Facts], _ rng: inout some RandomNumberGenerator) -> Trivia? {
+        let traditional = same(song.artist, "Traditional")
+        // "Unknown" or "Various Artists" are not one author: two of their songs share nothing.
+        guard traditional || !isPlaceholder(song.artist) else { return nil }
         let byArtist = library.filter { same($0.artist, song.artist) && !same($0.title, song.title) }
         let byOthers = distinct(library.filter { !same($0.artist, song.artist) }.map(\.title))
         guard let right = byArtist.randomElement(using: &rng)?.title, byOthers.count >= 3 else { return nil }
         let options = (Array(byOthers.filter { !same($0, right) }.shuffled(using: &rng).prefix(3)) + [right]).shuffled(using: &rng)
-        return Trivia(question: "Which of these songs is also by \(song.artist)?", options: options, answer: right, source: "library")
+        let question =
+            traditional ? "Which of these is also a traditional song, with no known composer?" : "Which of these songs is also by \(song.artist)?"
+        return Trivia(question: question, options: options, answer: right, source: "library")
     }
+
+    static func genreQuestion(_ song: Facts, _ library: [Facts], _ rng: inout some RandomNumberGenerator) -> Trivia? {
+        guard let genre = song.genre?.trimmingCharacters(in: .whitespaces), !genre.isEmpty else { return nil }
+        let others = distinct(library.compactMap(\.genre).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !same($0, genre) })
+        guard others.count >= 3 else { return nil }
+        let options = (Array(others.shuffled(using: &rng).prefix(3)) + [genre]).shuffled(using: &rng)
+        return Trivia(
+            question: "Which genre is \"\(song.title)\"\(byline(song)) filed under here?", options: options, answer: genre, source: "library")
+    }
+
+    /// How long the recording plays: options 20 to 60 s apart, so it is a guess of feel,
+    /// not of the second.
+    static func lengthQuestion(_ song: Facts, _ rng: inout some RandomNumberGenerator) -> Trivia? {
+        guard song.duration >= 30, song.duration.isFinite else { return nil }
+        let length = Int(song.duration.rounded())
+        var options: Set<Int> = [length]
+        while options.count < 4 {
+            let step = Int.random(in: 20...60, using: &rng)
+            let other = length + (Bool.random(using: &rng) ? step : -step) * Int.random(in: 1...2, using: &rng)
+            // Distinct as shown (m:ss), never the right one.
+            if other >= 15, !options.contains(where: { abs($0 - other) < 10 }) { options.insert(other) }
+        }
+        return Trivia(
+            question: "How long is this recording of \"\(song.title)\"?", options: options.sorted().map(clock), answer: clock(length),
+            source: "library")
+    }
+
+    static func clock(_ seconds: Int) -> String { "\(seconds / 60):\(String(format: "%02d", seconds % 60))" }
 
     static func same(_ a: String, _ b: String) -> Bool {
         a.lowercased().trimmingCharacters(in: .whitespaces) == b.lowercased().trimmingCharacters(in: .whitespaces)

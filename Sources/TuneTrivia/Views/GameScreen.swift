@@ -69,9 +69,9 @@ public struct GameScreen: Sendable {
         crowd = GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings.forPlayers, status: game.status,
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: false, you: nil,
-            round: game.round.map { GameView.RoundView($0, forHost: false) },
+            round: game.round.map { game.roundView($0, forHost: false) },
             players: standings.prefix(Self.scoreboardSize).map { Self.playerView($0.player, rank: $0.rank, hasGuessed: false) },
-            playerCount: rankedCount, answeredCount: nil, guesses: [])
+            playerCount: rankedCount, answeredCount: Self.answered(roundGuesses), guesses: [])
     }
 
     /// The game as `viewer` may see it.
@@ -128,12 +128,19 @@ public struct GameScreen: Sendable {
         return GameView(
             id: game.id, title: game.settings.title, inviteCode: game.inviteCode, settings: game.settings, status: game.status,
             currentRound: game.currentRound, totalRounds: game.rounds.count, isHost: true, you: hosts.first?.id,
-            round: game.round.map { GameView.RoundView($0, forHost: true) },
+            round: game.round.map { game.roundView($0, forHost: true) },
             players: standings.prefix(Self.hostListSize).map {
                 Self.playerView($0.player, rank: $0.rank, hasGuessed: hasGuessed($0.player.id))
             } + hosts,
             playerCount: rankedCount, answeredCount: answered,
             guesses: listed.items.map { guessView($0, forHost: true) })
+    }
+
+    /// How many have answered the round (a trivia answer alone is not a guess).
+    private static func answered(_ guesses: GuessBook) -> Int {
+        var count = 0
+        guesses.forEach { if $0.submittedAt != nil { count += 1 } }
+        return count
     }
 
     /// The host's own seat (never ranked, listed last).

@@ -22,9 +22,14 @@ public struct GameView: Sendable, Equatable, Codable {
         public let hasTrivia: Bool
         /// Seen by the host, whose device alone plays the clip.
         public let forHost: Bool
+        /// While the clip plays: when it ends (the server's clock), for everyone's countdown.
+        public let clipEndsAt: Date?
+        /// While the game is paused during the clip: the seconds it has left.
+        public let clipSecondsLeft: Double?
 
-        /// A round as the host, or a player, may see it.
-        public init(_ r: Round, forHost: Bool) {
+        /// A round as the host, or a player, may see it; `seconds` is the clip's length and
+        /// `pausedAt` when the game was paused, for the countdown.
+        public init(_ r: Round, forHost: Bool, seconds: Int = 0, pausedAt: Date? = nil) {
             let open = forHost || r.isRevealed
             id = r.id
             number = r.number
@@ -39,6 +44,14 @@ public struct GameView: Sendable, Equatable, Codable {
             triviaAnswer = (forHost || r.phase == .closed) ? r.trivia?.answer : nil
             hasTrivia = r.trivia != nil
             self.forHost = forHost
+            let ends = seconds > 0 ? r.clipEndsAt(seconds: seconds) : nil
+            if let ends, let pausedAt {
+                clipEndsAt = nil
+                clipSecondsLeft = max(0, ends.timeIntervalSince(pausedAt))
+            } else {
+                clipEndsAt = ends
+                clipSecondsLeft = nil
+            }
         }
     }
 
@@ -91,7 +104,7 @@ public struct GameView: Sendable, Equatable, Codable {
     public let players: [PlayerView]
     /// Seated players, the host not counted.
     public let playerCount: Int
-    /// How many have answered the current round: for the host only.
+    /// How many have answered the current round, for everyone ("4 of 9 answered").
     public let answeredCount: Int?
     /// The current round's guesses this viewer may see: a player their own; the host up to
     /// `GameScreen.hostListSize`, near misses to rule on first once the answer is out.
@@ -106,7 +119,12 @@ extension Game {
 extension Game {
     /// Every round as `viewer` may see it (the rounds list).
     public func roundViews(for viewer: UserID?) -> [GameView.RoundView] {
-        rounds.map { GameView.RoundView($0, forHost: viewer == host) }
+        rounds.map { roundView($0, forHost: viewer == host) }
+    }
+
+    /// One round as the host, or a player, may see it, with its clip's countdown.
+    public func roundView(_ round: Round, forHost: Bool) -> GameView.RoundView {
+        GameView.RoundView(round, forHost: forHost, seconds: settings.secondsPerSong, pausedAt: status == .paused ? pausedAt : nil)
     }
 }
 

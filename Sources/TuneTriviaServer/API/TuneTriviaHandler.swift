@@ -86,7 +86,9 @@ struct TuneTriviaHandler: APIProtocol {
 
     private func control(_ sessionID: String, _ command: Command) async throws -> S.TriviaSession {
         let user = try CurrentRequest.requireUser()
-        let game = try await service.run(try parseID(sessionID, field: "session_id"), by: user.id, command).game
+        let id: SessionID = try parseID(sessionID, field: "session_id")
+        try await service.prepareTrivia(id, by: user.id, before: command)
+        let game = try await service.run(id, by: user.id, command).game
         return TriviaMapping.session(game.view(for: user.id))
     }
 
@@ -151,8 +153,9 @@ struct TuneTriviaHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             let id: SessionID = try parseID(input.path.sessionId, field: "session_id")
-            let game = try await service.autoGenerate(id, by: user.id)
-            return .ok(.init(body: .json(game.roundViews(for: user.id).map { TriviaMapping.round($0, session: id) })))
+            let (game, pick) = try await service.autoGenerate(id, by: user.id, others: input.query.others ?? false)
+            let rounds = game.roundViews(for: user.id).map { TriviaMapping.round($0, session: id) }
+            return .ok(.init(body: .json(.init(rounds: rounds, wanted: pick.wanted, added: pick.tracks.count, missing: pick.missing))))
         }
     }
 

@@ -30,6 +30,7 @@ public struct TuneTriviaApp: JukeApp {
     public func register(on router: Router<JukeRequestContext>) throws {
         try TuneTriviaHandler(service: service, users: platform.users, clock: platform.clock).registerHandlers(on: router)
         TriviaClipRoutes(service: service, library: platform.library, media: MediaRoutes(library: platform.library)).register(on: router)
+        TriviaCoverRoutes(service: service, library: platform.library, blur: platform.coverBlur).register(on: router)
         TriviaEventRoutes(
             service: service, hub: service.hub, users: platform.users, clock: platform.clock, metrics: platform.metrics,
             pushPath: platform.configuration.pushPath

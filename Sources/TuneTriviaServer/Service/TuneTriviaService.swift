@@ -18,20 +18,24 @@ import TuneTrivia
 /// committed before it is answered, and servers sharing a database agree.
 actor TuneTriviaService {
     private let store: TuneTriviaStore
-    private let library: LibraryStore
+    let library: LibraryStore
     private let clock: WallClock
     private let database: any JukeDatabase
-    private let ai: AITriviaWriter?
+    let ai: AITriviaWriter?
     private let users: UserStore
     private let knownTokens: KnownTokens
-    private let logger: Logger
+    let logger: Logger
     let hub: TriviaHub
     private var cache: [SessionID: (game: Game, version: Int)] = [:]
     /// Commands waiting for the next transaction of their game, and the games being drained.
     private var queues: [SessionID: [Queued]] = [:]
     private var draining: Set<SessionID> = []
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
     private let codeGuard = AttemptLimiter(limit: 10, window: 300)
+    /// Games whose missing trivia is being written in the background, and those that asked
+    /// again meanwhile (`TriviaForEveryRound`).
+    var writingTrivia: Set<SessionID> = []
+    var triviaAgain: Set<SessionID> = []
     /// The other servers sharing the database, told of every change (`RelayMessage`: the
     /// detail is a `PushTargets` payload, or "D" for a deleted game).
     nonisolated let relay: Relay
@@ -233,6 +237,7 @@ actor TuneTriviaService {
             if !result.events.isEmpty {
                 let since = batch.map(\.since).min() ?? .now
                 await announce(id, game: result.game, version: result.version, targets: PushTargets(events: result.events), since: since)
+                committed(id, game: result.game, events: result.events)
             }
         } catch StorageError.notFound {
             cache[id] = nil
@@ -321,6 +326,7 @@ actor TuneTriviaService {
             }
         }
         await hub.changed(id, game: applied.game, version: version, targets: targets, since: batch.map(\.since).min() ?? .now)
+        committed(id, game: applied.game, events: applied.events)
         return .done
     }
 
@@ -370,47 +376,48 @@ actor TuneTriviaService {
     }
 
     /// Fills the game up to its number of songs with library tracks that fit its decade,
-    /// genres and artists (any track when none fit), in random order.
-    func autoGenerate(_ id: SessionID, by user: UserID) async throws -> Game {
+    /// genres and artists, in random order; with `others`, songs that do not fit top it up.
+    func autoGenerate(_ id: SessionID, by user: UserID, others: Bool) async throws -> (game: Game, pick: RoundPicker.Pick) {
         let game = try await game(id)
         try game.requireHost(user)
         var latest = game
-        for track in RoundPicker.pick(for: game, from: try await library.allTracks(), using: &random) {
+        let pick = RoundPicker.pick(for: game, from: try await library.allTracks(), others: others, using: &random)
+        for track in pick.tracks {
             latest = try await run(id, by: user, .addRound(RoundPicker.round(for: track, clipStart: nil))).game
         }
-        return latest
+        return (latest, pick)
     }
 
-    /// Writes a trivia question for a round: worded by the AI when one is configured and its
-    /// reply passes the checks, otherwise by Juke from the library's facts.
+    /// Writes a trivia question for a round now (the host's "Write trivia"), replacing any.
     func generateTrivia(_ id: SessionID, by user: UserID, round roundID: RoundID) async throws -> Round {
         let game = try await game(id)
         try game.requireHost(user)
         guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
-        let tracks = try await library.allTracks()
-        let facts = tracks.map {
-            LibraryTrivia.Facts(track: $0.id, title: $0.title, artist: $0.artist, album: $0.album, year: $0.year, composer: $0.composer)
-        }
-        let song =
-            facts.first { $0.track == round.track }
-            ?? LibraryTrivia.Facts(
-                track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
-                composer: nil)
-        if let ai {
-            do {
-                let trivia = try await ai.question(title: round.answer.title, artist: round.answer.artist)
-                let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
-                if let result = updated.rounds.first(where: { $0.id == roundID }) { return result }
-            } catch {
-                logger.warning("AI trivia unusable; Juke writes its own", metadata: ["error": "\(error)"])
-            }
-        }
-        guard let trivia = LibraryTrivia.question(about: song, library: facts, using: &random) else {
+        guard let trivia = await writeTrivia(for: round, askingAI: true) else {
             throw RuleRefusal.unprocessable("round_id", "The library knows too little about this song to ask a fair question.")
         }
         let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
         guard let result = updated.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
         return result
+    }
+
+    /// A question about the round's song: worded by the AI when one is configured (and
+    /// `askingAI`) and its reply passes the checks, otherwise by Juke from the library's facts.
+    func writeTrivia(for round: Round, askingAI: Bool) async -> Trivia? {
+        if askingAI, let ai {
+            do {
+                return try await ai.question(title: round.answer.title, artist: round.answer.artist)
+            } catch {
+                logger.warning("AI trivia unusable; Juke writes its own", metadata: ["error": "\(error)"])
+            }
+        }
+        let facts = ((try? await library.allTracks()) ?? []).map(LibraryTrivia.Facts.init)
+        let song =
+            facts.first { $0.track == round.track }
+            ?? LibraryTrivia.Facts(
+                track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
+                composer: nil)
+        return LibraryTrivia.question(about: song, library: facts, using: &random)
     }
 
     // MARK: - Lists

@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import JukeCore
+import JukePlatform
+import Storage
+import TuneTrivia
+
+/// The current round's cover before the reveal, shrunk to a few pixels for the page to blur:
+/// addressed by game and round, with no track ID, no artwork hash in its ETag and no tags,
+/// so nothing in the request or the response says which song plays. For the host and the
+/// seated players; 404 when the song has no cover (or ffmpeg is missing), and the page
+/// shows a plain gradient.
+struct TriviaCoverRoutes<Context: RequestContext> {
+    let service: TuneTriviaService
+    let library: LibraryStore
+    let blur: CoverBlur
+
+    func register(on router: Router<Context>) {
+        router.get("/api/v1/tunetrivia/sessions/:session_id/rounds/:round_id/cover") { request, context in try await cover(request, context) }
+    }
+
+    func cover(_ request: Request, _ context: Context) async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let sessionID: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
+        let roundID: RoundID = try parseID(context.parameters.get("round_id") ?? "", field: "round_id")
+        let game = try await service.game(sessionID)
+        guard game.player(forUser: user.id) != nil else { throw RuleRefusal.forbidden("Join the game first.") }
+        // Songs yet to play stay unseen: a cover could be matched to the library's.
+        guard let round = game.rounds.first(where: { $0.id == roundID }), round.phase != .pending else { throw APIError.notFound("round") }
+        guard let track = try await library.track(id: round.track), let hash = track.artworkHash, let art = try await library.artwork(hash: hash),
+            let png = await blur.tiny(art.data, key: hash)
+        else { throw APIError.notFound("cover") }
+        let headers: HTTPFields = [.contentType: "image/png", .contentLength: String(png.count), .cacheControl: "private, max-age=3600"]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+}
