@@ -55,7 +55,7 @@ enum TuneTriviaPages {
                   </section>
                   <section aria-labelledby="board-title" class="panel">
                     <h2 id="board-title">Leaderboard</h2>
-                    <p id="my-rank" class="muted"></p>
+                    <div id="my-rank" class="my-stats" aria-live="polite"></div>
                     <ol id="leaderboard" class="leaderboard"></ol>
                     <button id="board-more" class="ghost" hidden>Show more</button>
                   </section>

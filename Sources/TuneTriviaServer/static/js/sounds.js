@@ -13,6 +13,14 @@ export class Sounds {
     return this.ctx;
   }
 
+  // A browser lets a page start sound only during a tap or key press. The reveal and the
+  // final fanfare arrive from the server with no tap of their own, so the sound is opened
+  // (and resumed after the phone slept) on any tap.
+  unlockOnFirstGesture() {
+    const unlock = () => this.context();
+    for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, unlock, { capture: true, passive: true });
+  }
+
   // Plays notes: [frequency Hz, start s, length s, wave].
   notes(list, volume = 0.18) {
     const ctx = this.context();

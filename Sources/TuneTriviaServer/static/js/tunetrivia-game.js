@@ -2,9 +2,11 @@
 // person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { api, bindLogout, byId, counted, el } from "/static/js/api.js";
+import { api, bindLogout, byId, clearActionErrors, counted, el, showActionError } from "/static/js/api.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
+import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
+import { settingsForm, readSettings } from "./settings-form.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
@@ -15,12 +17,26 @@ const statusLine = byId("game-status");
 const sessionID = main.dataset.session;
 const base = `/api/v1/tunetrivia/sessions/${sessionID}`;
 const sounds = new Sounds();
+// Phones start sounds only after a tap: the first tap anywhere opens the sound for the
+// reveal and the final fanfare, which come later with no tap of their own.
+sounds.unlockOnFirstGesture();
 
 let state = null;
 let lastMessage = "";
 let rounds = [];
 let lastPhase = null;
 let clipTimer = null;
+/** Why this person's last action failed, shown next to it through redraws: {anchor, message}. */
+let actionError = null;
+/** The round whose cover has sharpened into view: the reveal animates once, not on every redraw. */
+let revealedRound = null;
+/** What the library lacked at the last auto-pick, shown in the lobby until songs change. */
+let pickNotice = null;
+/** The lobby's Edit settings, kept across redraws so an edit in progress survives them. */
+let settingsBox = null;
+/** The offset to the server's clock, for the countdown everyone sees. */
+let clockOffset = 0;
+serverOffset().then((offset) => { clockOffset = offset; });
 const audio = new Audio();
 audio.preload = "auto";
 
@@ -62,6 +78,7 @@ async function apply(next) {
   if (phase !== lastPhase) {
     onPhaseChange(previous);
     lastPhase = phase;
+    actionError = null; // a refusal of the last phase is moot in this one
   }
   // Pause stops the host's clip where it is; Resume plays on for the time that was left.
   if (state.is_host && previous && previous.status !== state.status) {
@@ -130,16 +147,42 @@ function resumeClip() {
 
 // ---- Actions ----------------------------------------------------------------------------
 
-async function act(path, options = {}) {
+/**
+ * Sends an action and redraws; when it is refused, the reason appears next to `anchor`
+ * (the control used, found again by its selector after each redraw).
+ * @param {string} path
+ * @param {{method?: string, body?: any}} [options]
+ * @param {string} [anchor] a selector for the control, e.g. "#start"
+ */
+async function act(path, options = {}, anchor = undefined) {
+  actionError = null;
+  clearActionErrors(root);
   statusLine.textContent = "";
   try {
     const result = await api(path, { method: "POST", ...options });
     await refresh();
     return result;
   } catch (e) {
-    statusLine.textContent = e.message;
+    failed(e, anchor);
     throw e;
   }
+}
+
+/** Shows an action's failure next to its control, or on the status line when it has none. */
+function failed(e, anchor) {
+  const control = anchor && root.querySelector(anchor);
+  if (!control) {
+    statusLine.textContent = e.message;
+    return;
+  }
+  actionError = { anchor, message: e.message };
+  showActionError(control, e.message);
+}
+
+/** After a redraw: the last failure goes back next to its control, without being read out again. */
+function restoreActionError() {
+  const control = actionError && root.querySelector(actionError.anchor);
+  if (control) showActionError(control, actionError.message, { announce: false });
 }
 
 // ---- Rendering --------------------------------------------------------------------------
@@ -157,7 +200,36 @@ function render() {
   const typed = typedText();
   root.replaceChildren(header, body);
   restoreTypedText(typed);
+  restoreActionError();
+  tick();
 }
+
+// ---- The countdown everyone sees ----------------------------------------------------------
+
+/** Seconds of the clip left, by the server's clock; null when no clip is counting down. */
+function clipSecondsLeft() {
+  const round = state?.round;
+  if (!round || round.phase !== "playing") return null;
+  if (round.clip_seconds_left != null) return round.clip_seconds_left;
+  return round.clip_ends_at_ms ? secondsUntil(round.clip_ends_at_ms, clockOffset) : null;
+}
+
+function countdown() {
+  const left = clipSecondsLeft();
+  if (left === null) return "";
+  return el("div", { class: "countdown", id: "countdown", role: "timer", "aria-label": "Seconds left" }, String(Math.ceil(left)));
+}
+
+function tick() {
+  const box = byId("countdown");
+  const left = clipSecondsLeft();
+  if (!box || left === null) return;
+  const shown = String(Math.ceil(left));
+  if (box.textContent !== shown) box.textContent = shown;
+  box.classList.toggle("ending", left <= 5);
+  box.classList.toggle("paused", state.status === "paused");
+}
+setInterval(tick, 250);
 
 // Another player joining or answering redraws the page; what this person was typing (a guess,
 // a search, a name) and where their cursor was must survive that.
@@ -211,7 +283,8 @@ function lobby() {
   }
   section.append(el("h2", {}, `Players (${state.player_count})`),
     el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
-      p.display_name, p.online === false ? el("span", { class: "muted" }, " · offline") : ""))),
+      el("span", { class: "name", title: p.display_name }, p.display_name), p.online === false ? el("span", { class: "muted" }, " · offline") : "",
+      state.is_host ? removePlayerButton(p) : ""))),
     more(state.player_count - players.length));
   if (!state.is_host) {
     section.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
@@ -220,34 +293,98 @@ function lobby() {
   if (state.mode === "host") {
     const form = el("form", { class: "row-form", id: "add-player" },
       el("label", {}, "Name ", el("input", { name: "name", required: "", maxlength: "50" })),
-      el("button", { class: "ghost", type: "submit" }, "Add player"));
+      el("button", { class: "ghost", type: "submit", id: "add-player-button" }, "Add player"));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      await act(`${base}/players`, { body: { display_name: form.name.value.trim() } });
+      await act(`${base}/players`, { body: { display_name: form.name.value.trim() } }, "#add-player-button").catch(() => {});
     });
     section.append(form);
   }
+  const trivia = state.settings.trivia_enabled;
   section.append(el("h2", {}, `Songs (${rounds.length} of ${state.settings.num_songs})`),
     el("ol", { class: "rounds", id: "rounds" }, ...rounds.map((r) =>
-      el("li", {},
-        `${r.title} — ${r.artist}`,
-        r.has_trivia ? el("span", { class: "muted" }, ` · trivia: ${r.trivia_question}`) : "",
+      el("li", { id: `round-${r.id}` },
+        el("span", { class: "song", title: `${r.title} — ${r.artist}` }, `${r.title} — ${r.artist}`),
+        r.has_trivia ? el("span", { class: "muted" }, ` · trivia: ${r.trivia_question}`)
+          : trivia ? el("span", { class: "muted writing" }, " · trivia: being written…") : "",
         " ",
-        state.settings.trivia_enabled && !r.has_trivia
-          ? el("button", { class: "ghost", onclick: () => act(`${base}/rounds/${r.id}/trivia`) }, "Write trivia") : "",
-        el("button", { class: "ghost", "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
+        trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: () => act(`${base}/rounds/${r.id}/trivia`, {}, `#trivia-${r.id}`).catch(() => {}) },
+          r.has_trivia ? "New question" : "Write trivia") : "",
+        el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
+  if (pickNotice) section.append(pickNoticeBox());
   if (rounds.length < state.settings.num_songs) section.append(songPicker());
-  const start = el("button", { class: "primary", id: "start", onclick: () => act(`${base}/start`) }, "Start the game");
+  section.append(editSettings());
+  const start = el("button", { class: "primary", id: "start", onclick: () => act(`${base}/start`, {}, "#start").catch(() => {}) }, "Start the game");
   start.disabled = !rounds.length || !state.player_count;
   section.append(el("div", { class: "actions" }, start,
     el("button", { class: "ghost", onclick: deleteGame }, "Delete game")));
   return section;
 }
 
+// The host removes a player (a stranger who found the code, a name typed twice); in the
+// lobby and during the game alike. Their answers go with them.
+function removePlayerButton(p) {
+  const id = `remove-player-${p.id}`;
+  return el("button", { class: "ghost small", id, "aria-label": `Remove ${p.display_name}`, onclick: async () => {
+    if (!confirm(`Remove ${p.display_name} from the game?`)) return;
+    actionError = null;
+    try {
+      await api(`${base}/players/${p.id}`, { method: "DELETE" });
+      await refresh();
+    } catch (e) { failed(e, `#${CSS.escape(id)}`); }
+  } }, "Remove");
+}
+
+// What the library lacked at the last auto-pick, and the way on: other songs, or other settings.
+function pickNoticeBox() {
+  const { missing, added, wanted } = pickNotice;
+  return el("div", { class: "notice panel", id: "pick-notice", role: "status" },
+    el("p", {}, `The library has no ${missing.join(", no ")}. `,
+      added ? `Added the ${counted(added, "song")} that fit; ${wanted - added} still to pick.` : "No song was added."),
+    el("div", { class: "actions" },
+      el("button", { class: "primary", id: "fill-others", onclick: async () => {
+        const picked = await act(`${base}/rounds/auto-generate?others=true`, {}, "#fill-others").catch(() => null);
+        if (picked) { rounds = picked.rounds; pickNotice = null; render(); }
+      } }, "Fill the rest with other songs"),
+      el("button", { class: "ghost", onclick: () => { pickNotice = null; render(); } }, "Dismiss")));
+}
+
+// Edit settings, in the lobby: the same choices as a new game. The form is kept across
+// redraws (a player joining must not wipe an edit in progress) and refilled when opened.
+function editSettings() {
+  if (!settingsBox) {
+    settingsBox = el("details", { class: "panel", id: "edit-settings" }, el("summary", {}, "Edit settings"));
+    settingsBox.addEventListener("toggle", () => { if (settingsBox.open) fillSettings(); });
+  }
+  if (!settingsBox.open) fillSettings();
+  return settingsBox;
+}
+
+function fillSettings() {
+  const form = settingsForm(state.settings, { modeLocked: state.player_count > 0 });
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const body = readSettings(form);
+    if (state.player_count > 0) delete body.mode;
+    // In a change, a missing or null field means "as it was": "any decade" is the mix (no
+    // years), and no genres an empty list.
+    body.decade = body.decade || "mix";
+    body.genre = body.genre ?? "";
+    try {
+      await act(base, { method: "PATCH", body }, "#save-settings");
+      settingsBox.open = false;
+    } catch (_) { /* shown next to Save */ }
+  });
+  settingsBox.replaceChildren(settingsBox.querySelector("summary"), form);
+}
+
 async function removeRound(id) {
-  await api(`${base}/rounds/${id}`, { method: "DELETE" });
-  rounds = await api(`${base}/rounds`);
-  await refresh();
+  actionError = null;
+  try {
+    await api(`${base}/rounds/${id}`, { method: "DELETE" });
+    rounds = await api(`${base}/rounds`);
+    await refresh();
+  } catch (e) { failed(e, `#remove-${CSS.escape(id)}`); }
 }
 
 async function deleteGame() {
@@ -267,34 +404,50 @@ function songPicker() {
       if (!q) return results.replaceChildren();
       const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(q)}&limit=8`);
       results.replaceChildren(...page.items.map((t) => el("li", {},
-        el("button", { class: "ghost", onclick: async () => {
+        el("button", { class: "ghost", title: `${t.title} — ${t.artist}`, onclick: async (/** @type {Event} */ e) => {
+          const button = /** @type {Element} */ (e.currentTarget); // gone once the handler awaits
           try {
             await api(`${base}/rounds`, { method: "POST", body: { track_id: t.id } });
             rounds = await api(`${base}/rounds`);
             input.value = "";
             results.replaceChildren();
             await refresh();
-          } catch (e) { statusLine.textContent = e.message; }
+          } catch (err) { showActionError(button, err.message); }
         } }, `Add “${t.title}” — ${t.artist}`))));
     }, 250);
   });
   return el("div", { class: "song-picker" },
     el("label", { for: "song-search" }, "Add a song"), input, results,
-    el("button", { class: "ghost", id: "auto-generate", onclick: async () => {
-      rounds = await act(`${base}/rounds/auto-generate`);
-    } }, "Pick the rest for me"));
+    el("div", { class: "actions" }, el("button", { class: "ghost", id: "auto-generate", onclick: async () => {
+      const picked = await act(`${base}/rounds/auto-generate`, {}, "#auto-generate").catch(() => null);
+      if (!picked) return;
+      rounds = picked.rounds;
+      pickNotice = picked.missing.length ? picked : null;
+      render();
+    } }, "Pick the rest for me")));
 }
 
 function artwork(round) {
-  // Before the reveal there is no artwork to show (the server sends none): a blurred
-  // placeholder stands in, and the real cover sharpens into view at the reveal.
+  // Before the reveal: the real cover shrunk to a few pixels and blurred (served by round,
+  // so it names no song), or a gradient when the song has none. At the reveal the real cover
+  // sharpens into view, once: later redraws show it still.
   if (round?.artwork_url && round.is_revealed) {
-    const img = el("img", { class: "art revealing", src: round.artwork_url, alt: `Cover of ${round.album || round.title}` });
+    const img = el("img", { class: "art", src: round.artwork_url, alt: `Cover of ${round.album || round.title}` });
     img.addEventListener("error", () => img.replaceWith(placeholder(round)));
-    requestAnimationFrame(() => requestAnimationFrame(() => img.classList.remove("revealing")));
+    if (revealedRound !== round.id) {
+      revealedRound = round.id;
+      img.classList.add("revealing");
+      requestAnimationFrame(() => requestAnimationFrame(() => img.classList.remove("revealing")));
+    }
     return img;
   }
-  return placeholder(round);
+  const hidden = placeholder(round);
+  if (round?.id && round.phase !== "pending") {
+    const img = el("img", { class: "art-blur", src: `${base}/rounds/${round.id}/cover`, alt: "" });
+    img.addEventListener("error", () => img.remove());
+    hidden.append(img);
+  }
+  return hidden;
 }
 
 function placeholder(round) {
@@ -306,23 +459,23 @@ function placeholder(round) {
 
 function hostRound() {
   const round = state.round;
-  const section = el("section", { class: "round" }, artwork(round));
+  const section = el("section", { class: "round" }, artwork(round), countdown());
   const players = state.players.filter((p) => !p.is_host);
   if (round.title) section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`, round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this)")));
   const controls = el("div", { class: "actions" });
   if (state.status === "paused") {
-    controls.append(el("button", { class: "primary", onclick: () => act(`${base}/resume`) }, "Resume"));
+    controls.append(el("button", { class: "primary", id: "resume", onclick: () => act(`${base}/resume`, {}, "#resume").catch(() => {}) }, "Resume"));
   } else if (round.phase === "playing") {
     controls.append(el("button", { class: "ghost", onclick: playClip }, "Play clip"),
-      el("button", { class: "primary", id: "reveal", onclick: () => act(`${base}/reveal`) }, "Reveal"));
+      el("button", { class: "primary", id: "reveal", onclick: () => act(`${base}/reveal`, {}, "#reveal").catch(() => {}) }, "Reveal"));
   } else if (round.phase === "revealed") {
-    controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: () => act(`${base}/reveal-trivia`) }, "Reveal trivia answer"));
+    controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: () => act(`${base}/reveal-trivia`, {}, "#reveal-trivia").catch(() => {}) }, "Reveal trivia answer"));
   } else {
-    controls.append(el("button", { class: "primary", id: "next", onclick: () => act(`${base}/next-round`) },
+    controls.append(el("button", { class: "primary", id: "next", onclick: () => act(`${base}/next-round`, {}, "#next").catch(() => {}) },
       state.current_round >= state.total_rounds ? "Final results" : "Next song"));
   }
-  if (state.status === "active") controls.append(el("button", { class: "ghost", onclick: () => act(`${base}/pause`) }, "Pause"));
-  controls.append(el("button", { class: "ghost", onclick: () => confirm("End the game now?") && act(`${base}/end`) }, "End game"));
+  if (state.status === "active") controls.append(el("button", { class: "ghost", id: "pause", onclick: () => act(`${base}/pause`, {}, "#pause").catch(() => {}) }, "Pause"));
+  controls.append(el("button", { class: "ghost", id: "end", onclick: () => confirm("End the game now?") && act(`${base}/end`, {}, "#end").catch(() => {}) }, "End game"));
   section.append(controls);
   if (round.trivia_question && round.is_revealed) section.append(trivia(round));
   if (state.mode === "party") {
@@ -343,7 +496,8 @@ function guessRow(g, players) {
   if (state.round.is_revealed) {
     for (const [field, v, ok] of [["artist", g.artist_verdict, g.artist_correct], ["song", g.song_verdict, g.song_correct]]) {
       if (v === "near_miss" && !ok) {
-        row.append(" ", el("button", { class: "ghost", onclick: () => act(`${base}/score`, { body: { player_id: g.player_id, accept_near_miss: field } }) }, `Accept ${field}`));
+        const id = `accept-${field}-${g.player_id}`;
+        row.append(" ", el("button", { class: "ghost", id, onclick: () => act(`${base}/score`, { body: { player_id: g.player_id, accept_near_miss: field } }, `#${CSS.escape(id)}`).catch(() => {}) }, `Accept ${field}`));
       }
     }
   }
@@ -354,10 +508,11 @@ function scoringRow(player, round) {
   const mine = state.guesses.find((g) => g.player_id === player.id) || {};
   const marks = { artist: !!mine.artist_correct, song: !!mine.song_correct, trivia: !!mine.trivia_correct };
   const toggle = (field, label) => {
-    const button = el("button", { class: marks[field] ? "primary" : "ghost", "aria-pressed": String(marks[field]) }, label);
+    const id = `score-${field}-${player.id}`;
+    const button = el("button", { class: marks[field] ? "primary" : "ghost", id, "aria-pressed": String(marks[field]) }, label);
     button.addEventListener("click", () => {
       marks[field] = !marks[field];
-      act(`${base}/score`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } });
+      act(`${base}/score`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } }, `#${CSS.escape(id)}`).catch(() => {});
     });
     return button;
   };
@@ -368,9 +523,12 @@ function scoringRow(player, round) {
 
 function playerRound() {
   const round = state.round;
-  const section = el("section", { class: "round" }, artwork(round));
+  const section = el("section", { class: "round" }, artwork(round), countdown());
   const mine = state.guesses.find((g) => g.player_id === state.you);
   if (state.status === "paused") section.append(el("p", { class: "muted" }, "The host paused the game."));
+  if (round.phase === "playing" && state.answered_count != null) {
+    section.append(el("p", { id: "answered", class: "muted" }, `${state.answered_count} of ${state.player_count} answered`));
+  }
   if (round.phase === "playing") {
     if (mine) {
       section.append(el("p", { id: "locked", class: "locked" }, `Your answer is in: ${mine.artist_guess || "—"} / ${mine.song_guess || "—"}. Wait for the reveal.`));
@@ -381,14 +539,14 @@ function playerRound() {
       const form = el("form", { class: "guess-form", id: "guess-form", autocomplete: "off" },
         el("label", {}, "Artist ", el("input", { name: "artist", maxlength: "255", autocapitalize: "words" })),
         el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words" })),
-        el("button", { class: "primary", type: "submit", disabled: paused }, paused ? "Paused" : "Submit"));
+        el("button", { class: "primary", type: "submit", id: "submit-guess", disabled: paused }, paused ? "Paused" : "Submit"));
       form.addEventListener("submit", async (e) => {
         e.preventDefault();
         if (state.status !== "active") return;
         const body = { artist_guess: form.artist.value.trim(), song_guess: form.song.value.trim() };
-        if (!body.artist_guess && !body.song_guess) return (statusLine.textContent = "Name the artist, the song or both.");
+        if (!body.artist_guess && !body.song_guess) return failed(new Error("Name the artist, the song or both."), "#submit-guess");
         form.querySelector("button").disabled = true;
-        try { await act(`${base}/guess`, { body }); } catch (_) { form.querySelector("button").disabled = false; }
+        try { await act(`${base}/guess`, { body }, "#submit-guess"); } catch (_) { form.querySelector("button").disabled = false; }
       });
       section.append(form);
     }
@@ -411,15 +569,23 @@ function playerRound() {
 function trivia(round, mine) {
   const box = el("div", { class: "trivia panel", id: "trivia" }, el("h2", {}, "Trivia"), el("p", {}, round.trivia_question));
   const chosen = mine?.trivia_guess;
-  const options = el("div", { class: "options" }, ...round.trivia_options.map((option) => {
+  const options = el("div", { class: "options", id: "trivia-options" }, ...round.trivia_options.map((option, i) => {
     const correct = round.trivia_answer && option === round.trivia_answer;
-    const b = el("button", { class: `option${correct ? " correct" : ""}${chosen === option ? " chosen" : ""}` }, option);
+    // Once the answer is out, this person's wrong pick is marked beside the right one.
+    const wrong = round.trivia_answer && chosen === option && !correct;
+    const b = el("button", {
+      class: `option${correct ? " correct" : ""}${chosen === option ? " chosen" : ""}${wrong ? " wrong" : ""}`,
+      id: `trivia-option-${i}`, "aria-pressed": String(chosen === option),
+    }, option, correct ? " ✓" : wrong ? " ✗" : "");
     b.disabled = state.is_host || !!chosen || round.phase !== "revealed";
-    b.addEventListener("click", () => act(`${base}/guess`, { body: { trivia_guess: option } }));
+    b.addEventListener("click", () => act(`${base}/guess`, { body: { trivia_guess: option } }, `#trivia-option-${i}`).catch(() => {}));
     return b;
   }));
   box.append(options);
-  if (round.trivia_answer) box.append(el("p", {}, "Answer: ", el("strong", {}, round.trivia_answer)));
+  if (round.trivia_answer) {
+    box.append(el("p", { id: "trivia-result" }, "Answer: ", el("strong", {}, round.trivia_answer),
+      chosen && !state.is_host ? (chosen === round.trivia_answer ? " · you got it" : ` · you picked ${chosen}`) : ""));
+  }
   return box;
 }
 
@@ -428,8 +594,9 @@ function scoreboard() {
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   return el("section", { class: "scoreboard" }, el("h2", {}, "Scores"),
     el("ol", { id: "scoreboard" }, ...ranked.map((p) =>
-      el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", {}, p.display_name), ` ${p.total_score}`,
-        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : ""))),
+      el("li", { value: String(p.rank ?? ""), class: p.id === state.you ? "me" : "" }, el("strong", { title: p.display_name }, p.display_name), ` ${p.total_score}`,
+        state.is_host && p.online === false ? el("span", { class: "muted offline-mark" }, " (offline)") : "",
+        state.is_host && state.status !== "ended" ? removePlayerButton(p) : ""))),
     more(state.player_count - ranked.length));
 }
 
@@ -465,4 +632,10 @@ async function keepAwake() {
 }
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
 keepAwake();
+// What the library lacked when the new-game form picked the songs (tunetrivia.js).
+try {
+  const stored = sessionStorage.getItem(`tunetrivia-pick-${sessionID}`);
+  if (stored) pickNotice = JSON.parse(stored);
+  sessionStorage.removeItem(`tunetrivia-pick-${sessionID}`);
+} catch (_) { /* storage off: no notice */ }
 connect();

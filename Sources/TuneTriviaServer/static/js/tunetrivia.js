@@ -1,6 +1,7 @@
 // TuneTrivia's home: join by code, create a game with every setting, your games, and the
 // global leaderboard.
 import { api, bindLogout, byId, counted, el } from "/static/js/api.js";
+import { readSettings } from "./settings-form.js";
 
 bindLogout();
 
@@ -28,29 +29,18 @@ const newError = byId("new-error");
 newForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   newError.textContent = "";
-  const f = newForm.elements;
-  const number = (name) => Number(f[name].value);
-  const body = {
-    title: f.title.value.trim(),
-    mode: newForm.querySelector("input[name=mode]:checked").value,
-    num_songs: number("num_songs"),
-    seconds_per_song: number("seconds_per_song"),
-    points_artist: number("points_artist"),
-    points_song: number("points_song"),
-    points_trivia: number("points_trivia"),
-    speed_bonus: number("speed_bonus"),
-    match_threshold: number("match_threshold"),
-    trivia_enabled: f.trivia_enabled.checked,
-    auto_select: f.auto_select.checked,
-    artists: f.artists.value.split(",").map((a) => a.trim()).filter(Boolean),
-  };
-  if (f.decade.value) body.decade = f.decade.value;
-  if (f.genre.value.trim()) body.genre = f.genre.value.trim();
+  const body = readSettings(newForm);
+  if (!body.decade) delete body.decade;
+  if (!body.genre) delete body.genre;
   const button = newForm.querySelector("button[type=submit]");
   button.disabled = true;
   try {
     const game = await api("/api/v1/tunetrivia/sessions", { method: "POST", body });
-    if (body.auto_select) await api(`/api/v1/tunetrivia/sessions/${game.id}/rounds/auto-generate`, { method: "POST" });
+    if (body.auto_select) {
+      const picked = await api(`/api/v1/tunetrivia/sessions/${game.id}/rounds/auto-generate`, { method: "POST" });
+      // The lobby says what the library lacked (tunetrivia-game.js shows it once).
+      if (picked.missing.length) sessionStorage.setItem(`tunetrivia-pick-${game.id}`, JSON.stringify(picked));
+    }
     location.assign(`/tunetrivia/${game.id}`);
   } catch (e) {
     newError.textContent = e.message;
@@ -86,11 +76,22 @@ async function loadBoard() {
     el("li", { value: String(e.rank) }, el("strong", {}, e.display_name), ` ${counted(e.total_points, "point")} · ${counted(e.games_played, "game")}`)));
   boardOffset += page.items.length;
   more.hidden = boardOffset >= page.total;
+  await loadMyStats();
+}
+
+// My stats: what the leaderboard keeps for this person, beyond the rank.
+async function loadMyStats() {
+  const box = byId("my-rank");
   try {
     const me = await api("/api/v1/tunetrivia/leaderboard/me");
-    byId("my-rank").textContent = `You are #${me.rank} with ${counted(me.total_points, "point")} (best game ${me.highest_game_score}).`;
+    box.replaceChildren(
+      el("p", {}, `You are #${me.rank} with ${counted(me.total_points, "point")}.`),
+      el("dl", { class: "stats", id: "my-stats" },
+        ...[["Games played", me.games_played], ["Best game", counted(me.highest_game_score, "point")],
+          ["Artists named", me.total_artist_correct], ["Songs named", me.total_song_correct], ["Trivia right", me.total_trivia_correct]]
+          .flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, String(value))])));
   } catch (_) {
-    byId("my-rank").textContent = "Finish a party game to get on the board.";
+    box.textContent = "Finish a party game to get on the board.";
   }
 }
 byId("board-more").addEventListener("click", loadBoard);

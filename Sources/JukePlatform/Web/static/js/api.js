@@ -222,3 +222,41 @@ export function safeNext(next, origin) {
   if (url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return "/";
   return url.pathname + url.search + url.hash;
 }
+
+/**
+ * Shows why an action failed where the person acted: a message right after the action's
+ * block (its form, row of buttons or options; inside a list item), announced to screen readers the
+ * first time. Pages that redraw call it again after each redraw with `announce` false, so
+ * the message stays put without being read out again.
+ * @param {Element} anchor the control that was used
+ * @param {string} message
+ * @param {{announce?: boolean}} [options]
+ * @returns {HTMLElement} the message
+ */
+export function showActionError(anchor, message, options = {}) {
+  const announce = options.announce ?? true;
+  const block = anchor.closest("form, .actions, .options, li") || anchor;
+  const inside = block.tagName === "LI";
+  const existing = inside ? block.querySelector(":scope > .action-error") : block.nextElementSibling;
+  /** @type {HTMLElement} */
+  const note = existing?.classList.contains("action-error") ? /** @type {HTMLElement} */ (existing) : el("p", { class: "action-error" });
+  if (inside) block.append(note);
+  else if (note !== existing) block.after(note);
+  if (announce) note.setAttribute("role", "alert");
+  else note.removeAttribute("role");
+  note.textContent = message;
+  if (anchor.id) {
+    note.id = `${anchor.id}-error`;
+    anchor.setAttribute("aria-describedby", note.id);
+  }
+  return note;
+}
+
+/**
+ * Removes the action errors inside `scope`, once the person acts again.
+ * @param {ParentNode} scope
+ */
+export function clearActionErrors(scope) {
+  for (const note of scope.querySelectorAll(".action-error")) note.remove();
+  for (const anchor of scope.querySelectorAll("[aria-describedby$='-error']")) anchor.removeAttribute("aria-describedby");
+}
