@@ -7,7 +7,11 @@ import Testing
         ("Beyoncé", "beyonce"), ("MOTÖRHEAD", "motorhead"), ("The Beatles", "beatles"), ("Simon & Garfunkel", "simon and garfunkel"),
         ("Simon + Garfunkel", "simon and garfunkel"), ("AC/DC", "acdc"), ("Guns N’ Roses", "guns n roses"), ("R.E.M.", "rem"),
         ("Los Lobos", "lobos"), ("Die Ärzte", "arzte"), ("Sigur Rós", "sigur ros"), ("Ｆｕｌｌｗｉｄｔｈ", "fullwidth"),
-        ("Twenty One Pilots", "20 1 pilots"), ("The The", "the"), ("Straße", "strasse"),
+        ("Twenty One Pilots", "21 pilots"), ("The The", "the"), ("Straße", "strasse"),
+        // Symbols for letters, and numbers as they are said.
+        ("Ke$ha", "kesha"), ("P!nk", "pink"), ("A$AP Rocky", "asap rocky"), ("$uicideboy$", "suicideboys"), ("Panic! at the Disco", "panic at the disco"),
+        ("Wham!", "wham"), ("$5 Bill", "5 bill"), ("Blink One Eighty Two", "blink 182"), ("Nineteen Seventy Five", "1975"),
+        ("Fifty Fifty", "50 50"), ("One Two Three", "1 2 3"), ("Two Hundred Five", "205"),
     ])
     func foldsArtistNames(raw: String, key: String) {
         #expect(MusicTextNormalizer.artist(raw).key == key)

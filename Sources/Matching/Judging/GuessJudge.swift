@@ -1,3 +1,5 @@
+import Foundation
+
 /// Judges a typed guess against the right answer, for TuneTrivia: a verdict per field with
 /// the reason, so a host can see why "springstien" counted and "love" did not.
 ///
@@ -68,6 +70,12 @@ public struct GuessJudge: Sendable {
         let g = Comparable(normalize(guess), field: field)
         var best: Judgement?
         let subtitles = field == .title ? Self.subtitleAlternatives(answer) : []
+        // The answer's umlauts written out count only when the guess is that spelling: their
+        // extra letters would otherwise forgive typos the answer does not ("for" for "Für").
+        let typed = normalize(guess).key
+        for raw in ([answer] + subtitles).compactMap(Self.transliterated) where normalize(raw).key == typed {
+            return Judgement(verdict: .correct, reason: "the answer with its umlauts written out", compared: (g.key, g.key))
+        }
         for (index, raw) in ([answer] + aliases + subtitles).enumerated() {
             let j = judge(g, against: Comparable(normalize(raw), field: field), field: field, isAlias: index > 0)
             if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
@@ -77,6 +85,25 @@ public struct GuessJudge: Sendable {
     }
 
     static func rank(_ v: Verdict) -> Int { v == .correct ? 2 : v == .nearMiss ? 1 : 0 }
+
+    /// The answer with its umlauts and ligatures written out the way a keyboard without them
+    /// writes them ("Motoerhead", "Fuer Elise", "Die Aerzte", "Strasse"), or nil when it has
+    /// none. Only the answer's own letters are spelled out: a guess's "oe" is not read as "ö",
+    /// which would make "Joe" into "Jö".
+    static func transliterated(_ answer: String) -> String? {
+        let composed = answer.precomposedStringWithCanonicalMapping  // "ö", not "o" and a mark
+        guard composed.unicodeScalars.contains(where: { transliterations[$0] != nil }) else { return nil }
+        var out = ""
+        for scalar in composed.unicodeScalars {
+            if let spelled = transliterations[scalar] { out += spelled } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static let transliterations: [Unicode.Scalar: String] = [
+        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss", "æ": "ae", "Æ": "Ae", "ø": "oe", "Ø": "Oe",
+        "å": "aa", "Å": "Aa", "œ": "oe", "Œ": "Oe",
+    ]
 
     /// A title with a trailing subtitle in brackets is known by either half: "Wiegenlied"
     /// for "Wiegenlied (Lullaby)", "Can-Can" for "Infernal Galop (Can-Can)". Featured

@@ -114,21 +114,32 @@ public enum MusicTextNormalizer {
     }
 
     /// Words: letters and digits; "&" and "+" become "and"; "AC/DC" and "don't" stay whole;
-    /// number words become digits.
+    /// symbols written for letters read as the letters ("Ke$ha", "P!nk", "A$AP"); number
+    /// words become digits, whole numbers as they are said ("twenty one" 21, "one eighty
+    /// two" 182, "nineteen seventy five" 1975).
     static func words(_ text: String) -> [String] {
-        var out: [String] = []
+        var out: [(word: String, spelled: Bool)] = []
         var current = ""
         let scalars = Array(text.unicodeScalars)
         func flush() {
-            if !current.isEmpty { out.append(numberWords[current] ?? current) }
+            if !current.isEmpty {
+                if let digits = numberWords[current] { out.append((digits, true)) } else { out.append((current, false)) }
+            }
             current = ""
+        }
+        func isLetter(_ index: Int) -> Bool {
+            guard scalars.indices.contains(index) else { return false }
+            let s = scalars[index]
+            return isAlphanumeric(s) && !(0x30...0x39).contains(s.value)
         }
         for (i, s) in scalars.enumerated() {
             if isAlphanumeric(s) {
                 current.unicodeScalars.append(s)
+            } else if let letter = letterSymbols[s], isLetter(i - 1) && isLetter(i + 1) || s == "$" && (isLetter(i - 1) || isLetter(i + 1)) {
+                current.unicodeScalars.append(letter)  // Ke$ha, P!nk, $uicideboy$
             } else if s == "&" || s == "+" {
                 flush()
-                out.append("and")
+                out.append(("and", false))
             } else if (s == "'" || s == "/" || s == "." || s == "-"), !current.isEmpty, i + 1 < scalars.count,
                 isAlphanumeric(scalars[i + 1]), s != "-" || current.count == 1
             {
@@ -138,6 +149,53 @@ public enum MusicTextNormalizer {
             }
         }
         flush()
+        return spokenNumbers(out)
+    }
+
+    /// Symbols people write for letters, read as the letter between letters ("$" also at a
+    /// word's edge: "$uicideboy$").
+    static let letterSymbols: [Unicode.Scalar: Unicode.Scalar] = ["$": "s", "!": "i", "@": "a"]
+
+    /// Runs of number words read as the numbers they say: tens and units together ("twenty
+    /// one" 21), "hundred" multiplying ("two hundred" 200), and a number said in pairs as its
+    /// digits ("one eighty two" 182, "nineteen seventy five" 1975). Units in a row stay apart
+    /// ("one two three"), as do digits typed as digits.
+    static func spokenNumbers(_ tokens: [(word: String, spelled: Bool)]) -> [String] {
+        var out: [String] = []
+        var groups: [Int] = []
+        func close() {
+            out += groups.map(String.init)
+            groups = []
+        }
+        var i = 0
+        while i < tokens.count {
+            let (word, spelled) = tokens[i]
+            guard spelled, var value = Int(word) else {
+                close()
+                out.append(word)
+                i += 1
+                continue
+            }
+            // A ten and a unit: one group.
+            if value >= 20, value % 10 == 0, value < 100, i + 1 < tokens.count, tokens[i + 1].spelled, let unit = Int(tokens[i + 1].word),
+                (1...9).contains(unit)
+            {
+                value += unit
+                i += 1
+            }
+            if value == 100, let last = groups.last, last < 10 {
+                groups[groups.count - 1] = last * 100
+            } else if let last = groups.last, last % 100 == 0, last >= 100, value < 100 {
+                groups[groups.count - 1] = last + value  // "two hundred (and) five"
+            } else if let last = groups.last, value >= 10, value < 100, last < 10 || (10...29).contains(last) {
+                // Said in pairs: 1-82, 19-75, 20-24 (but "fifty fifty" is two numbers).
+                groups[groups.count - 1] = Int("\(last)\(value)") ?? last
+            } else {
+                groups.append(value)
+            }
+            i += 1
+        }
+        close()
         return out
     }
 
