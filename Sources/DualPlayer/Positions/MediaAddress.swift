@@ -8,10 +8,11 @@ public enum MediaAddress {
     public static let maxLength = 1000
 
     public static func validated(_ address: String, field: String) throws(RuleRefusal) -> String {
-        let scalars = address.unicodeScalars
-        guard address.unicodeScalars.count >= 2, address.unicodeScalars.count <= maxLength, address.hasPrefix("/"), !address.hasPrefix("//"),
-            !address.hasPrefix("/\\"),
-            !scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" })
+        // Scalar by scalar, as the contract's pattern reads it (and the browser): "/" followed
+        // by a combining mark is one Character, which `hasPrefix("/")` would not see.
+        let scalars = Array(address.unicodeScalars)
+        guard scalars.count >= 2, scalars.count <= maxLength, scalars[0] == "/", scalars[1] != "/",
+            !scalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\\" })
         else { throw .invalid(field, "\(field) must be a path on this server, such as /api/v1/catalog/tracks/…/audio") }
         return address
     }
