@@ -165,6 +165,17 @@ struct SessionRulesTests {
         #expect(throws: SessionError.conflict("No direction change is on offer yet.")) { try booth.send(.takeDirection(by: booth.host)) }
     }
 
+    /// Juke's own DJ covering for an AI whose direction it could not follow: its pick plays,
+    /// without the direction's label.
+    @Test func aPickThatIgnoredTheDirectionDoesNotWearItsLabel() throws {
+        var (booth, _) = try Self.personsTurnWithBackup()
+        try booth.send(.directionSuggested(try #require(booth.session.directionTask), Direction(label: "Moody late night", prompt: "moody")))
+        try booth.send(.takeDirection(by: booth.host))
+        let request = try #require(booth.request)
+        try booth.send(.aiPicked(request.task, song(8), rationale: "stand-in", followedDirection: false))
+        #expect(booth.session.queue.first?.song.title == "Song 8" && booth.session.queue.first?.direction == nil)
+    }
+
     @Test func labelsThatDoNotFitAButtonAreNotOffered() throws {
         var (booth, _) = try Self.personsTurnWithBackup()
         let task = try #require(booth.session.directionTask)

@@ -102,6 +102,27 @@ import Testing
             let pick = try await result.get()
             #expect(pick.rationale.contains("the song was ending before the AI answered"))
             #expect(!pick.rationale.contains("The model's reason."))
+            #expect(pick.followedDirection, "no direction was asked for")
+        }
+    }
+
+    /// Covering at the song's end for an AI asked for a direction in words, Juke's own DJ
+    /// cannot follow it: its pick says so, and so does not wear the direction's label.
+    @Test func aStandInPickDoesNotClaimTheAIsDirection() async throws {
+        let fake = FakeOpenAI(behaviour: .slow(8, Self.answer("Scott Joplin", "The Entertainer", "The model's reason.")))
+        try await fake.run { url in
+            let dj = AIDJ(client: OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
+            for (direction, followed) in [
+                (Direction(label: "Moody late night", prompt: "Something moody for late at night."), false),
+                (Direction(label: "Back to ragtime", prompt: "Ragtime.", towardGenre: "Ragtime"), true),
+            ] {
+                let context = Self.context(direction: direction)
+                async let result = dj.pick(context)
+                #expect(await eventually { fake.log.all.count >= (followed ? 2 : 1) })
+                await dj.hurry(context.request.task)
+                let pick = try await result.get()
+                #expect(pick.followedDirection == followed)
+            }
         }
     }
 

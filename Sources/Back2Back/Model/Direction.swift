@@ -26,6 +26,10 @@ public struct Direction: Sendable, Codable, Equatable {
         self.towardTempo = towardTempo
     }
 
+    /// Whether the direction names a target Juke's own picker can aim at (a genre, an era, a
+    /// pace); an AI's direction in words alone does not.
+    public var isStructured: Bool { towardGenre != nil || towardYears != nil || awayFromGenre != nil || towardTempo != nil }
+
     /// Whether a label has the two to four words a button has room for.
     public static func isUsableLabel(_ label: String) -> Bool {
         let words = label.split(whereSeparator: { $0.isWhitespace })

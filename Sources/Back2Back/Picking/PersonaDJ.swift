@@ -10,11 +10,15 @@ public struct PersonaDJ: Sendable {
         public let song: Song
         public let rationale: String
         public let score: Double
+        /// Whether the pick follows the direction change it was asked for: false when Juke's
+        /// own DJ stood in for an AI whose direction it cannot read.
+        public let followedDirection: Bool
 
-        public init(song: Song, rationale: String, score: Double) {
+        public init(song: Song, rationale: String, score: Double, followedDirection: Bool = true) {
             self.song = song
             self.rationale = rationale
             self.score = score
+            self.followedDirection = followedDirection
         }
     }
 

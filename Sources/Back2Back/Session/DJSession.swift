@@ -29,15 +29,24 @@ public struct DJSession: Sendable, Codable, Equatable {
     public var nearEndOf: EntryID?
     /// Why the AI's last pick failed, for the page, until the next one succeeds.
     public var problem: String?
+    /// When the person whose turn it is got it; nil on the AI's turn. (Optional in storage:
+    /// sessions stored before turns were timed have none.)
+    public var turnStartedAt: Date?
+    /// Seconds a person has to pick before the turn passes on: nil for the default, 0 for never.
+    public var turnSeconds: Int?
+    /// Members with no page open: skipped when the turn comes round (nil: none).
+    public var away: [UserID]?
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: DJSessionID = DJSessionID(), host: UserID, persona: PersonaID, at now: Date) {
+    public init(id: DJSessionID = DJSessionID(), host: UserID, persona: PersonaID, turnSeconds: Int? = nil, at now: Date) {
         self.id = id
         self.host = host
         self.members = [host]
         self.persona = persona
         self.turn = .person(host)
+        self.turnStartedAt = now
+        self.turnSeconds = turnSeconds
         self.history = []
         self.nowPlaying = nil
         self.queue = []
@@ -52,6 +61,43 @@ public struct DJSession: Sendable, Codable, Equatable {
 
     /// Whether the AI is choosing a song right now (the page says "AI is thinking").
     public var isAIThinking: Bool { aiTask != nil }
+
+    /// How long a person's turn lasts before it passes on, unless the session says otherwise.
+    public static let defaultTurnSeconds = 90
+    /// The turn lengths a host may choose (0: turns never time out).
+    public static let turnSecondsRange = 15...600
+
+    /// Refuses a turn length outside `turnSecondsRange` (0, never, is allowed).
+    public static func checkTurnSeconds(_ seconds: Int?) throws(RuleRefusal) {
+        guard let seconds, seconds != 0 else { return }
+        guard turnSecondsRange.contains(seconds) else {
+            throw .invalid("turn_seconds", "A turn lasts 15 to 600 seconds, or 0 for no limit.")
+        }
+    }
+
+    /// Seconds a turn lasts here; 0 when turns never time out.
+    public var turnLimit: Int { turnSeconds ?? Self.defaultTurnSeconds }
+
+    /// When the current person's turn passes on if they pick nothing: nil on the AI's turn,
+    /// when turns never time out, or when nobody else is here to take it.
+    public var turnEndsAt: Date? {
+        guard case .person(let user) = turn, turnLimit > 0, let start = turnStartedAt, nextPresent(after: user) != user else { return nil }
+        return start.addingTimeInterval(Double(turnLimit))
+    }
+
+    /// Whether the member has a page open (as far as the server has told the session).
+    public func isPresent(_ user: UserID) -> Bool { !(away ?? []).contains(user) }
+
+    /// The next member after `user` in joining order who is here; `user` when nobody else is.
+    public func nextPresent(after user: UserID?) -> UserID {
+        guard !members.isEmpty else { return host }
+        let start = user.flatMap { members.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+        for step in 0..<members.count {
+            let candidate = members[(start + step) % members.count]
+            if isPresent(candidate) { return candidate }
+        }
+        return members[start % members.count]
+    }
 
     /// Every song of the session, in playing order: history, now playing, queue.
     public var entries: [SessionEntry] { history + (nowPlaying.map { [$0] } ?? []) + queue }

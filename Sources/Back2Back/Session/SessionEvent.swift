@@ -1,3 +1,4 @@
+public import Foundation
 public import JukeCore
 
 /// What can happen to a session: people's commands, the player's reports and the AI's answers.
@@ -6,8 +7,9 @@ public enum SessionEvent: Sendable, Equatable {
     case pick(Song, by: UserID)
     /// The AI starts the session instead of a person.
     case letAIStart(by: UserID)
-    /// The AI answered a pick request.
-    case aiPicked(AITaskID, Song, rationale: String)
+    /// The AI answered a pick request; `followedDirection` is false when the pick ignores the
+    /// direction asked for (Juke's own DJ covering for the AI), so it does not wear its label.
+    case aiPicked(AITaskID, Song, rationale: String, followedDirection: Bool = true)
     /// The AI (and Juke's own picker after it) found nothing playable.
     case aiFailed(AITaskID, reason: String)
     /// The player reached `fraction` (0...1) of the song now playing.
@@ -27,6 +29,15 @@ public enum SessionEvent: Sendable, Equatable {
     case takeDirection(by: UserID)
     case join(UserID)
     case leave(UserID)
+    /// The server's turn timer: the person's turn that began at `startedAt` has run out.
+    case turnExpired(UserID, startedAt: Date)
+    /// The host (or the person whose turn it is) passes the turn to the next person.
+    case passTurn(by: UserID)
+    /// Whether a member has the session open anywhere (the server's live connections).
+    case presence(UserID, online: Bool)
+    /// What the AI could not pick before may be pickable now (the persona's song memory was
+    /// cleared): a session left waiting by a failed pick asks again.
+    case retryAI
     case changePersona(PersonaID, by: UserID)
 }
 

@@ -47,7 +47,7 @@ extension DJSession {
             direction = nil
             directionTask = nil
             queue.append(SessionEntry(id: .random(using: &generator), song: song, pickedBy: .person(user), pickedAt: now, status: .upNext))
-            turn = .ai
+            give(.ai, at: now)
             var actions: [SessionAction] = []
             if nowPlaying == nil { actions += startNext(at: now, using: &generator) }
             return actions + ask(.turn, using: &generator)
@@ -56,10 +56,10 @@ extension DJSession {
             try requireMember(user)
             try requireTurn(of: user)
             guard history.isEmpty, nowPlaying == nil, queue.isEmpty else { throw .conflict("The session has already started.") }
-            turn = .ai
+            give(.ai, at: now)
             return ask(.turn, using: &generator)
 
-        case .aiPicked(let task, let song, let rationale):
+        case .aiPicked(let task, let song, let rationale, let followedDirection):
             guard let request = aiTask, request.task == task else { return [] }  // superseded: dropped
             aiTask = nil
             if entries.contains(where: { $0.song.track == song.track && $0.status != .played }) {
@@ -71,7 +71,7 @@ extension DJSession {
             let entry = SessionEntry(
                 id: .random(using: &generator), song: song, pickedBy: .ai, pickedAt: now,
                 status: request.purpose == .turn ? .upNext : .queuedIfUserSkips,
-                rationale: String(rationale.prefix(500)), direction: request.direction?.label)
+                rationale: String(rationale.prefix(500)), direction: followedDirection ? request.direction?.label : nil)
             queue.append(entry)
             // Remembered when it plays (`startNext`), not now: a backup dropped unplayed
             // must not keep the song out of the persona's picks for a day.
@@ -90,7 +90,7 @@ extension DJSession {
             problem = String(reason.prefix(300))
             // The AI could not take its turn: it passes to the next person, so someone can
             // keep the music going.
-            if purpose == .turn, turn == .ai { turn = .person(nextPerson()) }
+            if purpose == .turn, turn == .ai { give(.person(nextPerson()), at: now) }
             return []
 
         case .progress(let id, let fraction):
@@ -169,9 +169,41 @@ extension DJSession {
             guard members.contains(user) else { throw .notFound("You are not in this session.") }
             guard user != host else { throw .conflict("The host cannot leave their own session.") }
             let wasTheirTurn = turn == .person(user)
-            let next = nextPerson(after: user)
+            let next = nextPresent(after: user)
             members.removeAll { $0 == user }
-            if wasTheirTurn { turn = .person(members.contains(next) ? next : host) }
+            away?.removeAll { $0 == user }
+            if wasTheirTurn { give(.person(members.contains(next) ? next : host), at: now) }
+            return []
+
+        case .turnExpired(let user, let startedAt):
+            // A timer for a turn that has since moved on (a pick, a pass) changes nothing.
+            guard turn == .person(user), turnStartedAt == startedAt, let ends = turnEndsAt, now >= ends else { return [] }
+            passTurn(from: user, at: now)
+            return []
+
+        case .passTurn(let user):
+            try requireMember(user)
+            guard case .person(let holder) = turn else { throw .conflict("It is the AI's turn; it passes when its song starts.") }
+            guard user == host || user == holder else { throw .forbidden("Only the host can pass someone else's turn.") }
+            guard nextPresent(after: holder) != holder else { throw .conflict("Nobody else is here to take the turn.") }
+            passTurn(from: holder, at: now)
+            return []
+
+        case .retryAI:
+            // Only a session the AI left stuck: its last pick failed and nothing is being chosen.
+            guard problem != nil, aiTask == nil else { return [] }
+            if turn == .ai { return ask(.turn, using: &generator) }
+            guard !queue.contains(where: { $0.status == .queuedIfUserSkips }) else { return [] }
+            return ask(.backup, using: &generator)
+
+        case .presence(let user, let online):
+            guard members.contains(user) else { return [] }
+            var gone = Set(away ?? [])
+            if online { gone.remove(user) } else { gone.insert(user) }
+            let list = members.filter(gone.contains)
+            away = list.isEmpty ? nil : list
+            // Whose turn it was has closed the session everywhere: the next person picks.
+            if !online, turn == .person(user), nextPresent(after: user) != user { passTurn(from: user, at: now) }
             return []
 
         case .changePersona(let id, let user):
@@ -216,7 +248,7 @@ extension DJSession {
         var actions: [SessionAction] = [.play(entry)]
         // The persona's song memory holds what it really played.
         if entry.pickedBy == .ai { actions.append(.remember(entry.song, persona: persona)) }
-        if entry.pickedBy == .ai, status == .upNext { turn = .person(nextPerson()) }
+        if entry.pickedBy == .ai, status == .upNext { give(.person(nextPerson()), at: now) }
         // (A backup that plays leaves the turn with the person; a person's pick leaves it
         // with the AI, whose own pick is still to play.)
         if case .person = turn {
@@ -260,9 +292,18 @@ extension DJSession {
         return nextPerson(after: lastPicker)
     }
 
-    private func nextPerson(after user: UserID?) -> UserID {
-        guard let user, let index = members.firstIndex(of: user) else { return members.first ?? host }
-        return members[(index + 1) % members.count]
+    private func nextPerson(after user: UserID?) -> UserID { nextPresent(after: user) }
+
+    /// The turn goes to `turn`; a person's turn is timed from now.
+    private mutating func give(_ next: Turn, at now: Date) {
+        turn = next
+        if case .person = next { turnStartedAt = now } else { turnStartedAt = nil }
+    }
+
+    /// The person's turn goes to the next person here; the backup stays queued, so the
+    /// music goes on whoever picks.
+    private mutating func passTurn(from user: UserID, at now: Date) {
+        give(.person(nextPresent(after: user)), at: now)
     }
 
     private func requireMember(_ user: UserID) throws(SessionError) {

@@ -49,7 +49,7 @@ struct Back2BackHandler: APIProtocol {
             let user = try CurrentRequest.requireUser()
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
             let persona: PersonaID? = try body.personaId.map { try parseID($0, field: "persona_id") }
-            let loaded = try await back2back.create(title: body.title, host: user, persona: persona)
+            let loaded = try await back2back.create(title: body.title, host: user, persona: persona, turnSeconds: body.turnSeconds)
             return .created(.init(body: .json(try await back2backView(loaded, for: user.id))))
         }
     }
@@ -142,6 +142,14 @@ struct Back2BackHandler: APIProtocol {
             let user = try CurrentRequest.requireUser()
             let loaded = try await back2back.run(try sessionID(input.path.sessionId), .leave(user.id))
             // They are no longer a member; they see the session as it was left.
+            return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
+        }
+    }
+
+    func passB2BTurn(_ input: Operations.PassB2BTurn.Input) async throws -> Operations.PassB2BTurn.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let loaded = try await back2back.run(try sessionID(input.path.sessionId), .passTurn(by: user.id))
             return .ok(.init(body: .json(try await back2backView(loaded, for: user.id))))
         }
     }
@@ -250,7 +258,7 @@ struct Back2BackHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             let persona: PersonaID? = try input.query.personaId.map { try parseID($0, field: "persona_id") }
-            try await back2back.store.clearMemory(owner: user.id, persona: persona)
+            try await back2back.clearMemory(owner: user.id, persona: persona)
             return .noContent(.init())
         }
     }

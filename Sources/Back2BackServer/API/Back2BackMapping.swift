@@ -12,6 +12,16 @@ enum Back2BackMapping {
     static func session(_ loaded: Back2BackService.Loaded, viewer: UserID, names: [UserID: String], personaName: String, crossfade: Double)
         -> S.B2BSession
     {
+        var view = sessionBody(loaded, viewer: viewer, names: names, personaName: personaName, crossfade: crossfade)
+        let s = loaded.session
+        view.turnSeconds = s.turnLimit
+        view.turnEndsAtMs = s.turnEndsAt.map { ($0.timeIntervalSince1970 * 1000).rounded() }
+        return view
+    }
+
+    private static func sessionBody(
+        _ loaded: Back2BackService.Loaded, viewer: UserID, names: [UserID: String], personaName: String, crossfade: Double
+    ) -> S.B2BSession {
         let s = loaded.session
         let turn: S.B2BTurn
         switch s.turn {
@@ -21,7 +31,9 @@ enum Back2BackMapping {
         return S.B2BSession(
             id: s.id.description, title: loaded.title, hostId: s.host.description, isHost: s.host == viewer, inviteToken: loaded.inviteToken,
             personaId: s.persona.description, personaName: personaName,
-            members: s.members.map { S.B2BMember(id: $0.description, displayName: names[$0] ?? "Someone", isHost: $0 == s.host) },
+            members: s.members.map {
+                S.B2BMember(id: $0.description, displayName: names[$0] ?? "Someone", isHost: $0 == s.host, online: s.isPresent($0))
+            },
             turn: turn, history: s.history.map { entry($0, names: names) }, nowPlaying: s.nowPlaying.map { entry($0, names: names) },
             queue: s.queue.map { entry($0, names: names) }, aiThinking: s.isAIThinking,
             directionLabel: s.turn == .person(viewer) ? s.direction?.label : nil, problem: s.problem, version: loaded.version,

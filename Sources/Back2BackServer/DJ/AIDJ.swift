@@ -61,8 +61,13 @@ actor AIDJ: SessionDJ {
         case .picked(let pick): return .success(pick)
         case .gaveUp(let reason):
             logger.info("Back2Back: Juke's DJ picks instead of the AI", metadata: ["reason": "\(reason)"])
+            // Juke's own DJ aims at a direction's genre, era or pace; an AI's direction in
+            // words alone it cannot follow, so its pick must not wear that label.
+            let followed = context.request.direction?.isStructured ?? true
             return await fallback.pick(context).map { pick in
-                PersonaDJ.Pick(song: pick.song, rationale: pick.rationale + " (Juke's own DJ picked: \(reason).)", score: pick.score)
+                PersonaDJ.Pick(
+                    song: pick.song, rationale: pick.rationale + " (Juke's own DJ picked: \(reason).)", score: pick.score,
+                    followedDirection: followed)
             }
         }
     }

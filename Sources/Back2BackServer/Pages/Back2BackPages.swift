@@ -125,6 +125,7 @@ enum Back2BackPages {
                         <p id="persona-line" class="muted"></p>
                         <p id="turn" class="turn" role="status" aria-live="polite">Connecting…</p>
                         <p id="problem" class="form-error" role="alert"></p>
+                        <div class="actions"><button id="pass-turn" class="ghost" type="button" hidden>Pass my turn</button></div>
                       </header>
                       <section id="now" class="now-playing panel" aria-label="Now playing"></section>
                       <section class="panel" aria-labelledby="pick-title" id="pick-panel">
@@ -154,6 +155,7 @@ enum Back2BackPages {
                       <section class="panel" aria-labelledby="share-title">
                         <h2 id="share-title">Share and export</h2>
                         <p id="people" class="muted"></p>
+                        <div class="actions"><button id="leave" class="ghost" type="button" hidden>Leave session</button></div>
                         <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
                         <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
                         <label class="check"><input type="checkbox" id="play-here"> Play the music on this device</label>

@@ -56,7 +56,11 @@ struct Back2BackRoutes {
         let live = service.live
         let (token, signals) = await live.subscribe(id)
         let handler = self.handler
+        let service = self.service
+        // Who has the session open decides whose turn is skipped (TurnTimers).
+        await service.connected(id, user: user.id)
         let body = ResponseBody { writer in
+            defer { Task { await service.disconnected(id, user: user.id) } }
             do {
                 var sent = first.version
                 try await writer.write(ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(first, for: user.id)))\n\n"))

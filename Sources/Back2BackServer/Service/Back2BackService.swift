@@ -21,8 +21,8 @@ actor Back2BackService {
     private let database: any JukeDatabase
     private let library: LibraryStore
     private let users: UserStore
-    private let clock: WallClock
-    private let logger: Logger
+    let clock: WallClock
+    let logger: Logger
     private let dj: any SessionDJ
     /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
     let catalog: (any MusicCatalog)?
@@ -36,7 +36,13 @@ actor Back2BackService {
     /// Background work (picks, directions), so tests and shutdown can wait for it.
     private var work: [UUID: Task<Void, Never>] = [:]
     /// Set at shutdown: no new background work starts, so the database can close after the rest.
-    private var stopping = false
+    var stopping = false
+    /// Each session's turn timer (`TurnTimers.swift`).
+    var turnTimers: [DJSessionID: Task<Void, Never>] = [:]
+    /// Open live connections on this server, by session and member, and the grace timers of
+    /// members whose last one closed (`TurnTimers.swift`).
+    var connections: [DJSessionID: [UserID: Int]] = [:]
+    var awayTimers: [String: Task<Void, Never>] = [:]
     /// The other servers sharing the database, told of every change (`RelayMessage`: the
     /// detail is the session's new version, or "D" when it was deleted).
     nonisolated let relay: Relay
@@ -70,11 +76,12 @@ actor Back2BackService {
         let version: Int
     }
 
-    func create(title: String?, host: User, persona requested: PersonaID?) async throws -> Loaded {
+    func create(title: String?, host: User, persona requested: PersonaID?, turnSeconds: Int? = nil) async throws -> Loaded {
         let now = clock.now()
+        try DJSession.checkTurnSeconds(turnSeconds)
         let persona = try await choosePersona(requested, for: host.id)
         let name = try DJSession.title(title, host: host.displayName, persona: persona.name)
-        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, at: now)
+        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, turnSeconds: turnSeconds, at: now)
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
         let token = Hex.string(bytes)
@@ -159,6 +166,7 @@ actor Back2BackService {
             await live.changed(id, version: result.version)
             await relay.send(id.description, String(result.version))
         }
+        timeTurn(result.session)
         for action in result.actions { perform(action, in: result.session) }
         return Loaded(session: result.session, title: result.title, inviteToken: result.inviteToken, version: result.version)
     }
@@ -168,11 +176,14 @@ actor Back2BackService {
     func remoteChange(_ message: RelayMessage) async {
         guard let id = DJSessionID(message.subject) else { return }
         if message.detail == RelayMessage.deleted { return await live.deleted(id) }
-        if let version = Int(message.detail) { await live.changed(id, version: version) }
+        if let version = Int(message.detail) {
+            await live.changed(id, version: version)
+            await correctPresence(id)
+        }
     }
 
     /// An answer from the DJ (a system event: never refused for turns or membership).
-    private func answer(_ id: DJSessionID, _ event: SessionEvent) async {
+    func answer(_ id: DJSessionID, _ event: SessionEvent) async {
         do {
             try await apply(id, event)
         } catch {
@@ -222,6 +233,10 @@ actor Back2BackService {
     /// Shutdown: lets the work under way finish (it writes to the database) and starts no more.
     func stop() async {
         stopping = true
+        for timer in turnTimers.values { timer.cancel() }
+        turnTimers = [:]
+        for timer in awayTimers.values { timer.cancel() }
+        awayTimers = [:]
         await settle()
     }
 
@@ -241,7 +256,8 @@ actor Back2BackService {
                 exclusions: SongExclusions(memory.recent(persona: session.persona, at: now).map(\.key), songs: session.entries.map(\.song)),
                 memory: memory.recent(persona: session.persona, at: now), settings: settings)
             switch await dj.pick(context) {
-            case .success(let pick): await answer(id, .aiPicked(request.task, pick.song, rationale: pick.rationale))
+            case .success(let pick):
+                await answer(id, .aiPicked(request.task, pick.song, rationale: pick.rationale, followedDirection: pick.followedDirection))
             case .failure(let failure): await answer(id, .aiFailed(request.task, reason: failure.message))
             }
         } catch {
@@ -326,6 +342,30 @@ actor Back2BackService {
             }
         }
         return stream
+    }
+
+    // MARK: - Song memory
+
+    /// Forgets what the user's personas played, and wakes their sessions that stalled because
+    /// every song had played lately: each asks its DJ again.
+    func clearMemory(owner: UserID, persona: PersonaID?) async throws {
+        try await store.clearMemory(owner: owner, persona: persona)
+        // Listed first, woken after: a woken session moves up the list it was read from.
+        var hosted: [DJSessionID] = []
+        var offset = 0
+        while true {
+            let (page, total) = try await store.sessions(for: owner, limit: 100, offset: offset)
+            hosted += page.filter { $0.host == owner }.map(\.id)
+            offset += page.count
+            if page.isEmpty || offset >= total { break }
+        }
+        for id in hosted {
+            do {
+                try await apply(id, .retryAI)
+            } catch {
+                logger.warning("Back2Back session not woken", metadata: ["session": "\(id)", "error": "\(error)"])
+            }
+        }
     }
 
     // MARK: - People

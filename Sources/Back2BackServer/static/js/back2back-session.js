@@ -2,8 +2,9 @@
 // the queue (tap a song to play it now), history, direction changes, and the player: two
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
-import { api, bindLogout, byId, el, formatTime } from "/static/js/api.js";
+import { api, bindLogout, byId, clearActionErrors, el, formatTime, showActionError } from "/static/js/api.js";
 import { openLive } from "/static/js/live.js";
+import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { bindTabs } from "/static/js/tabs.js";
 
 bindLogout();
@@ -13,16 +14,26 @@ const sessionID = main.dataset.session;
 const me = main.dataset.user;
 const $ = byId;
 let state = null;
+/** The offset to the server's clock, for the turn's countdown. */
+let clockOffset = 0;
+serverOffset().then((offset) => { clockOffset = offset; });
 
 // ---- Talking to the server ------------------------------------------------------------
 
-async function act(path, body) {
-  $("problem").textContent = "";
+/**
+ * Sends an action; a refusal is shown next to `anchor` (the control used), announced.
+ * @param {string} path
+ * @param {any} [body]
+ * @param {Element | null} [anchor]
+ */
+async function act(path, body = undefined, anchor = null) {
+  clearActionErrors(main);
   try {
     apply(await api(`/api/v1/back2back/sessions/${sessionID}/${path}`, { method: "POST", body }));
     return true;
   } catch (e) {
-    $("problem").textContent = e.message;
+    if (anchor?.isConnected) showActionError(anchor, e.message);
+    else $("problem").textContent = e.message;
     return false;
   }
 }
@@ -67,6 +78,12 @@ function render() {
   if (s.turn.kind === "ai") turn.textContent = s.ai_thinking ? "AI is thinking…" : "The AI's pick is up next; your turn comes when it starts.";
   else if (s.turn.is_you) turn.textContent = s.ai_thinking ? "Your turn: pick the next song (the AI is lining up a backup)." : "Your turn: pick the next song.";
   else turn.textContent = `${s.turn.display_name || "Someone"}'s turn to pick.`;
+  turn.append(el("span", { id: "turn-clock", class: "muted" }));
+  tickTurn();
+  // The host passes anyone's turn, a person their own, when someone else is here to take it.
+  const others = s.members.some((m) => m.online !== false && s.turn.user_id !== m.id);
+  $("pass-turn").hidden = !(s.turn.kind === "person" && (s.is_host || s.turn.is_you) && others);
+  $("pass-turn").textContent = s.turn.is_you ? "Pass my turn" : `Skip ${s.turn.display_name || "their"}'s turn`;
   $("problem").textContent = s.problem || "";
 
   const mine = s.turn.kind === "person" && s.turn.is_you;
@@ -82,13 +99,25 @@ function render() {
   $("queue").replaceChildren(...s.queue.map(queueRow));
   if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
   $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
-  $("people").textContent = `In this session: ${s.members.map((m) => (m.id === me ? "you" : m.display_name)).join(", ")} and the AI.`;
+  const who = (m) => (m.id === me ? "you" : m.display_name) + (m.online === false ? " (away)" : "");
+  $("people").textContent = `In this session: ${s.members.map(who).join(", ")} and the AI.`;
+  $("leave").hidden = s.is_host || !s.members.some((m) => m.id === me);
   const invite = `${location.origin}/back2back/join/${s.invite_token}`;
   $("invite").href = invite;
   $("invite").textContent = invite;
   $("export-m3u8").href = `/api/v1/back2back/sessions/${sessionID}/export?format=m3u8`;
   $("export-xspf").href = `/api/v1/back2back/sessions/${sessionID}/export?format=xspf`;
 }
+
+/** "· 1:05 left" on the turn line while a person's turn is timed. */
+function tickTurn() {
+  const clock = $("turn-clock");
+  if (!clock || !state) return;
+  const ends = state.turn_ends_at_ms;
+  const text = ends ? ` · ${formatTime(Math.ceil(secondsUntil(ends, clockOffset)))} left` : "";
+  if (clock.textContent !== text) clock.textContent = text;
+}
+setInterval(tickTurn, 500);
 
 function renderNow() {
   const now = $("now");
@@ -115,7 +144,7 @@ function renderNow() {
         el("button", { class: "ghost", type: "button", id: "back15", "aria-label": "Back 15 seconds", onclick: () => deck.jump(-15) }, "−15 s"),
         el("button", { class: "primary", type: "button", id: "toggle", onclick: () => deck.toggle() }, "Pause"),
         el("button", { class: "ghost", type: "button", id: "fwd15", "aria-label": "Forward 15 seconds", onclick: () => deck.jump(15) }, "+15 s"),
-        el("button", { class: "ghost", type: "button", id: "skip", onclick: () => act("skip") }, "Skip"),
+        el("button", { class: "ghost", type: "button", id: "skip", onclick: () => act("skip", undefined, $("skip")) }, "Skip"),
         el("button", { class: "ghost", type: "button", id: "expand", "aria-expanded": "false", onclick: toggleExpanded }, "Expand"),
       ),
     ),
@@ -145,7 +174,7 @@ function queueRow(entry) {
       ? "AI backup: plays if nobody picks"
       : `Up next · picked by ${pickedBy(entry)}`;
   return el("li", { class: `b2b-entry ${entry.status}`, dataset: { entry: entry.id } },
-    el("button", { class: "row-button", type: "button", title: "Play this now", onclick: () => act("skip-to", { entry_id: entry.id }) },
+    el("button", { class: "row-button", type: "button", title: "Play this now", onclick: (/** @type {Event} */ e) => act("skip-to", { entry_id: entry.id }, /** @type {Element} */ (e.currentTarget)) },
       el("strong", {}, entry.song.title), ` — ${entry.song.artist}`),
     el("p", { class: "muted" }, label),
     entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
@@ -222,7 +251,7 @@ async function search(offset) {
       el("li", { class: "track" },
         el("span", { class: "track-title" }, track.title),
         el("span", { class: "muted" }, ` ${track.artist}${track.year ? ` (${track.year})` : ""}`),
-        el("button", { class: "primary small", type: "button", onclick: () => pick({ id: track.id }) }, "Pick"),
+        el("button", { class: "primary small", type: "button", onclick: (/** @type {Event} */ e) => pick({ id: track.id }, /** @type {Element} */ (e.currentTarget)) }, "Pick"),
       ),
     );
     searchOffset = offset + page.items.length;
@@ -247,7 +276,7 @@ function catalogRow(song) {
   if (song.library_song) {
     row.append(
       el("span", { class: "badge" }, "In your library"),
-      el("button", { class: "primary small", type: "button", onclick: () => pick({ id: song.library_song.track_id }) }, "Pick"),
+      el("button", { class: "primary small", type: "button", onclick: (/** @type {Event} */ e) => pick({ id: song.library_song.track_id }, /** @type {Element} */ (e.currentTarget)) }, "Pick"),
     );
   } else {
     row.classList.add("missing");
@@ -259,16 +288,21 @@ function catalogRow(song) {
   return row;
 }
 
-async function pick(track) {
+async function pick(track, button = null) {
   deck.unlock();
-  if (await act("picks", { track_id: track.id })) {
+  if (await act("picks", { track_id: track.id }, button)) {
     $("song-search").value = "";
     $("results").replaceChildren();
     $("more-results").hidden = true;
   }
 }
 
-$("direction").addEventListener("click", () => act("direction"));
+$("direction").addEventListener("click", () => act("direction", undefined, $("direction")));
+$("pass-turn").addEventListener("click", () => act("pass-turn", undefined, $("pass-turn")));
+$("leave").addEventListener("click", async () => {
+  if (!confirm("Leave this session? The host and the others play on.")) return;
+  if (await act("leave", undefined, $("leave"))) location.assign("/back2back");
+});
 $("ai-start").addEventListener("click", () => {
   deck.unlock();
   act("ai-start");
