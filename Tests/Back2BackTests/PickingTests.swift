@@ -65,6 +65,32 @@ struct PersonaDJTests {
     let collector = Persona.builtIns(at: Date(timeIntervalSince1970: 0))[0]
     let electronic = Persona.builtIns(at: Date(timeIntervalSince1970: 0))[1]
 
+    /// Offline, the DJ's reasons name the songs: how a pick follows the last one (its title,
+    /// genre, era, tempo in BPM, composer), worded several ways, not one template.
+    @Test func itsReasonsNameConcreteThingsInVariedWords() throws {
+        var generator = SplitMix64(seed: 7)
+        var set: [Song] = []
+        var excluded = SongExclusions()
+        var rationales: [String] = []
+        for _ in 0..<20 {
+            let pick = try #require(PersonaDJ().pick(for: collector, from: demoSongs, after: set, excluding: excluded, using: &generator))
+            if let last = set.last {
+                // Something concrete about this song or the one before it.
+                let facts =
+                    [last.title, pick.song.genre, pick.song.composer, pick.song.year.map { Era.name(of: $0) }].compactMap { $0 }
+                    + [pick.song.tempo.map { "\(Int($0.rounded())) BPM" }].compactMap { $0 }
+                #expect(facts.contains { pick.rationale.contains($0) }, "\(pick.rationale)")
+            }
+            rationales.append(pick.rationale)
+            set.append(pick.song)
+            excluded.insert(pick.song)
+        }
+        let frames = Set(rationales.map { r in r.hasPrefix("Next, ") ? "next" : r.contains(" So: ") ? "so" : "plain" })
+        #expect(frames.count >= 2, "\(rationales)")
+        #expect(rationales.contains { $0.contains("BPM") } && rationales.contains { $0.contains(" the 1") })
+        #expect(!rationales.allSatisfy { $0.hasSuffix("a left turn to keep the set from settling.") })
+    }
+
     @Test func itPlaysAVariedSetFromTheDemoLibraryWithoutRepeats() throws {
         var generator = SplitMix64(seed: 42)
         var set: [Song] = []

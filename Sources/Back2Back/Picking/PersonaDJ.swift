@@ -66,24 +66,40 @@ public struct PersonaDJ: Sendable {
             }
             if profile.lovesArtist(song) {
                 score += 0.6
-                reasons.append("a favourite artist")
+                reasons.append("\(song.artist), one of \(persona.name)'s favourites")
             }
             // Flow from the last song.
             if let last {
                 if !genre.isEmpty, genre == GenreText.fold(last.genre ?? "") {
                     score += rut ? -0.6 : 0.25
-                    if !rut { reasons.append("keeps the \(song.genre ?? "") thread from the last pick") }
+                    if !rut { reasons.append("keeps the \(song.genre ?? "") thread from \(last.title)") }
                 } else if rut {
                     score += 0.3
                     reasons.append("a change of scene after three \(last.genre ?? "") songs")
+                } else if let from = last.genre, !from.isEmpty, let to = song.genre, !to.isEmpty {
+                    reasons.append("moves from \(from) to \(to)")
                 }
-                if let a = song.year, let b = last.year, abs(a - b) <= 15 {
-                    score += 0.15
-                    reasons.append("from the same years as \(last.title)")
+                if let a = song.year, let b = last.year {
+                    if abs(a - b) <= 15 {
+                        score += 0.15
+                        reasons.append("from the same years as \(last.title) (\(Era.name(of: a)))")
+                    } else if Era.name(of: a) != Era.name(of: b) {
+                        reasons.append("a leap from \(Era.name(of: b)) to \(Era.name(of: a))")
+                    }
                 }
-                if let a = song.tempo, let b = last.tempo, b > 0, abs(a - b) / b <= 0.1 {
-                    score += 0.1
-                    reasons.append("close in tempo")
+                if let a = song.tempo, let b = last.tempo, b > 0 {
+                    let change = (a - b) / b
+                    if abs(change) <= 0.1 {
+                        score += 0.1
+                        reasons.append("\(Int(a.rounded())) BPM, close to \(last.title)'s \(Int(b.rounded()))")
+                    } else {
+                        reasons.append("\(change > 0 ? "lifts" : "eases") the pace from \(Int(b.rounded())) to \(Int(a.rounded())) BPM")
+                    }
+                }
+                if let composer = song.composer, !composer.isEmpty, !GenreText.sameGenre(song.artist, composer) {
+                    reasons.append(
+                        GenreText.sameGenre(last.composer, composer)
+                            ? "another \(composer) piece, like \(last.title)" : "written by \(composer)")
                 }
                 if !song.album.isEmpty, song.album == last.album { score -= 0.3 }
             }
@@ -126,17 +142,37 @@ public struct PersonaDJ: Sendable {
             best.append((score, song, reasons))
         }
         let top = limit == 1 ? best.max(by: { $0.score < $1.score }).map { [$0] } ?? [] : Array(best.sorted { $0.score > $1.score }.prefix(limit))
-        return top.map { Pick(song: $0.song, rationale: Self.rationale(for: $0.song, reasons: $0.reasons), score: $0.score) }
+        return top.map {
+            Pick(song: $0.song, rationale: Self.rationale(for: $0.song, reasons: $0.reasons, using: &generator), score: $0.score)
+        }
     }
 
-    /// One or two short sentences a person reads in the history.
-    static func rationale(for song: Song, reasons: [String]) -> String {
+    /// One or two short sentences a person reads in the history: the strongest reason first
+    /// (a direction asked for, the persona's lane), then one of the others, in one of several
+    /// wordings, so a set reads like a DJ talking rather than a form filled in.
+    static func rationale(for song: Song, reasons: [String], using generator: inout some RandomNumberGenerator) -> String {
         var what = "\(song.title) by \(song.artist)"
         if let year = song.year { what += " (\(year))" }
-        guard !reasons.isEmpty else { return what + ": a left turn to keep the set from settling." }
-        let joined = reasons.prefix(2).joined(separator: ", ")
-        return what + ": " + joined + "."
+        guard let first = reasons.first else {
+            // Nothing in its favour but chance: say what it is.
+            let facts = [song.genre.map { "some \($0)" }, song.year.map { "from \(Era.name(of: $0))" }].compactMap { $0 }
+            let about = facts.isEmpty ? "" : ", " + facts.joined(separator: " ")
+            return what + about + ": a left turn to keep the set from settling."
+        }
+        let rest = Array(reasons.dropFirst())
+        let second = rest.isEmpty ? nil : rest[Int.random(in: 0..<rest.count, using: &generator)]
+        let frame = Int.random(in: 0..<3, using: &generator)
+        switch (frame, second) {
+        case (0, let second?): return "\(what): \(first), and \(second)."
+        case (1, let second?): return "\(capitalized(first)); \(second). So: \(what)."
+        case (_, let second?): return "Next, \(what): \(first), \(second)."
+        case (0, nil): return "\(what): \(first)."
+        case (1, nil): return "\(capitalized(first)): \(what)."
+        case (_, nil): return "Next, \(what): \(first)."
+        }
     }
+
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }
 
 /// Songs a pick must not be: this session's, and the persona's song memory.
