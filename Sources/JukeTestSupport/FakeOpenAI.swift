@@ -41,8 +41,12 @@ public struct FakeOpenAI: Sendable {
     public final class Log: @unchecked Sendable {
         private let lock = NSLock()
         private var items: [(String, [String: Any])] = []
+        private var waiting = 0
         func add(_ path: String, _ body: [String: Any]) { lock.withLock { items.append((path, body)) } }
         public var all: [(String, [String: Any])] { lock.withLock { items } }
+        /// Slow answers not given yet.
+        public var unanswered: Int { lock.withLock { waiting } }
+        func wait(_ change: Int) { lock.withLock { waiting += change } }
         public var paths: [String] { all.map(\.0) }
     }
 
@@ -68,6 +72,8 @@ public struct FakeOpenAI: Sendable {
                 return Self.reply(429, #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#)
             case .serverError: return Self.reply(500, #"{"error":{"message":"The server had an error","type":"server_error"}}"#)
             case .slow(let seconds, let text):
+                log.wait(1)
+                defer { log.wait(-1) }
                 try await Task.sleep(for: .seconds(seconds))
                 return Self.reply(200, Self.response(text))
             case .garbage: return Self.reply(200, #"{"id":"resp_1","object":"response","output":[{"type":"reasoning","summary":[]}]}"#)

@@ -111,3 +111,14 @@ struct TurnTimeoutTests {
         #expect(booth.session.nowPlaying?.song.title == "Song 3" && booth.session.problem == nil)
     }
 }
+
+@Suite("Back2Back turn lengths", .timeLimit(.minutes(1)))
+struct TurnLengthTests {
+    @Test func askedLengthsAreKeptWithinRange() {
+        #expect(DJSession.turnSeconds(asked: nil) == nil)
+        #expect(DJSession.turnSeconds(asked: 0) == 0)
+        #expect(DJSession.turnSeconds(asked: 5) == 15)
+        #expect(DJSession.turnSeconds(asked: 45) == 45)
+        #expect(DJSession.turnSeconds(asked: 9999) == 600)
+    }
+}

@@ -137,7 +137,9 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
         click(phone, By.ID, "join")
         wait(phone).until(lambda d: now_playing(d) == now_playing(browser))
         wait(browser).until(lambda d: "friend" in text(d, "#people"))
-        assert not phone.find_element(By.ID, "play-here").is_selected()  # the host's device plays
+        # The host's device plays; the phone is a remote that shows where the song is.
+        assert phone.find_element(By.ID, "main").get_attribute("data-player") == "remote"
+        assert "friend" not in text(phone, "#player-line") and "remote" in text(phone, "#player-line")
         for driver in (browser, phone):
             severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
             assert not severe, severe

@@ -42,3 +42,29 @@ def test_a_stalled_turn_passes_on_and_a_guest_leaves(server, admin, browser):
         assert not browser.find_element(By.ID, "pass-turn").is_displayed()
     finally:
         phone.quit()
+
+
+def test_the_style_guide_is_written_from_the_form_as_typed(server, admin, browser):
+    """Write guide on a persona whose edits are not saved yet: the guide follows the form,
+    and the form keeps what was typed."""
+    # Someone with personas of their own (the admin's are used by other tests).
+    assert request(server.base, "POST", "/api/v1/auth/register", {"username": "guidewriter", "password": "guidewriter password"})[0] == 201
+    sign_in(browser, server, "guidewriter", "guidewriter password")
+    browser.get(server.base + "/back2back")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.persona"))
+    click(browser, By.XPATH, "//li[@class='persona'][.//strong[text()='Rare Groove Collector']]//button[text()='Edit']")
+    form = browser.find_element(By.ID, "persona-form")
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("Polka Night")
+    genres = form.find_element(By.NAME, "genres")
+    genres.clear()
+    genres.send_keys("Polka, Waltz")
+    click(browser, By.ID, "write-guide")
+    wait(browser).until(lambda d: "saved to the persona" in text(d, "#guide-progress"))
+    guide = browser.find_element(By.NAME, "style_guide").get_attribute("value")
+    assert "Home ground is Polka" in guide, guide
+    # What was typed stays in the form, and is the persona's now.
+    assert form.find_element(By.NAME, "name").get_attribute("value") == "Polka Night"
+    assert form.find_element(By.NAME, "genres").get_attribute("value") == "Polka, Waltz"
+    wait(browser).until(lambda d: "Polka Night" in text(d, "#personas"))

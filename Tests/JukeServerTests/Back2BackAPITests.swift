@@ -107,6 +107,21 @@ import Testing
             let lines = String(buffer: m3u.raw).split(separator: "\n")
             #expect(lines.first == "#EXTM3U" && lines.contains { $0.hasSuffix("Scott Joplin - The Entertainer") })
             #expect(lines.contains { $0.contains("/api/v1/catalog/tracks/\(track)/audio") })
+            // The links play in another player, with no login; for that track only, and not
+            // once the signature is changed.
+            let link = try #require(lines.first { $0.contains("/api/v1/catalog/tracks/\(track)/audio?expires=") })
+            let path = try #require(link.range(of: "/api/v1/")).lowerBound
+            let signed = String(link[path...])
+            #expect(try await client.json(.get, signed, headers: [.range: "bytes=0-9"]).status == .partialContent)
+            #expect(try await client.json(.get, signed.replacingOccurrences(of: "signature=", with: "signature=x")).status == .forbidden)
+            let other = try #require(lines.first { $0.contains("/audio?expires=") && !$0.contains(track) })
+            let otherID = try #require(other.range(of: "/tracks/")).upperBound
+            let swapped = signed.replacingOccurrences(of: track, with: String(other[otherID...].prefix(36)))
+            #expect(try await client.json(.get, swapped).status == .forbidden)
+            #expect(try await client.json(.get, "/api/v1/catalog/tracks/\(track)/audio").status == .unauthorized)
+            // The file keeps the session's title.
+            let disposition = m3u.headers[.contentDisposition] ?? ""
+            #expect(disposition.contains("filename*=UTF-8''"), "\(disposition)")
             let xspf = try await client.json(.get, "\(base)/export?format=xspf", token: host)
             #expect(String(buffer: xspf.raw).contains("<title>The Entertainer</title>"))
             #expect(try await client.json(.get, "\(base)/export?format=pls", token: host).status == .badRequest)

@@ -29,8 +29,9 @@ final class HandClock: Sendable {
             let guest = try await client.register("guest")
             let third = try await client.register("third")
             _ = try await app.addSongs(Back2BackAPITests.songs)
-            #expect(
-                try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: #"{"turn_seconds":5}"#).status == .badRequest)
+            // Less than 15 s is no time to search: such a turn lasts 15 s.
+            let short = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: #"{"turn_seconds":5}"#)
+            #expect(short.status == .created && short.json["turn_seconds"] as? Int == 15)
             let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: #"{"turn_seconds":30}"#)
             #expect(created.status == .created, "\(created.json)")
             let id = try #require(created.json["id"] as? String)
@@ -133,6 +134,49 @@ final class HandClock: Sendable {
             state = try await client.json(.get, base, token: host).json
             #expect(state["now_playing"] is [String: Any], "\(state)")
             #expect(state["problem"] == nil)
+        }
+    }
+
+    /// One page plays: only its reports count, a guest's remote cannot move the song, the host
+    /// can (the player follows), and another page takes over with Play here.
+    @Test(arguments: TestBackend.available)
+    func onlyThePlayingPageReportsAndMovesTheSong(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let host = try await client.register("host")
+            let guest = try await client.register("guest")
+            _ = try await app.addSongs(Back2BackAPITests.songs)
+            let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: "{}")
+            let base = "/api/v1/back2back/sessions/\(try #require(created.json["id"] as? String))"
+            let token = try #require(created.json["invite_token"] as? String)
+            #expect(try await client.json(.post, "/api/v1/back2back/sessions/join", token: guest, body: #"{"invite_token":"\#(token)"}"#).status == .ok)
+            #expect(try await client.json(.post, "\(base)/player", token: host, body: #"{"device_id":"host-tab"}"#).status == .ok)
+            #expect(try await client.json(.post, "\(base)/player", token: host, body: #"{"device_id":"no spaces"}"#).status == .badRequest)
+            let search = try await client.json(.get, "/api/v1/catalog/search?q=entertainer", token: host)
+            let track = try #require((search.json["items"] as? [[String: Any]])?.first?["id"] as? String)
+            let picked = try await client.json(.post, "\(base)/picks", token: host, body: #"{"track_id":"\#(track)"}"#)
+            let playing = try #require((picked.json["now_playing"] as? [String: Any])?["id"] as? String)
+            #expect((picked.json["player"] as? [String: Any])?["device_id"] as? String == "host-tab")
+            #expect((picked.json["playhead"] as? [String: Any])?["position"] as? Double == 0)
+            await app.services.back2back.settle()
+
+            // A guest's page reporting the end, or the host's other tab: ignored.
+            for (who, device) in [(guest, "guest-tab"), (host, "other-tab")] {
+                _ = try await client.json(.post, "\(base)/finished", token: who, body: #"{"entry_id":"\#(playing)","device_id":"\#(device)"}"#)
+                let now = try await client.json(.get, base, token: host).json["now_playing"] as? [String: Any]
+                #expect(now?["id"] as? String == playing, "a remote ended the song")
+            }
+            // The guest's remote cannot seek; the host's can, and the playhead moves.
+            let move = #"{"entry_id":"\#(playing)","position":3.5,"paused":true,"device_id":"guest-tab"}"#
+            #expect(try await client.json(.post, "\(base)/playhead", token: guest, body: move).status == .forbidden)
+            let moved = try await client.json(.post, "\(base)/playhead", token: host, body: move.replacingOccurrences(of: "guest-tab", with: "other-tab"))
+            #expect(moved.status == .ok)
+            let playhead = try #require(moved.json["playhead"] as? [String: Any])
+            #expect(playhead["position"] as? Double == 3.5 && playhead["paused"] as? Bool == true)
+            // The guest presses Play here: now their page plays, and its end report counts.
+            #expect(try await client.json(.post, "\(base)/player", token: guest, body: #"{"device_id":"guest-tab"}"#).status == .ok)
+            _ = try await client.json(.post, "\(base)/finished", token: guest, body: #"{"entry_id":"\#(playing)","device_id":"guest-tab"}"#)
+            let after = try await client.json(.get, base, token: host).json["now_playing"] as? [String: Any]
+            #expect(after?["id"] as? String != playing)
         }
     }
 }

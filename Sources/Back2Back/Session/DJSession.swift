@@ -36,6 +36,10 @@ public struct DJSession: Sendable, Codable, Equatable {
     public var turnSeconds: Int?
     /// Members with no page open: skipped when the turn comes round (nil: none).
     public var away: [UserID]?
+    /// The one page that plays the music (nil until one claims it: the host's, by default).
+    public var player: PlayingDevice?
+    /// Where the song now playing stands.
+    public var playhead: Playhead?
     public var createdAt: Date
     public var updatedAt: Date
 
@@ -67,12 +71,11 @@ public struct DJSession: Sendable, Codable, Equatable {
     /// The turn lengths a host may choose (0: turns never time out).
     public static let turnSecondsRange = 15...600
 
-    /// Refuses a turn length outside `turnSecondsRange` (0, never, is allowed).
-    public static func checkTurnSeconds(_ seconds: Int?) throws(RuleRefusal) {
-        guard let seconds, seconds != 0 else { return }
-        guard turnSecondsRange.contains(seconds) else {
-            throw .invalid("turn_seconds", "A turn lasts 15 to 600 seconds, or 0 for no limit.")
-        }
+    /// A turn length as asked for, within `turnSecondsRange`: shorter ones are made 15 s (less
+    /// is no time to search), longer ones 600 s; 0, never, and nil, the default, stay.
+    public static func turnSeconds(asked seconds: Int?) -> Int? {
+        guard let seconds, seconds != 0 else { return seconds }
+        return min(max(seconds, turnSecondsRange.lowerBound), turnSecondsRange.upperBound)
     }
 
     /// Seconds a turn lasts here; 0 when turns never time out.

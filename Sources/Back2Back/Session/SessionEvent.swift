@@ -12,11 +12,17 @@ public enum SessionEvent: Sendable, Equatable {
     case aiPicked(AITaskID, Song, rationale: String, followedDirection: Bool = true)
     /// The AI (and Juke's own picker after it) found nothing playable.
     case aiFailed(AITaskID, reason: String)
-    /// The player reached `fraction` (0...1) of the song now playing.
-    case progress(EntryID, fraction: Double)
-    /// The song now playing came to its end. Reports for any other song are ignored, so
-    /// several devices may report the same end.
-    case finished(EntryID)
+    /// The player reached `fraction` (0...1) of the song now playing. Only the playing device's
+    /// reports count (`from`: nil for a session that has none yet).
+    case progress(EntryID, fraction: Double, from: PlayingDevice? = nil)
+    /// The song now playing came to its end. Reports for any other song, or from a device that
+    /// is not the one playing, are ignored, so several devices may report the same end.
+    case finished(EntryID, from: PlayingDevice? = nil)
+    /// A page takes over the playing ("Play here"): the music moves to it.
+    case claimPlayer(PlayingDevice)
+    /// The song now playing was sought or paused: by the playing device (what it did), or by
+    /// the host from any page (the playing device follows).
+    case movePlayhead(EntryID, position: Double, paused: Bool, by: PlayingDevice)
     /// Skip what is playing; the next queued song plays.
     case skip(by: UserID)
     /// Tap a queued song: it plays now, and the songs before it are passed over.

@@ -93,9 +93,9 @@ extension DJSession {
             if purpose == .turn, turn == .ai { give(.person(nextPerson()), at: now) }
             return []
 
-        case .progress(let id, let fraction):
+        case .progress(let id, let fraction, let reporter):
             guard fraction.isFinite, (0...1).contains(fraction) else { throw .invalid("fraction", "Progress is a share from 0 to 1.") }
-            guard let playing = nowPlaying, playing.id == id else { return [] }
+            guard let playing = nowPlaying, playing.id == id, isPlayingDevice(reporter) else { return [] }
             if fraction >= Self.nearEnd, nearEndOf != playing.id {
                 nearEndOf = playing.id
                 if let next = queue.first { return [.preload(next)] }
@@ -108,8 +108,9 @@ extension DJSession {
             if fraction >= Self.lastCall, queue.isEmpty, let request = aiTask { return [.hurry(request.task)] }
             return []
 
-        case .finished(let id):
-            guard nowPlaying?.id == id else { return [] }  // an old or repeated report
+        case .finished(let id, let reporter):
+            // An old or repeated report, or one from a page that only shows the session.
+            guard nowPlaying?.id == id, isPlayingDevice(reporter) else { return [] }
             return advance(at: now, skipped: false, using: &generator)
 
         case .skip(let user):
@@ -172,6 +173,7 @@ extension DJSession {
             let next = nextPresent(after: user)
             members.removeAll { $0 == user }
             away?.removeAll { $0 == user }
+            if player?.user == user { player = nil }  // the host's page plays again
             if wasTheirTurn { give(.person(members.contains(next) ? next : host), at: now) }
             return []
 
@@ -187,6 +189,22 @@ extension DJSession {
             guard user == host || user == holder else { throw .forbidden("Only the host can pass someone else's turn.") }
             guard nextPresent(after: holder) != holder else { throw .conflict("Nobody else is here to take the turn.") }
             passTurn(from: holder, at: now)
+            return []
+
+        case .claimPlayer(let device):
+            try requireMember(device.user)
+            guard PlayingDevice.isValidID(device.device) else { throw .invalid("device_id", "A device id has 1 to 64 letters, digits and dashes.") }
+            player = device
+            return []
+
+        case .movePlayhead(let id, let position, let paused, let by):
+            try requireMember(by.user)
+            guard let playing = nowPlaying, playing.id == id else { throw .conflict("That song is no longer playing.") }
+            guard position.isFinite, position >= 0, position <= max(playing.song.duration, 0) + 5 else {
+                throw .invalid("position", "A position is seconds into the song.")
+            }
+            guard by == player || by.user == host else { throw .forbidden("Only the host, or the device that plays, moves the song.") }
+            playhead = Playhead(entry: id, position: position, at: now, paused: paused)
             return []
 
         case .retryAI:
@@ -234,6 +252,7 @@ extension DJSession {
     /// Starts the first queued song and applies the turn rule of its queue state.
     private mutating func startNext(at now: Date, using generator: inout some RandomNumberGenerator) -> [SessionAction] {
         nearEndOf = nil
+        playhead = nil
         guard !queue.isEmpty else {
             // Silence. On a person's turn with nothing being chosen, a backup is asked for so
             // the music comes back even if they pick nothing.
@@ -245,6 +264,7 @@ extension DJSession {
         entry.status = .playing
         entry.startedAt = now
         nowPlaying = entry
+        playhead = Playhead(entry: entry.id, position: 0, at: now, paused: false)
         var actions: [SessionAction] = [.play(entry)]
         // The persona's song memory holds what it really played.
         if entry.pickedBy == .ai { actions.append(.remember(entry.song, persona: persona)) }
@@ -305,6 +325,9 @@ extension DJSession {
     private mutating func passTurn(from user: UserID, at now: Date) {
         give(.person(nextPresent(after: user)), at: now)
     }
+
+    /// Whether a report comes from the device that plays (any, while none has claimed it).
+    private func isPlayingDevice(_ reporter: PlayingDevice?) -> Bool { player == nil || reporter == player }
 
     private func requireMember(_ user: UserID) throws(SessionError) {
         guard members.contains(user) else { throw .forbidden("Only the people in this session can do that.") }

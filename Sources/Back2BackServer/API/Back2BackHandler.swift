@@ -112,7 +112,12 @@ struct Back2BackHandler: APIProtocol {
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
             let entry = try entryID(body.entryId)
             try await requireMember(input.path.sessionId)
-            return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .progress(entry, fraction: body.fraction) })))
+            return .ok(
+                .init(
+                    body: .json(
+                        try await run(input.path.sessionId) { user in
+                            .progress(entry, fraction: body.fraction, from: try Self.device(body.deviceId, user: user))
+                        })))
         }
     }
 
@@ -121,8 +126,36 @@ struct Back2BackHandler: APIProtocol {
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
             let entry = try entryID(body.entryId)
             try await requireMember(input.path.sessionId)
-            return .ok(.init(body: .json(try await run(input.path.sessionId) { _ in .finished(entry) })))
+            return .ok(
+                .init(body: .json(try await run(input.path.sessionId) { user in .finished(entry, from: try Self.device(body.deviceId, user: user)) })))
         }
+    }
+
+    func claimB2BPlayer(_ input: Operations.ClaimB2BPlayer.Input) async throws -> Operations.ClaimB2BPlayer.Output {
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            return .ok(.init(body: .json(try await run(input.path.sessionId) { user in .claimPlayer(PlayingDevice(user: user, device: body.deviceId)) })))
+        }
+    }
+
+    func moveB2BPlayhead(_ input: Operations.MoveB2BPlayhead.Input) async throws -> Operations.MoveB2BPlayhead.Output {
+        try await respond {
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let entry = try entryID(body.entryId)
+            return .ok(
+                .init(
+                    body: .json(
+                        try await run(input.path.sessionId) { user in
+                            .movePlayhead(entry, position: body.position, paused: body.paused, by: PlayingDevice(user: user, device: body.deviceId))
+                        })))
+        }
+    }
+
+    /// The page a report came from, checked like every page id.
+    private static func device(_ raw: String?, user: UserID) throws -> PlayingDevice? {
+        guard let raw else { return nil }
+        guard PlayingDevice.isValidID(raw) else { throw APIError.badRequest("A device id has 1 to 64 letters, digits and dashes.", field: "device_id") }
+        return PlayingDevice(user: user, device: raw)
     }
 
     /// The player's reports carry no person in the rules; only members may send them.

@@ -34,7 +34,7 @@ public struct Back2BackApp: JukeApp {
     public func register(on router: Router<JukeRequestContext>) throws {
         let handler = Back2BackHandler(back2back: service, djSelector: djSelector, clock: platform.clock)
         try handler.registerHandlers(on: router)
-        Back2BackRoutes(handler: handler).register(on: router)
+        Back2BackRoutes(handler: handler, links: platform.mediaLinks).register(on: router)
         Back2BackPageRoutes(service: service).register(on: router)
     }
 

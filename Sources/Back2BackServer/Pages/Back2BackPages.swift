@@ -158,7 +158,8 @@ enum Back2BackPages {
                         <div class="actions"><button id="leave" class="ghost" type="button" hidden>Leave session</button></div>
                         <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
                         <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
-                        <label class="check"><input type="checkbox" id="play-here"> Play the music on this device</label>
+                        <p id="player-line" class="muted" aria-live="polite"></p>
+                        <div class="actions"><button id="play-here" class="ghost" type="button" hidden>Play here</button></div>
                       </section>
                       <audio id="deck-a" preload="auto"></audio>
                       <audio id="deck-b" preload="auto"></audio>

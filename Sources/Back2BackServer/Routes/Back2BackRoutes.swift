@@ -12,6 +12,8 @@ import Providers
 struct Back2BackRoutes {
     typealias Context = JukeRequestContext
     let handler: Back2BackHandler
+    /// Signs the exported audio links, so the playlist plays in other players without a login.
+    let links: MediaLinks
     var service: Back2BackService { handler.back2back }
 
     func register(on router: Router<Context>) {
@@ -96,7 +98,9 @@ struct Back2BackRoutes {
     }
 
     /// `?format=m3u8` (default) or `xspf`: the songs that played and the one playing, with
-    /// links to their audio on this server and the AI's reasons as annotations.
+    /// links to their audio on this server and the AI's reasons as annotations. The links are
+    /// signed and good for a week (`MediaLinks`): VLC, a phone's player or a friend's laptop
+    /// plays them without a Juke login.
     func export(_ request: Request, _ context: Context) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: DJSessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
@@ -108,23 +112,41 @@ struct Back2BackRoutes {
         let origin = CurrentRequest.linkOrigin
         // What really played: a pick passed over (in the history, never started) is not.
         let played = (loaded.session.history + (loaded.session.nowPlaying.map { [$0] } ?? [])).filter { $0.startedAt != nil }
-        let items = played.map { entry in
-            PlaylistExport.Item(
-                song: entry.song, location: "\(origin)/api/v1/catalog/tracks/\(entry.song.track)/audio",
-                annotation: entry.pickedBy == .ai ? entry.rationale : nil)
+        let now = handler.clock.now()
+        var items: [PlaylistExport.Item] = []
+        for entry in played {
+            let signed = try await links.query(for: entry.song.track, now: now)
+            items.append(
+                PlaylistExport.Item(
+                    song: entry.song, location: "\(origin)/api/v1/catalog/tracks/\(entry.song.track)/audio?\(signed)",
+                    annotation: entry.pickedBy == .ai ? entry.rationale : nil))
         }
         let text = PlaylistExport.render(items, title: loaded.title, as: format)
-        let filename = Self.filename(loaded.title) + "." + format.rawValue
         return Response(
             status: .ok,
-            headers: [.contentType: format.mediaType, .contentDisposition: "attachment; filename=\"\(filename)\""],
+            headers: [.contentType: format.mediaType, .contentDisposition: Self.attachment(loaded.title, extension: format.rawValue)],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// A title as a file name: letters, digits, spaces and dashes.
-    static func filename(_ title: String) -> String {
-        let kept = String(title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" }.prefix(60))
-        let trimmed = kept.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? "back2back" : trimmed
+    /// The download's name: the session's title with every character kept (RFC 6266's
+    /// `filename*`, UTF-8), and a plain ASCII name for the rare client that reads only that.
+    /// Only what a file system cannot hold (path separators, control characters) is replaced.
+    static func attachment(_ title: String, extension ext: String) -> String {
+        let safe = String(
+            String.UnicodeScalarView(
+                title.unicodeScalars.map { s -> Unicode.Scalar in
+                    s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "_" : s
+                }
+            ).prefix(120)
+        ).trimmingCharacters(in: .whitespaces)
+        let name = (safe.isEmpty ? "back2back" : safe) + "." + ext
+        let ascii = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { s -> Unicode.Scalar in s.isASCII && s != "\"" && s != "%" && s != ";" ? s : "_" }))
+        // RFC 5987: attr-chars stay, every other byte is percent-encoded.
+        let attrChars = CharacterSet(charactersIn: "!#$&+-.^_`|~").union(.init(charactersIn: "0123456789")).union(
+            .init(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: attrChars) ?? ascii
+        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
     }
 }

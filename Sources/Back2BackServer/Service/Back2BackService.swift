@@ -78,10 +78,9 @@ actor Back2BackService {
 
     func create(title: String?, host: User, persona requested: PersonaID?, turnSeconds: Int? = nil) async throws -> Loaded {
         let now = clock.now()
-        try DJSession.checkTurnSeconds(turnSeconds)
         let persona = try await choosePersona(requested, for: host.id)
         let name = try DJSession.title(title, host: host.displayName, persona: persona.name)
-        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, turnSeconds: turnSeconds, at: now)
+        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, turnSeconds: DJSession.turnSeconds(asked: turnSeconds), at: now)
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
         let token = Hex.string(bytes)
@@ -225,19 +224,34 @@ actor Back2BackService {
 
     private func finished(_ key: UUID) { work[key] = nil }
 
+    /// Background work under way (tests).
+    var workCount: Int { work.count }
+
     /// Waits until no background work is left (tests).
     func settle() async {
         while let next = work.values.first { await next.value }
     }
 
-    /// Shutdown: lets the work under way finish (it writes to the database) and starts no more.
+    /// How long shutdown lets the work under way finish before cancelling it.
+    static let stopGrace: Duration = .seconds(2)
+
+    /// Shutdown: starts no more work, lets what is under way finish for a moment (it writes to
+    /// the database), then cancels the rest: an AI request can take half a minute, and a
+    /// server told to stop must stop within seconds. A cancelled pick is answered as failed.
     func stop() async {
         stopping = true
         for timer in turnTimers.values { timer.cancel() }
         turnTimers = [:]
         for timer in awayTimers.values { timer.cancel() }
         awayTimers = [:]
+        let pending = Array(work.values)
+        let graceOver = Task {
+            try? await Task.sleep(for: Self.stopGrace)
+            guard !Task.isCancelled else { return }
+            for task in pending { task.cancel() }
+        }
         await settle()
+        graceOver.cancel()
     }
 
     // MARK: - Asking the DJ

@@ -27,6 +27,8 @@ public struct Platform: Sendable {
     public let metrics: PrometheusCollectorRegistry
     /// Covers shrunk for showing blurred (TuneTrivia before a reveal).
     public let coverBlur = CoverBlur()
+    /// Signed links to audio that plays without a login (exported playlists).
+    public let mediaLinks: MediaLinks
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration
@@ -38,6 +40,7 @@ public struct Platform: Sendable {
             tokenLifetime: configuration.tokenLifetime
         )
         self.search = CatalogSearch(store: library)
+        self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
         self.knownTokens = KnownTokens()
         self.catalog = Self.catalog(configuration.catalog, logger: logger)

@@ -8,9 +8,16 @@ import Storage
 /// (the spec documents them under the "media" tag).
 public struct MediaRoutes<Context: RequestContext>: Sendable {
     let library: LibraryStore
+    /// Signed links let a track's audio play without a login (exported playlists).
+    let links: MediaLinks?
+    let clock: WallClock
     let fileIO = FileIO()
 
-    public init(library: LibraryStore) { self.library = library }
+    public init(library: LibraryStore, links: MediaLinks? = nil, clock: WallClock = .system) {
+        self.library = library
+        self.links = links
+        self.clock = clock
+    }
 
     public func register(on router: Router<Context>) {
         router.get("/api/v1/catalog/tracks/:track_id/audio") { request, context in try await audio(request, context) }
@@ -27,7 +34,15 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     }
 
     func audio(_ request: Request, _ context: Context) async throws -> Response {
-        try await serveAudio(of: try await track(context), request, context)
+        let query = request.uri.queryParameters
+        guard let signature = query.get("signature") else { return try await serveAudio(of: try await track(context), request, context) }
+        // A signed link (an exported playlist in another player): no login, this track only.
+        let id: TrackID = try parseID(context.parameters.get("track_id") ?? "", field: "track_id")
+        guard let links, let expires = query.get("expires").flatMap({ Int64($0) }),
+            try await links.isValid(track: id, expires: expires, signature: signature, now: clock.now())
+        else { throw APIError(status: .forbidden, code: "forbidden", message: "This link is not valid or has expired; export the playlist again.") }
+        guard let track = try await library.track(id: id) else { throw APIError.notFound("track") }
+        return try await serveAudio(of: track, request, context)
     }
 
     /// A track's file with Range, ETag and Last-Modified handling (the catalog's audio, and

@@ -114,6 +114,13 @@ extension Schema {
                     "CREATE INDEX login_failures_attempt ON login_failures(attempt)",
                 ]
             },
+            Migration(version: 5, name: "server secrets") { _ in
+                [
+                    // Keys the servers sharing this database sign with (links to media that
+                    // play without a login), made once by whichever server needs one first.
+                    "CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

@@ -14,8 +14,28 @@ const sessionID = main.dataset.session;
 const me = main.dataset.user;
 const $ = byId;
 let state = null;
-/** The offset to the server's clock, for the turn's countdown. */
+/** The offset to the server's clock, for the turn's countdown and the song's position. */
 let clockOffset = 0;
+
+// This page's id, kept through reloads of the tab: the session has one page that plays the
+// music (the host's first, until someone presses Play here); every other page is a remote.
+const deviceID = (() => {
+  const key = `b2b-device-${sessionID}`;
+  let id = sessionStorage.getItem(key);
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+    sessionStorage.setItem(key, id);
+  }
+  return id;
+})();
+let claiming = false;
+
+/** Seconds into the song now, from the server's playhead. */
+function playheadPosition(playhead) {
+  if (!playhead) return 0;
+  if (playhead.paused) return playhead.position;
+  return playhead.position + Math.max(0, (Date.now() + clockOffset - playhead.at_ms) / 1000);
+}
 serverOffset().then((offset) => { clockOffset = offset; });
 
 // ---- Talking to the server ------------------------------------------------------------
@@ -43,6 +63,11 @@ function apply(next) {
   state = next;
   render();
   deck.sync();
+  // Nobody plays yet: the host's page takes it.
+  if (!state.player && state.is_host && !claiming) {
+    claiming = true;
+    act("player", { device_id: deviceID }).finally(() => { claiming = false; });
+  }
 }
 
 function connect() {
@@ -96,6 +121,10 @@ function render() {
   $("ai-start").hidden = !(mine && empty && !s.ai_thinking);
 
   renderNow();
+  // On a remote, only the host moves the song (the playing page follows); a guest's remote
+  // shows where it is.
+  const steer = s.is_host || s.player?.device_id === deviceID;
+  for (const id of ["seek", "back15", "fwd15", "toggle"]) if ($(id)) $(id).disabled = !steer;
   $("queue").replaceChildren(...s.queue.map(queueRow));
   if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
   $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
@@ -107,6 +136,12 @@ function render() {
   $("invite").textContent = invite;
   $("export-m3u8").href = `/api/v1/back2back/sessions/${sessionID}/export?format=m3u8`;
   $("export-xspf").href = `/api/v1/back2back/sessions/${sessionID}/export?format=xspf`;
+  const here = s.player?.device_id === deviceID;
+  main.dataset.player = here ? "here" : "remote";
+  $("player-line").textContent = !s.player ? "No device plays the music yet."
+    : here ? "The music plays on this device."
+    : `The music plays on ${s.player.user_id === me ? "another of your devices" : `${s.player.display_name || "someone"}'s device`}; this page is a remote.`;
+  $("play-here").hidden = here;
 }
 
 /** "· 1:05 left" on the turn line while a person's turn is timed. */
@@ -299,6 +334,10 @@ async function pick(track, button = null) {
 
 $("direction").addEventListener("click", () => act("direction", undefined, $("direction")));
 $("pass-turn").addEventListener("click", () => act("pass-turn", undefined, $("pass-turn")));
+$("play-here").addEventListener("click", () => {
+  deck.unlock();
+  act("player", { device_id: deviceID }, $("play-here"));
+});
 $("leave").addEventListener("click", async () => {
   if (!confirm("Leave this session? The host and the others play on.")) return;
   if (await act("leave", undefined, $("leave"))) location.assign("/back2back");
@@ -332,16 +371,9 @@ class Deck {
       audio.addEventListener("play", () => audio === this.audio && this.renderState());
       audio.addEventListener("pause", () => audio === this.audio && this.renderState());
     }
-    const key = `b2b-play-here-${sessionID}`;
-    const box = $("play-here");
-    this.enabled = localStorage.getItem(key) !== null ? localStorage.getItem(key) === "1" : null;
-    box.addEventListener("change", () => {
-      this.enabled = box.checked;
-      localStorage.setItem(key, box.checked ? "1" : "0");
-      if (box.checked) this.unlock();
-      this.sync();
-    });
+    this.seenPlayhead = null; // the server's last playhead this page has followed
     this.setupMediaSession();
+    setInterval(() => { if (!this.playing) this.renderTime(); }, 250); // a remote's position moves on
   }
 
   get audio() {
@@ -352,11 +384,9 @@ class Deck {
     return this.decks[1 - this.active];
   }
 
-  // Whether this device plays: the host's by default, anyone's who ticks the box.
+  // Whether this page plays the music: the session names one page.
   get playing() {
-    if (this.enabled === null && state) this.enabled = state.is_host;
-    $("play-here").checked = !!this.enabled;
-    return !!this.enabled;
+    return !!state && state.player?.device_id === deviceID;
   }
 
   // A tap lets the browser play sound later without another one.
@@ -378,6 +408,7 @@ class Deck {
     const now = state.now_playing;
     if (!now) return;
     if (this.entry?.id !== now.id) this.start(now);
+    else this.follow(state.playhead);
     // The next song is loaded ahead, so it starts without a gap.
     const next = state.queue[0];
     if (next && this.spare.dataset.track !== next.song.track_id) {
@@ -394,9 +425,13 @@ class Deck {
       fresh.dataset.track = entry.song.track_id;
       fresh.src = this.url(entry.song);
     }
-    fresh.currentTime = 0;
+    // A reload (or a page taking over) starts the song where the session has it.
+    const playhead = state.playhead?.entry_id === entry.id ? state.playhead : null;
+    this.seenPlayhead = playhead?.at_ms ?? null;
+    const resume = playheadPosition(playhead);
+    fresh.currentTime = resume > 1 ? resume : 0;
     const crossfade = Math.max(0, Math.min(12, state.crossfade_seconds || 0));
-    const overlapping = crossfade > 0 && !old.paused && old.src;
+    const overlapping = crossfade > 0 && !old.paused && old.src && resume <= 1;
     this.active = 1 - this.active;
     this.entry = entry;
     main.dataset.deck = fresh.id; // which <audio> plays now
@@ -418,11 +453,32 @@ class Deck {
       fresh.volume = 1;
       old.pause();
     }
-    fresh.play().catch(() => {
-      $("toggle")?.replaceChildren("Play");
-      $("turn").textContent += " Tap Play to hear it.";
-    });
+    if (playhead?.paused) {
+      old.pause();
+    } else {
+      fresh.play().catch(() => {
+        $("toggle")?.replaceChildren("Play");
+        $("turn").textContent += " Tap Play to hear it.";
+      });
+    }
     this.updateMediaSession(entry.song);
+  }
+
+  /** The host moved the song from a remote: the playing page follows (its own moves are already where they should be). */
+  follow(playhead) {
+    if (!playhead || !this.entry || playhead.entry_id !== this.entry.id || playhead.at_ms === this.seenPlayhead) return;
+    this.seenPlayhead = playhead.at_ms;
+    const target = playheadPosition(playhead);
+    if (Math.abs(this.audio.currentTime - target) > 3) this.audio.currentTime = target;
+    if (playhead.paused && !this.audio.paused) this.audio.pause();
+    else if (!playhead.paused && this.audio.paused) this.audio.play().catch(() => {});
+  }
+
+  /** Tells the session where the song stands: the playing page after its own seek or pause, or the host's remote asking the player to move. */
+  moveTo(position, paused) {
+    const entry = state?.now_playing;
+    if (!entry) return;
+    act("playhead", { entry_id: entry.id, position: Math.max(0, position), paused, device_id: deviceID });
   }
 
   onTime() {
@@ -436,7 +492,7 @@ class Deck {
       const key = `${entry.id}:${mark}`;
       if (fraction >= mark && !this.reported.has(key)) {
         this.reported.add(key);
-        act("progress", { entry_id: entry.id, fraction });
+        act("progress", { entry_id: entry.id, fraction, device_id: deviceID });
       }
     }
     // With a crossfade, the next song starts that many seconds before this one ends.
@@ -452,40 +508,57 @@ class Deck {
     const key = `${entry.id}:end`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    act("finished", { entry_id: entry.id });
+    act("finished", { entry_id: entry.id, device_id: deviceID });
   }
 
   toggle() {
     if (!this.playing) {
-      this.enabled = true;
-      this.sync();
+      // The host's remote pauses or resumes the playing page.
+      this.moveTo(playheadPosition(state.playhead), !state.playhead?.paused);
       return;
     }
     if (this.audio.paused) this.audio.play();
     else this.audio.pause();
+    this.moveTo(this.audio.currentTime, this.audio.paused);
+  }
+
+  /** Where the song stands as this page shows it. */
+  get position() {
+    return this.playing ? this.audio.currentTime : playheadPosition(state?.playhead);
   }
 
   jump(seconds) {
-    this.seekTo(this.audio.currentTime + seconds);
+    this.seekTo(this.position + seconds);
   }
 
   seekTo(seconds) {
-    const duration = Number.isFinite(this.audio.duration) ? this.audio.duration : Infinity;
-    this.audio.currentTime = Math.max(0, Math.min(duration, seconds));
+    const known = state?.now_playing?.song?.duration || Infinity;
+    const duration = this.playing && Number.isFinite(this.audio.duration) ? this.audio.duration : known;
+    const target = Math.max(0, Math.min(duration, seconds));
+    if (this.playing) this.audio.currentTime = target;
+    this.moveTo(target, this.playing ? this.audio.paused : !!state?.playhead?.paused);
   }
 
   renderTime() {
     const audio = this.audio;
     const seek = $("seek");
     if (!seek) return;
-    const duration = Number.isFinite(audio.duration) ? audio.duration : Number(seek.max);
+    const duration = this.playing && Number.isFinite(audio.duration) ? audio.duration : Number(seek.max);
     seek.max = String(duration || 0);
+    const at = Math.min(this.position, duration || Infinity);
     if (!this.seeking) {
-      seek.value = String(audio.currentTime);
-      $("elapsed").textContent = formatTime(audio.currentTime);
+      seek.value = String(at);
+      $("elapsed").textContent = formatTime(at);
     }
     $("duration").textContent = formatTime(duration);
-    seek.setAttribute("aria-valuetext", `${formatTime(audio.currentTime)} of ${formatTime(duration)}`);
+    seek.setAttribute("aria-valuetext", `${formatTime(at)} of ${formatTime(duration)}`);
+    main.dataset.position = String(Math.floor(at)); // the true position, on every page
+    if (!this.playing) {
+      const paused = !!state?.playhead?.paused;
+      $("toggle")?.replaceChildren(paused ? "Play" : "Pause");
+      main.dataset.audio = "remote";
+      return;
+    }
     if ("mediaSession" in navigator && navigator.mediaSession.setPositionState && Number.isFinite(audio.duration)) {
       try {
         navigator.mediaSession.setPositionState({ duration: audio.duration, playbackRate: 1, position: Math.min(audio.currentTime, audio.duration) });
@@ -503,8 +576,8 @@ class Deck {
   setupMediaSession() {
     if (!("mediaSession" in navigator)) return;
     const handlers = {
-      play: () => this.audio.play(),
-      pause: () => this.audio.pause(),
+      play: () => { if (this.audio.paused) this.toggle(); },
+      pause: () => { if (!this.audio.paused) this.toggle(); },
       nexttrack: () => act("skip"),
       seekbackward: () => this.jump(-15),
       seekforward: () => this.jump(15),

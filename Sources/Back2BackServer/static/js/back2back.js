@@ -66,19 +66,31 @@ async function deletePersona(p) {
 
 const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
 
-personaForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  personaError.textContent = "";
+/** The persona as the form holds it, as the API takes it. */
+function personaBody() {
   const f = personaForm.elements;
   const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
   if (f.year_from.value && f.year_to.value) {
     taste.year_from = Number(f.year_from.value);
     taste.year_to = Number(f.year_to.value);
   }
-  const body = { name: f.name.value.trim(), description: f.description.value, style_guide: f.style_guide.value, taste };
+  return { name: f.name.value.trim(), description: f.description.value, style_guide: f.style_guide.value, taste };
+}
+
+/** Saves the form (a new persona is created) and returns its id. */
+async function savePersonaForm() {
+  const f = personaForm.elements;
+  const body = personaBody();
+  if (f.id.value) await api(`/api/v1/back2back/personas/${f.id.value}`, { method: "PUT", body });
+  else f.id.value = (await api("/api/v1/back2back/personas", { method: "POST", body })).id;
+  return f.id.value;
+}
+
+personaForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  personaError.textContent = "";
   try {
-    if (f.id.value) await api(`/api/v1/back2back/personas/${f.id.value}`, { method: "PUT", body });
-    else await api("/api/v1/back2back/personas", { method: "POST", body });
+    await savePersonaForm();
     resetPersonaForm();
     await loadPersonas();
   } catch (e) {
@@ -95,16 +107,11 @@ byId("write-guide").addEventListener("click", async () => {
   const button = byId("write-guide");
   personaError.textContent = "";
   try {
-    // A new persona is saved first: the guide is written for a persona that exists.
-    if (!f.id.value) {
-      const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
-      const created = await api("/api/v1/back2back/personas", {
-        method: "POST",
-        body: { name: f.name.value.trim(), description: f.description.value, style_guide: "", taste },
-      });
-      f.id.value = created.id;
-      await loadPersonas();
-    }
+    // The guide is written from the persona as the form has it now: what was typed and not
+    // saved yet (a new persona, a changed taste) is saved first, and stays in the form.
+    progress.textContent = "Saving the persona as it is in the form…";
+    await savePersonaForm();
+    await loadPersonas();
     button.disabled = true;
     f.style_guide.value = "";
     sources.replaceChildren();
