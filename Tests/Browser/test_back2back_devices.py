@@ -62,3 +62,28 @@ def test_a_second_tab_is_a_remote_and_play_here_moves_the_music(server, admin, b
     assert again >= before - 1, (again, before)
     status, body = request(server.base, "GET", base, token=admin["token"])
     assert body["playhead"]["entry_id"] == body["now_playing"]["id"]
+
+
+def test_a_phone_keeps_a_mini_player_at_the_bottom(server, admin, phone):
+    status, session = request(server.base, "POST", "/api/v1/back2back/sessions", {"title": "Pocket"}, token=admin["token"])
+    assert status == 201, session
+    base = f"/api/v1/back2back/sessions/{session['id']}"
+    sign_in(phone, server, admin["username"], admin["password"])
+    phone.get(f"{server.base}/back2back/{session['id']}")
+    wait(phone).until(lambda d: main_data(d, "player") == "here")
+    status, found = request(server.base, "GET", "/api/v1/catalog/search?q=greensleeves", token=admin["token"])
+    assert request(server.base, "POST", base + "/picks", {"track_id": found["items"][0]["id"]}, token=admin["token"])[0] == 200
+    wait(phone).until(lambda d: main_data(d, "audio") == "playing")
+    mini = phone.find_element(By.ID, "mini-player")
+    assert not mini.is_displayed(), "the now-playing panel is in view"
+    # Scrolled away from the panel: the mini player holds the song, and pauses it.
+    phone.execute_script("document.getElementById('history').scrollIntoView(); window.scrollBy(0, 2000);")
+    wait(phone).until(lambda d: mini.is_displayed())
+    assert "Greensleeves" in text(phone, "#mini-title")
+    assert mini.rect["y"] + mini.rect["height"] >= phone.execute_script("return window.innerHeight") - 2
+    click(phone, By.ID, "mini-toggle")
+    wait(phone).until(lambda d: main_data(d, "audio") == "paused")
+    assert text(phone, "#mini-toggle") == "Play"
+    # Back at the panel, the mini player steps aside.
+    phone.execute_script("window.scrollTo(0, 0)")
+    wait(phone).until(lambda d: not mini.is_displayed())

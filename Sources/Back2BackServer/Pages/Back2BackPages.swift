@@ -161,6 +161,14 @@ enum Back2BackPages {
                         <p id="player-line" class="muted" aria-live="polite"></p>
                         <div class="actions"><button id="play-here" class="ghost" type="button" hidden>Play here</button></div>
                       </section>
+                      <div id="mini-player" class="mini-player" role="region" aria-label="Mini player" hidden>
+                        <img id="mini-art" class="mini-art" alt="">
+                        <button id="mini-open" class="mini-text" type="button" aria-label="Show the song playing">
+                          <span id="mini-title" class="mini-title"></span><span id="mini-artist" class="mini-artist"></span>
+                        </button>
+                        <button id="mini-toggle" class="primary small" type="button">Pause</button>
+                        <button id="mini-skip" class="ghost small" type="button" aria-label="Skip">Skip</button>
+                      </div>
                       <audio id="deck-a" preload="auto"></audio>
                       <audio id="deck-b" preload="auto"></audio>
                     </main>

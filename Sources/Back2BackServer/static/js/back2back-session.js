@@ -121,6 +121,7 @@ function render() {
   $("ai-start").hidden = !(mine && empty && !s.ai_thinking);
 
   renderNow();
+  renderMini();
   // On a remote, only the host moves the song (the playing page follows); a guest's remote
   // shows where it is.
   const steer = s.is_host || s.player?.device_id === deviceID;
@@ -195,6 +196,33 @@ function renderNow() {
   });
   deck.renderTime();
 }
+
+// ---- The mini player (phones) ----------------------------------------------------------
+
+let nowInView = true;
+new IntersectionObserver((entries) => {
+  nowInView = entries.some((e) => e.isIntersecting);
+  renderMini();
+}).observe($("now"));
+
+/** Shows the song playing at the bottom once the now-playing panel has scrolled away (CSS keeps it to phones). */
+function renderMini() {
+  const entry = state?.now_playing;
+  const mini = $("mini-player");
+  mini.hidden = !entry || nowInView;
+  if (!entry) return;
+  if (mini.dataset.entry !== entry.id) {
+    mini.dataset.entry = entry.id;
+    $("mini-art").src = artwork(entry.song);
+    $("mini-title").textContent = entry.song.title;
+    $("mini-artist").textContent = entry.song.artist;
+    mini.title = `${entry.song.title} — ${entry.song.artist}`;
+  }
+  $("mini-toggle").disabled = !(state.is_host || state.player?.device_id === deviceID);
+}
+$("mini-toggle").addEventListener("click", () => deck.toggle());
+$("mini-skip").addEventListener("click", () => act("skip", undefined, $("mini-skip")));
+$("mini-open").addEventListener("click", () => $("now").scrollIntoView({ behavior: "smooth", block: "start" }));
 
 function toggleExpanded() {
   const now = $("now");
@@ -283,7 +311,7 @@ async function search(offset) {
     const page = await api(`/api/v1/catalog/search?${query}`);
     if (serial !== searchSerial) return;
     rows = page.items.map((track) =>
-      el("li", { class: "track" },
+      el("li", { class: "track", title: `${track.title} — ${track.artist}` },
         el("span", { class: "track-title" }, track.title),
         el("span", { class: "muted" }, ` ${track.artist}${track.year ? ` (${track.year})` : ""}`),
         el("button", { class: "primary small", type: "button", onclick: (/** @type {Event} */ e) => pick({ id: track.id }, /** @type {Element} */ (e.currentTarget)) }, "Pick"),
@@ -556,6 +584,7 @@ class Deck {
     if (!this.playing) {
       const paused = !!state?.playhead?.paused;
       $("toggle")?.replaceChildren(paused ? "Play" : "Pause");
+      $("mini-toggle").textContent = paused ? "Play" : "Pause";
       main.dataset.audio = "remote";
       return;
     }
@@ -569,6 +598,7 @@ class Deck {
   renderState() {
     const playing = !this.audio.paused;
     $("toggle")?.replaceChildren(playing ? "Pause" : "Play");
+    $("mini-toggle").textContent = playing ? "Pause" : "Play";
     main.dataset.audio = playing ? "playing" : "paused";
     if ("mediaSession" in navigator) navigator.mediaSession.playbackState = playing ? "playing" : "paused";
   }
