@@ -114,11 +114,13 @@ struct TurnTimeoutTests {
 
 @Suite("Back2Back turn lengths", .timeLimit(.minutes(1)))
 struct TurnLengthTests {
-    @Test func askedLengthsAreKeptWithinRange() {
-        #expect(DJSession.turnSeconds(asked: nil) == nil)
-        #expect(DJSession.turnSeconds(asked: 0) == 0)
-        #expect(DJSession.turnSeconds(asked: 5) == 15)
-        #expect(DJSession.turnSeconds(asked: 45) == 45)
-        #expect(DJSession.turnSeconds(asked: 9999) == 600)
+    @Test func askedLengthsAreKeptWithinRange() throws {
+        #expect(try DJSession.turnSeconds(asked: nil) == nil)
+        #expect(try DJSession.turnSeconds(asked: 0) == 0)
+        #expect(try DJSession.turnSeconds(asked: 5) == 15)
+        #expect(try DJSession.turnSeconds(asked: 45) == 45)
+        #expect(try DJSession.turnSeconds(asked: 600) == 600)
+        #expect(throws: RuleRefusal.self) { try DJSession.turnSeconds(asked: 601) }
+        #expect(throws: RuleRefusal.self) { try DJSession.turnSeconds(asked: -1) }
     }
 }

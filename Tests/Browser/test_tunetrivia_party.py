@@ -116,3 +116,26 @@ def test_the_host_edits_settings_removes_a_player_and_hears_what_the_library_lac
     wait(browser).until(lambda d: "gatecrasher" not in text(d, "#players"))
     status, state = request(server.base, "GET", f"/api/v1/tunetrivia/sessions/{game['id']}/state", token=gatecrasher["token"])
     assert state is None or not state.get("you"), state
+
+
+def test_my_stats_show_games_and_what_was_named(server, admin, browser):
+    status, game = request(server.base, "POST", "/api/v1/tunetrivia/sessions", {"title": "Stats", "num_songs": 5}, token=admin["token"])
+    assert status == 201, game
+    base = f"/api/v1/tunetrivia/sessions/{game['id']}"
+    assert request(server.base, "POST", base + "/rounds/auto-generate", token=admin["token"])[0] == 200
+    statsman = register(server, "statsman")
+    assert request(server.base, "POST", "/api/v1/tunetrivia/sessions/join", {"invite_code": game["invite_code"]}, token=statsman["token"])[0] == 200
+    assert request(server.base, "POST", base + "/start", token=admin["token"])[0] == 200
+    status, host_view = request(server.base, "GET", base + "/state", token=admin["token"])
+    answer = host_view["round"]
+    assert request(server.base, "POST", base + "/guess", {"artist_guess": answer["artist"], "song_guess": answer["title"]}, token=statsman["token"])[0] == 202
+    assert request(server.base, "POST", base + "/reveal", token=admin["token"])[0] == 200
+    assert request(server.base, "POST", base + "/end", token=admin["token"])[0] == 200
+    sign_in(browser, server, "statsman", "statsman password")
+    browser.get(server.base + "/tunetrivia")
+    stats = wait(browser).until(lambda d: d.find_elements(By.ID, "my-stats") and text(d, "#my-stats"))
+    pairs = dict(zip(
+        [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#my-stats dt")],
+        [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#my-stats dd")]))
+    assert pairs["Games played"] == "1" and pairs["Artists named"] == "1" and pairs["Songs named"] == "1", stats
+    assert pairs["Trivia right"] == "0" and pairs["Best game"] == "2 points"

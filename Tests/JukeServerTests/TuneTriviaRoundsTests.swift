@@ -16,6 +16,18 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(buffer: listed.raw)) as? [[String: Any]])
     }
 
+    /// How many rounds have their question, once `count` do (the writer works in the
+    /// background) or after ten seconds of asking.
+    static func roundsWithTrivia(_ client: any TestClientProtocol, _ base: String, _ token: String, reaching count: Int) async throws -> Int {
+        var written = 0
+        for _ in 0..<200 {
+            written = try await rounds(client, base, token).filter { $0["has_trivia"] as? Bool == true }.count
+            if written >= count { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return written
+    }
+
     /// Nobody presses "Write trivia": every song added gets its question in the background,
     /// and the game starts with one for its first round.
     @Test(arguments: TestBackend.available)
@@ -37,13 +49,7 @@ import Testing
             let first = try #require(started.json["round"] as? [String: Any])
             #expect((first["trivia_question"] as? String)?.isEmpty == false, "\(first)")
             // The other rounds get theirs without anyone asking.
-            var written = 0
-            for _ in 0..<200 {
-                written = try await Self.rounds(client, base, host).filter { $0["has_trivia"] as? Bool == true }.count
-                if written == 5 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(written == 5)
+            #expect(try await Self.roundsWithTrivia(client, base, host, reaching: 5) == 5)
             for round in try await Self.rounds(client, base, host) {
                 let question = round["trivia_question"] as? String ?? ""
                 #expect(!question.contains("by Traditional"), "\(question)")
@@ -63,13 +69,7 @@ import Testing
             #expect(try await Self.rounds(client, base, host).allSatisfy { $0["has_trivia"] as? Bool == false })
             // Turning it on in the lobby writes them.
             #expect(try await client.json(.patch, base, token: host, body: #"{"trivia_enabled":true}"#).status == .ok)
-            var written = 0
-            for _ in 0..<200 {
-                written = try await Self.rounds(client, base, host).filter { $0["has_trivia"] as? Bool == true }.count
-                if written == 5 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(written == 5)
+            #expect(try await Self.roundsWithTrivia(client, base, host, reaching: 5) == 5)
         }
     }
 

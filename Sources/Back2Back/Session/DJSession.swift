@@ -71,11 +71,14 @@ public struct DJSession: Sendable, Codable, Equatable {
     /// The turn lengths a host may choose (0: turns never time out).
     public static let turnSecondsRange = 15...600
 
-    /// A turn length as asked for, within `turnSecondsRange`: shorter ones are made 15 s (less
-    /// is no time to search), longer ones 600 s; 0, never, and nil, the default, stay.
-    public static func turnSeconds(asked seconds: Int?) -> Int? {
+    /// A turn length as asked for: 0 (never) to 600 s, shorter than 15 s made 15 (less is no
+    /// time to search); nil is the default. Anything else is refused.
+    public static func turnSeconds(asked seconds: Int?) throws(RuleRefusal) -> Int? {
         guard let seconds, seconds != 0 else { return seconds }
-        return min(max(seconds, turnSecondsRange.lowerBound), turnSecondsRange.upperBound)
+        guard (1...turnSecondsRange.upperBound).contains(seconds) else {
+            throw .invalid("turn_seconds", "A turn lasts up to 600 seconds (0: no limit).")
+        }
+        return max(seconds, turnSecondsRange.lowerBound)
     }
 
     /// Seconds a turn lasts here; 0 when turns never time out.

@@ -80,7 +80,7 @@ actor Back2BackService {
         let now = clock.now()
         let persona = try await choosePersona(requested, for: host.id)
         let name = try DJSession.title(title, host: host.displayName, persona: persona.name)
-        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, turnSeconds: DJSession.turnSeconds(asked: turnSeconds), at: now)
+        let session = DJSession(id: DJSessionID(), host: host.id, persona: persona.id, turnSeconds: try DJSession.turnSeconds(asked: turnSeconds), at: now)
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255, using: &random) }
         let token = Hex.string(bytes)

@@ -35,11 +35,20 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
 
     func audio(_ request: Request, _ context: Context) async throws -> Response {
         let query = request.uri.queryParameters
-        guard let signature = query.get("signature") else { return try await serveAudio(of: try await track(context), request, context) }
+        // A signed link's parts, checked as the contract states them even when unused.
+        let expires = try query.get("expires").map { raw throws -> Int64 in
+            guard let value = Int64(raw), value >= 0 else { throw APIError.badRequest("expires is seconds since 1970.", field: "expires") }
+            return value
+        }
+        let signature = try query.get("signature").map { raw throws -> String in
+            guard raw.utf8.count <= 100, raw.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+            else { throw APIError.badRequest("signature is the one an exported playlist carries.", field: "signature") }
+            return raw
+        }
+        guard let signature else { return try await serveAudio(of: try await track(context), request, context) }
         // A signed link (an exported playlist in another player): no login, this track only.
         let id: TrackID = try parseID(context.parameters.get("track_id") ?? "", field: "track_id")
-        guard let links, let expires = query.get("expires").flatMap({ Int64($0) }),
-            try await links.isValid(track: id, expires: expires, signature: signature, now: clock.now())
+        guard let links, let expires, try await links.isValid(track: id, expires: expires, signature: signature, now: clock.now())
         else { throw APIError(status: .forbidden, code: "forbidden", message: "This link is not valid or has expired; export the playlist again.") }
         guard let track = try await library.track(id: id) else { throw APIError.notFound("track") }
         return try await serveAudio(of: track, request, context)

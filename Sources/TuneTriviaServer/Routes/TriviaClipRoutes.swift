@@ -19,11 +19,9 @@ struct TriviaClipRoutes<Context: RequestContext> {
 
     func clip(_ request: Request, _ context: Context) async throws -> Response {
         let user = try CurrentRequest.requireUser()
-        let sessionID: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
-        let roundID: RoundID = try parseID(context.parameters.get("round_id") ?? "", field: "round_id")
-        let game = try await service.game(sessionID)
-        try game.requireHost(user.id)  // only the host's device plays the clip
-        guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw APIError.notFound("round") }
+        let address = try await RoundAddress(context.parameters, service: service)
+        try address.game.requireHost(user.id)  // only the host's device plays the clip
+        let round = address.round
         guard let track = try await library.track(id: round.track) else { throw APIError.notFound("track") }
         return try await media.serveAudio(of: track, request, context)
     }

@@ -21,12 +21,11 @@ struct TriviaCoverRoutes<Context: RequestContext> {
 
     func cover(_ request: Request, _ context: Context) async throws -> Response {
         let user = try CurrentRequest.requireUser()
-        let sessionID: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
-        let roundID: RoundID = try parseID(context.parameters.get("round_id") ?? "", field: "round_id")
-        let game = try await service.game(sessionID)
-        guard game.player(forUser: user.id) != nil else { throw RuleRefusal.forbidden("Join the game first.") }
+        let address = try await RoundAddress(context.parameters, service: service)
+        guard address.game.player(forUser: user.id) != nil else { throw RuleRefusal.forbidden("Join the game first.") }
         // Songs yet to play stay unseen: a cover could be matched to the library's.
-        guard let round = game.rounds.first(where: { $0.id == roundID }), round.phase != .pending else { throw APIError.notFound("round") }
+        let round = address.round
+        guard round.phase != .pending else { throw APIError.notFound("round") }
         guard let track = try await library.track(id: round.track), let hash = track.artworkHash, let art = try await library.artwork(hash: hash),
             let png = await blur.tiny(art.data, key: hash)
         else { throw APIError.notFound("cover") }
