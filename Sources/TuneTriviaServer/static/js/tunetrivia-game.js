@@ -168,6 +168,16 @@ async function act(path, options = {}, anchor = undefined) {
   }
 }
 
+/**
+ * A button's handler: the action, its refusal shown next to the button (nothing else to do).
+ * @param {string} path
+ * @param {string} anchor the button's selector
+ * @param {{method?: string, body?: any}} [options]
+ */
+function press(path, anchor, options = {}) {
+  return () => act(path, options, anchor).catch(() => { /* shown next to the button */ });
+}
+
 /** Shows an action's failure next to its control, or on the status line when it has none. */
 function failed(e, anchor) {
   const control = anchor && root.querySelector(anchor);
@@ -296,7 +306,7 @@ function lobby() {
       el("button", { class: "ghost", type: "submit", id: "add-player-button" }, "Add player"));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
-      await act(`${base}/players`, { body: { display_name: form.name.value.trim() } }, "#add-player-button").catch(() => {});
+      await press(`${base}/players`, "#add-player-button", { body: { display_name: form.name.value.trim() } })();
     });
     section.append(form);
   }
@@ -308,13 +318,13 @@ function lobby() {
         r.has_trivia ? el("span", { class: "muted" }, ` · trivia: ${r.trivia_question}`)
           : trivia ? el("span", { class: "muted writing" }, " · trivia: being written…") : "",
         " ",
-        trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: () => act(`${base}/rounds/${r.id}/trivia`, {}, `#trivia-${r.id}`).catch(() => {}) },
+        trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: press(`${base}/rounds/${r.id}/trivia`, `#trivia-${r.id}`) },
           r.has_trivia ? "New question" : "Write trivia") : "",
         el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
   if (pickNotice) section.append(pickNoticeBox());
   if (rounds.length < state.settings.num_songs) section.append(songPicker());
   section.append(editSettings());
-  const start = el("button", { class: "primary", id: "start", onclick: () => act(`${base}/start`, {}, "#start").catch(() => {}) }, "Start the game");
+  const start = el("button", { class: "primary", id: "start", onclick: press(`${base}/start`, "#start") }, "Start the game");
   start.disabled = !rounds.length || !state.player_count;
   section.append(el("div", { class: "actions" }, start,
     el("button", { class: "ghost", onclick: deleteGame }, "Delete game")));
@@ -464,18 +474,18 @@ function hostRound() {
   if (round.title) section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`, round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this)")));
   const controls = el("div", { class: "actions" });
   if (state.status === "paused") {
-    controls.append(el("button", { class: "primary", id: "resume", onclick: () => act(`${base}/resume`, {}, "#resume").catch(() => {}) }, "Resume"));
+    controls.append(el("button", { class: "primary", id: "resume", onclick: press(`${base}/resume`, "#resume") }, "Resume"));
   } else if (round.phase === "playing") {
     controls.append(el("button", { class: "ghost", onclick: playClip }, "Play clip"),
-      el("button", { class: "primary", id: "reveal", onclick: () => act(`${base}/reveal`, {}, "#reveal").catch(() => {}) }, "Reveal"));
+      el("button", { class: "primary", id: "reveal", onclick: press(`${base}/reveal`, "#reveal") }, "Reveal"));
   } else if (round.phase === "revealed") {
-    controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: () => act(`${base}/reveal-trivia`, {}, "#reveal-trivia").catch(() => {}) }, "Reveal trivia answer"));
+    controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: press(`${base}/reveal-trivia`, "#reveal-trivia") }, "Reveal trivia answer"));
   } else {
-    controls.append(el("button", { class: "primary", id: "next", onclick: () => act(`${base}/next-round`, {}, "#next").catch(() => {}) },
+    controls.append(el("button", { class: "primary", id: "next", onclick: press(`${base}/next-round`, "#next") },
       state.current_round >= state.total_rounds ? "Final results" : "Next song"));
   }
-  if (state.status === "active") controls.append(el("button", { class: "ghost", id: "pause", onclick: () => act(`${base}/pause`, {}, "#pause").catch(() => {}) }, "Pause"));
-  controls.append(el("button", { class: "ghost", id: "end", onclick: () => confirm("End the game now?") && act(`${base}/end`, {}, "#end").catch(() => {}) }, "End game"));
+  if (state.status === "active") controls.append(el("button", { class: "ghost", id: "pause", onclick: press(`${base}/pause`, "#pause") }, "Pause"));
+  controls.append(el("button", { class: "ghost", id: "end", onclick: () => confirm("End the game now?") && press(`${base}/end`, "#end")() }, "End game"));
   section.append(controls);
   if (round.trivia_question && round.is_revealed) section.append(trivia(round));
   if (state.mode === "party") {
@@ -497,7 +507,7 @@ function guessRow(g, players) {
     for (const [field, v, ok] of [["artist", g.artist_verdict, g.artist_correct], ["song", g.song_verdict, g.song_correct]]) {
       if (v === "near_miss" && !ok) {
         const id = `accept-${field}-${g.player_id}`;
-        row.append(" ", el("button", { class: "ghost", id, onclick: () => act(`${base}/score`, { body: { player_id: g.player_id, accept_near_miss: field } }, `#${CSS.escape(id)}`).catch(() => {}) }, `Accept ${field}`));
+        row.append(" ", el("button", { class: "ghost", id, onclick: press(`${base}/score`, `#${CSS.escape(id)}`, { body: { player_id: g.player_id, accept_near_miss: field } }) }, `Accept ${field}`));
       }
     }
   }
@@ -512,7 +522,7 @@ function scoringRow(player, round) {
     const button = el("button", { class: marks[field] ? "primary" : "ghost", id, "aria-pressed": String(marks[field]) }, label);
     button.addEventListener("click", () => {
       marks[field] = !marks[field];
-      act(`${base}/score`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } }, `#${CSS.escape(id)}`).catch(() => {});
+      press(`${base}/score`, `#${CSS.escape(id)}`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } })();
     });
     return button;
   };
@@ -578,7 +588,7 @@ function trivia(round, mine) {
       id: `trivia-option-${i}`, "aria-pressed": String(chosen === option),
     }, option, correct ? " ✓" : wrong ? " ✗" : "");
     b.disabled = state.is_host || !!chosen || round.phase !== "revealed";
-    b.addEventListener("click", () => act(`${base}/guess`, { body: { trivia_guess: option } }, `#trivia-option-${i}`).catch(() => {}));
+    b.addEventListener("click", press(`${base}/guess`, `#trivia-option-${i}`, { body: { trivia_guess: option } }));
     return b;
   }));
   box.append(options);
