@@ -1,4 +1,5 @@
 import Foundation
+import JukePlatform
 
 #if canImport(Glibc)
     import Glibc
@@ -33,10 +34,7 @@ final class RawConnection {
 
     /// Runs blocking socket work on a thread of its own.
     static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try work() }) }
-            thread.start()
-        }
+        try await BlockingWork.run(work)
     }
 
     /// Connects, sends `request`, and returns what came back before the server closed the

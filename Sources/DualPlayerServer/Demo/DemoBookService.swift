@@ -44,7 +44,8 @@ struct DemoBookService: Service {
             case .success(let maker):
                 platform.logger.info("making Dual Player's spoken demo audiobook", metadata: ["path": "\(path)"])
                 let target = path
-                try await Task.detached { try maker.write(to: target) }.value
+                // Seconds of espeak-ng and ffmpeg: on a thread of its own, not the task pool's.
+                try await BlockingWork.run { try maker.write(to: target) }
             }
         }
         guard shelved == nil else { return }

@@ -27,23 +27,17 @@ public actor CoverBlur {
         return png
     }
 
-    /// ffmpeg blocks its thread until done: run away from the cooperative pool.
+    /// ffmpeg blocks its thread until done: on a thread of its own (`BlockingWork`).
     private static func shrink(_ data: Data, with ffmpeg: ExternalTool) async -> Data? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async {
-                let input = FileManager.default.temporaryDirectory.appendingPathComponent("juke-cover-\(UUID().uuidString)")
-                defer { try? FileManager.default.removeItem(at: input) }
-                do {
-                    try data.write(to: input)
-                    let png = try ffmpeg.run([
-                        "-v", "error", "-i", input.path, "-vf", "scale=\(side):\(side):flags=area", "-frames:v", "1", "-f", "image2pipe",
-                        "-c:v", "png", "-",
-                    ])
-                    continuation.resume(returning: png.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? png : nil)
-                } catch {
-                    continuation.resume(returning: nil)
-                }
-            }
-        }
+        try? await BlockingWork.run { () throws -> Data? in
+            let input = FileManager.default.temporaryDirectory.appendingPathComponent("juke-cover-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: input) }
+            try data.write(to: input)
+            let png = try ffmpeg.run([
+                "-v", "error", "-i", input.path, "-vf", "scale=\(side):\(side):flags=area", "-frames:v", "1", "-f", "image2pipe", "-c:v", "png",
+                "-",
+            ])
+            return png.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? png : nil
+        } ?? nil
     }
 }

@@ -370,7 +370,13 @@ function editSettings() {
   return settingsBox;
 }
 
+/** What the form was last filled from: it is drawn again only when the settings changed. */
+let settingsShown = "";
+
 function fillSettings() {
+  const shown = JSON.stringify([state.settings, state.player_count > 0]);
+  if (shown === settingsShown && settingsBox.querySelector("form")) return;
+  settingsShown = shown;
   const form = settingsForm(state.settings, { modeLocked: state.player_count > 0 });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
