@@ -33,11 +33,16 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         return track
     }
 
+    /// The latest a signed link may say it expires, as the contract bounds it: the end of 9999.
+    static var latestExpiry: Int64 { 253_402_300_799 }
+
     func audio(_ request: Request, _ context: Context) async throws -> Response {
         let query = request.uri.queryParameters
         // A signed link's parts, checked as the contract states them even when unused.
         let expires = try query.get("expires").map { raw throws -> Int64 in
-            guard let value = Int64(raw), value >= 0 else { throw APIError.badRequest("expires is seconds since 1970.", field: "expires") }
+            guard let value = Int64(raw), (0...Self.latestExpiry).contains(value) else {
+                throw APIError.badRequest("expires is seconds since 1970.", field: "expires")
+            }
             return value
         }
         let signature = try query.get("signature").map { raw throws -> String in
