@@ -4,7 +4,7 @@ in one step, or look the element up again."""
 import subprocess
 import tempfile
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -50,3 +50,18 @@ def decode_qr(element):
         png.flush()
         result = subprocess.run(["zbarimg", "--raw", "-q", png.name], capture_output=True, text=True)
     return result.stdout.strip()
+
+
+def type_into(driver, by, selector, value):
+    """Types into a field that a redraw may replace mid-typing: the field is looked up again,
+    emptied and typed anew until it holds exactly `value` (a retry never types it twice)."""
+    def attempt(d):
+        try:
+            field = d.find_element(by, selector)
+            field.clear()
+            field.send_keys(value)
+            return field.get_attribute("value") == value
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            return False
+
+    wait(driver).until(attempt)

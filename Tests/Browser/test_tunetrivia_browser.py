@@ -4,7 +4,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.expected_conditions import staleness_of
 
 from conftest import make_driver, request
-from helpers import click, decode_qr, sign_in, text, wait
+from helpers import click, decode_qr, sign_in, text, type_into, wait
 
 
 def test_qr_codes_of_every_size_read_back(server, admin, browser):
@@ -166,12 +166,8 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     assert "by Traditional" not in text(browser, "#rounds")
     click(browser, By.XPATH, "//ol[@id='rounds']/li[1]//button[text()='New question']")
     for name in ["Grandma", "Leo"]:
-        # A redraw (the new question arriving) may replace the field while it is found.
-        def type_name(d, n=name):
-            d.find_element(By.CSS_SELECTOR, "#add-player input[name=name]").send_keys(n)
-            return True
-
-        wait(browser).until(type_name)
+        # A redraw (the new question arriving) may replace the field while it is typed into.
+        type_into(browser, By.CSS_SELECTOR, "#add-player input[name=name]", name)
         click(browser, By.CSS_SELECTOR, "#add-player button")
         wait(browser).until(lambda d, n=name: n in text(d, "#players"))
     click(browser, By.ID, "start")
