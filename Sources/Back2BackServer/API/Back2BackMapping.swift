@@ -15,10 +15,10 @@ enum Back2BackMapping {
         var view = sessionBody(loaded, viewer: viewer, names: names, personaName: personaName, crossfade: crossfade)
         let s = loaded.session
         view.turnSeconds = s.turnLimit
-        view.turnEndsAtMs = s.turnEndsAt.map { ($0.timeIntervalSince1970 * 1000).rounded() }
+        view.turnEndsAtMs = s.turnEndsAt.map(Milliseconds.since1970)
         view.player = s.player.map { S.B2BPlayer(userId: $0.user.description, displayName: names[$0.user], deviceId: $0.device) }
         view.playhead = s.playhead.map {
-            S.B2BPlayhead(entryId: $0.entry.description, position: $0.position, atMs: ($0.at.timeIntervalSince1970 * 1000).rounded(), paused: $0.paused)
+            S.B2BPlayhead(entryId: $0.entry.description, position: $0.position, atMs: Milliseconds.since1970($0.at), paused: $0.paused)
         }
         return view
     }

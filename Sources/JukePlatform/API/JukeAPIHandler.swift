@@ -14,7 +14,7 @@ struct JukeAPIHandler: APIProtocol {
 extension JukeAPIHandler {
     /// The server's time, for countdowns and positions the server set (GET /api/v1/clock).
     func getClock(_ input: Operations.GetClock.Input) async throws -> Operations.GetClock.Output {
-        .ok(.init(body: .json(.init(now: (platform.clock.now().timeIntervalSince1970 * 1000).rounded()))))
+        .ok(.init(body: .json(.init(now: Milliseconds.since1970(platform.clock.now())))))
     }
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
