@@ -8,6 +8,8 @@ from selenium.common.exceptions import ElementNotInteractableException, StaleEle
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import request
+
 
 def wait(driver, timeout=30):
     return WebDriverWait(driver, timeout, ignored_exceptions=[StaleElementReferenceException])
@@ -65,3 +67,10 @@ def type_into(driver, by, selector, value):
             return False
 
     wait(driver).until(attempt)
+
+
+def register(server, name):
+    """A new account by the API (usernames are unique across the whole run: one server)."""
+    status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
+    assert status == 201, account
+    return account

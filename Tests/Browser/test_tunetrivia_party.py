@@ -7,13 +7,7 @@ import time
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, request
-from helpers import click, sign_in, text, wait
-
-
-def register(server, name):
-    status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
-    assert status == 201, account
-    return account
+from helpers import click, register, sign_in, text, wait
 
 
 def test_everyone_counts_down_and_sees_how_many_answered(server, admin, browser):

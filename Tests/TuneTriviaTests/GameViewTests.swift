@@ -69,6 +69,18 @@ import Testing
         #expect(InviteCode.canonical("ABC12") == nil && InviteCode.canonical("ABC12!") == nil && InviteCode.canonical("ABCDEFG") == nil)
     }
 
+    /// A big screen's pairing code: eight characters, never read as an invite code, as forgiving to type.
+    @Test func pairingCodesAreEightAndForgiving() {
+        var rng = SystemRandomNumberGenerator()
+        let codes = (0..<500).map { _ in PairingCode.make(using: &rng) }
+        #expect(codes.allSatisfy { $0.count == 8 && $0.allSatisfy { InviteCode.unambiguous.contains($0) } })
+        #expect(Set(codes).count == 500)
+        #expect(codes.allSatisfy { PairingCode.canonical(PairingCode.display($0)) == $0 && InviteCode.canonical($0) == nil })
+        #expect(PairingCode.display("K7M2QX9P") == "K7M2-QX9P")
+        #expect(PairingCode.canonical("k7m2 qx9p") == "K7M2QX9P" && PairingCode.canonical("K7MO-QXIP") == "K7M0QX1P")
+        #expect(PairingCode.canonical("K7M2QX9") == nil && PairingCode.canonical("K7M2QX9P!") == nil && PairingCode.canonical("ABC102") == nil)
+    }
+
     @Test func triviaMustBeUsable() {
         let good = Trivia(question: "Which album is this song from?", options: ["A", "B", "C", "D"], answer: "B", source: "library")
         #expect(good.check() == nil)

@@ -8,7 +8,7 @@ import JukeCore
 public enum Tokens {
     static let cookieName = "juke_session"
 
-    static func generate() -> String {
+    public static func generate() -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString()

@@ -114,7 +114,12 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     }
 
     func artwork(_ request: Request, _ context: Context) async throws -> Response {
-        let track = try await track(context)
+        try await serveArtwork(of: try await track(context), request)
+    }
+
+    /// A track's embedded cover, cached by its hash (the catalog's, and a TuneTrivia big
+    /// screen's once the answer is out).
+    public func serveArtwork(of track: Track, _ request: Request) async throws -> Response {
         guard let hash = track.artworkHash, let art = try await library.artwork(hash: hash) else { throw APIError.notFound("artwork") }
         let etag = "\"\(hash)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "private, max-age=86400"]

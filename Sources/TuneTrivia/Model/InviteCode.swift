@@ -15,7 +15,10 @@ public enum InviteCode {
 
     /// The code as stored and looked up: upper case, spaces and dashes dropped, O as 0 and
     /// I as 1; nil when it cannot be a code.
-    public static func canonical(_ typed: String) -> String? {
+    public static func canonical(_ typed: String) -> String? { canonical(typed, length: length) }
+
+    /// `typed` read as a code of `length` characters of this alphabet (see `canonical(_:)`).
+    static func canonical(_ typed: String, length: Int) -> String? {
         let cleaned = typed.uppercased().filter { $0 != " " && $0 != "-" }
         guard cleaned.count == length, cleaned.allSatisfy({ alphabet.contains($0) }) else { return nil }
         return String(cleaned.map { $0 == "O" ? "0" : $0 == "I" ? "1" : $0 })

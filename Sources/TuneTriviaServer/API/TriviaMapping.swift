@@ -81,7 +81,7 @@ enum TriviaMapping {
         .init(
             id: r.id.description, roundNumber: r.number, phase: .init(rawValue: r.phase.rawValue) ?? .pending,
             isRevealed: r.phase == .revealed || r.phase == .closed, clipStart: r.clipStart,
-            clipEndsAtMs: r.clipEndsAt.map { ($0.timeIntervalSince1970 * 1000).rounded() },
+            clipEndsAtMs: r.clipEndsAt.map(Milliseconds.since1970),
             clipSecondsLeft: r.clipSecondsLeft,
             clipUrl: r.forHost ? clipURL(session: session, round: r.id) : nil, hasTrivia: r.hasTrivia, trackId: r.track?.description,
             title: r.answer?.title, artist: r.answer?.artist, album: r.answer?.album, year: r.answer?.year,

@@ -10,6 +10,7 @@ import TuneTriviaAPI
 struct TuneTriviaHandler: APIProtocol {
     typealias S = Components.Schemas
     let service: TuneTriviaService
+    let presenters: PresenterService
     let users: UserStore
     let clock: WallClock
 

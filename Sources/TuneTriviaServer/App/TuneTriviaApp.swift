@@ -11,13 +11,16 @@ import Storage
 public struct TuneTriviaApp: JukeApp {
     let platform: Platform
     let service: TuneTriviaService
+    let presenters: PresenterService
 
     public init(platform: Platform) {
         self.platform = platform
-        self.service = TuneTriviaService(
+        let service = TuneTriviaService(
             database: platform.database, library: platform.library, knownTokens: platform.knownTokens,
             hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
             openAI: platform.configuration.openAI, logger: platform.logger)
+        self.service = service
+        self.presenters = PresenterService(database: platform.database, games: service, clock: platform.clock)
     }
 
     /// Its tables, migrated before any app is built.
@@ -28,8 +31,11 @@ public struct TuneTriviaApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try TuneTriviaHandler(service: service, users: platform.users, clock: platform.clock).registerHandlers(on: router)
-        TriviaClipRoutes(service: service, library: platform.library, media: MediaRoutes(library: platform.library)).register(on: router)
+        try TuneTriviaHandler(service: service, presenters: presenters, users: platform.users, clock: platform.clock).registerHandlers(on: router)
+        let media = MediaRoutes<JukeRequestContext>(library: platform.library)
+        TriviaClipRoutes(service: service, library: platform.library, media: media).register(on: router)
+        PresenterMediaRoutes(presenters: presenters, service: service, library: platform.library, media: media, blur: platform.coverBlur)
+            .register(on: router)
         TriviaCoverRoutes(service: service, library: platform.library, blur: platform.coverBlur).register(on: router)
         TriviaEventRoutes(
             service: service, hub: service.hub, users: platform.users, clock: platform.clock, metrics: platform.metrics,

@@ -74,4 +74,29 @@ enum TuneTriviaPages {
                 </main>
                 """)
     }
+
+    /// The big screen: a pairing form until the screen has a token, then the room's view of
+    /// the game, drawn by tunetrivia-present.js. `code` is the code from the address.
+    static func present(code: String?) -> String {
+        HTML.page(
+            title: "TuneTrivia on the big screen", script: "/static/tunetrivia/js/tunetrivia-present.js",
+            styles: "/static/tunetrivia/css/present.css",
+            body: """
+                <main id="main" class="presenter" data-code="\(HTML.escape(code ?? ""))">
+                  <section id="pair" class="pair-screen" hidden>
+                    <h1>TuneTrivia on the big screen</h1>
+                    <p>On the host's phone, open the game and choose <strong>Show on a big screen</strong>. Type the code it shows here.</p>
+                    <form id="pair-form" class="row-form" autocomplete="off">
+                      <label>Pairing code <input id="pair-code" name="code" required maxlength="32" autocapitalize="characters"
+                        spellcheck="false" placeholder="ABCD-1234"></label>
+                      <button class="primary" type="submit" id="pair-button">Show the game</button>
+                    </form>
+                    <p class="form-error" id="pair-error" role="alert"></p>
+                  </section>
+                  <p id="present-status" class="present-status" aria-live="polite"></p>
+                  <div id="stage" class="stage" aria-live="polite"></div>
+                  <button id="sound-on" class="primary sound-on" hidden>Turn the sound on</button>
+                </main>
+                """, bodyClass: "presenter-page")
+    }
 }

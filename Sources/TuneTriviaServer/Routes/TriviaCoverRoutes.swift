@@ -23,8 +23,12 @@ struct TriviaCoverRoutes<Context: RequestContext> {
         let user = try CurrentRequest.requireUser()
         let address = try await RoundAddress(context.parameters, service: service)
         guard address.game.player(forUser: user.id) != nil else { throw RuleRefusal.forbidden("Join the game first.") }
+        return try await Self.blurred(address.round, library: library, blur: blur)
+    }
+
+    /// The round's cover, a few pixels across (the host's, a player's and the big screen's).
+    static func blurred(_ round: Round, library: LibraryStore, blur: CoverBlur) async throws -> Response {
         // Songs yet to play stay unseen: a cover could be matched to the library's.
-        let round = address.round
         guard round.phase != .pending else { throw APIError.notFound("round") }
         guard let track = try await library.track(id: round.track), let hash = track.artworkHash, let art = try await library.artwork(hash: hash),
             let png = await blur.tiny(art.data, key: hash)

@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 import JukePlatform
 
-/// TuneTrivia's pages: the games list with the join form, the invite link, and a game.
+/// TuneTrivia's pages: the games list with the join form, the invite link, a game, and the
+/// big screen's.
 struct TuneTriviaPageRoutes {
     func register(on router: Router<JukeRequestContext>) {
         router.get("/tunetrivia") { request, _ in
@@ -15,6 +16,16 @@ struct TuneTriviaPageRoutes {
             let safe = code.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
             guard CurrentRequest.user != nil else { return WebResponse.signIn(then: "/tunetrivia/join/\(safe)") }
             return WebResponse.redirect("/tunetrivia?code=\(safe)")
+        }
+        // The big screen (presenter view): no sign-in needed, it pairs by a one-time code, or
+        // by the game's invite code on a screen where the host is signed in.
+        router.get("/tunetrivia/present") { _, _ in WebResponse.html(TuneTriviaPages.present(code: nil)) }
+        router.get("/tunetrivia/present/:code") { _, context in
+            let code = context.parameters.get("code") ?? ""
+            guard (1...32).contains(code.count), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                return WebResponse.redirect("/tunetrivia/present")
+            }
+            return WebResponse.html(TuneTriviaPages.present(code: code))
         }
         router.get("/tunetrivia/:session_id") { _, context in
             guard let user = CurrentRequest.user else { return WebResponse.redirect("/login") }

@@ -341,6 +341,9 @@ actor TuneTriviaService {
 
     /// Seats the user in the game with this invite code (party mode). Wrong codes are
     /// limited per user, so codes cannot be found by trying them all.
+    /// The game with this invite code (canonical), or nil.
+    func sessionID(inviteCode: String) async throws -> SessionID? { try await store.sessionID(inviteCode: inviteCode) }
+
     func join(code typed: String, user: User, name: String?, address: String?) async throws -> Game {
         let subject = "\(user.id)|\(address ?? "")"
         // The attempt is counted before the code is looked up (the lookup awaits, and codes

@@ -64,7 +64,27 @@ extension Schema {
                     """,
                     "CREATE INDEX tunetrivia_leaderboard_rank ON tunetrivia_leaderboard(total_points DESC, games_played DESC)",
                 ]
-            }
+            },
+            Migration(version: 2, name: "tunetrivia presenters") { _ in
+                [
+                    // A big screen showing a game (the presenter view). A row is first a
+                    // pairing code, valid for minutes and once; pairing swaps the code for the
+                    // hash of the screen's token, valid for hours. Deleting the game, or the
+                    // host disconnecting the screen, deletes the row.
+                    """
+                    CREATE TABLE tunetrivia_presenters (
+                        id TEXT PRIMARY KEY,
+                        session_id TEXT NOT NULL REFERENCES tunetrivia_sessions(id) ON DELETE CASCADE,
+                        pairing_code TEXT UNIQUE,
+                        token_hash TEXT UNIQUE,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        expires_at DOUBLE PRECISION NOT NULL,
+                        last_seen_at DOUBLE PRECISION
+                    )
+                    """,
+                    "CREATE INDEX tunetrivia_presenters_session ON tunetrivia_presenters(session_id)",
+                ]
+            },
         ],
         // Before each module had its own numbering, this was migration 3.
         formerVersions: [3: 1]

@@ -34,6 +34,9 @@ let revealedRound = null;
 let pickNotice = null;
 /** The lobby's Edit settings, kept across redraws so an edit in progress survives them. */
 let settingsBox = null;
+/** The host's big screen (presenter view): whether one shows the game (it then plays the
+ * clip, not this device) and the pairing code last issued. */
+const bigScreen = { connected: false, pairing: null, watching: false };
 /** The offset to the server's clock, for the countdown everyone sees. */
 let clockOffset = 0;
 serverOffset().then((offset) => { clockOffset = offset; });
@@ -74,6 +77,7 @@ async function apply(next) {
   const previous = state;
   state = next;
   if (roundsStale) rounds = await api(`${base}/rounds`);
+  if (state.is_host && !bigScreen.watching) watchBigScreen();
   const phase = state.round ? `${state.round.round_number}:${state.round.phase}` : state.status;
   if (phase !== lastPhase) {
     onPhaseChange(previous);
@@ -109,7 +113,7 @@ let clipEndsAt = 0;
 
 function playClip() {
   const round = state.round;
-  if (!round?.clip_url) return;
+  if (!round?.clip_url || bigScreen.connected) return; // the big screen plays it for the room
   stopClip();
   audio.src = round.clip_url;
   audio.currentTime = round.clip_start;
@@ -143,6 +147,63 @@ function resumeClip() {
   clipEndsAt = Date.now() + left;
   clipTimer = setTimeout(stopClip, left);
   main.dataset.clip = "playing";
+}
+
+// ---- The big screen (presenter view) ---------------------------------------------------------
+
+// While a big screen shows the game it plays the clip on the room's speaker, and this phone is
+// the remote: it checks every few seconds whether the screen is still there.
+async function watchBigScreen() {
+  bigScreen.watching = true;
+  while (state && state.is_host && state.status !== "ended") {
+    try {
+      const { connected } = await api(`${base}/presenter`);
+      if (connected !== bigScreen.connected) {
+        bigScreen.connected = connected;
+        if (connected) {
+          bigScreen.pairing = null;
+          stopClip();
+        }
+        render();
+      }
+    } catch (_) { /* asked again shortly */ }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
+  bigScreen.watching = false;
+}
+
+async function pairBigScreen() {
+  const pairing = await act(`${base}/presenter`, {}, "#show-big-screen").catch(() => null);
+  if (!pairing) return;
+  bigScreen.pairing = pairing;
+  render();
+}
+
+async function disconnectBigScreen() {
+  await act(`${base}/presenter`, { method: "DELETE" }, "#disconnect-screen").catch(() => null);
+  bigScreen.connected = false;
+  render();
+}
+
+function bigScreenPanel() {
+  const panel = el("div", { class: "big-screen panel", id: "big-screen" });
+  if (bigScreen.connected) {
+    panel.append(el("p", { id: "big-screen-on" }, "The big screen shows the game and plays the songs; this phone is the remote."),
+      el("button", { class: "ghost", id: "disconnect-screen", onclick: disconnectBigScreen }, "Disconnect the big screen"));
+    return panel;
+  }
+  const pairing = bigScreen.pairing && bigScreen.pairing.expires_at_ms > Date.now() ? bigScreen.pairing : null;
+  if (pairing) {
+    const url = `${location.origin}${pairing.present_url}`;
+    panel.append(el("p", {}, "On the TV or projector, open ", el("a", { href: pairing.present_url, id: "big-screen-url", target: "_blank" }, url),
+      ", or open ", el("strong", {}, `${location.host}/tunetrivia/present`), " and type"),
+    el("p", { class: "code", id: "pairing-code" }, pairing.pairing_code),
+    el("p", { class: "muted" }, "The code works once, for 10 minutes. The big screen then plays the songs, so connect it to the room's speakers."));
+  } else {
+    panel.append(el("button", { class: "ghost", id: "show-big-screen", onclick: pairBigScreen }, "Show on a big screen"),
+      " ", el("a", { href: `/tunetrivia/present/${state.invite_code}`, target: "_blank", id: "present-here" }, "or open it on this computer"));
+  }
+  return panel;
 }
 
 // ---- Actions ----------------------------------------------------------------------------
@@ -323,7 +384,7 @@ function lobby() {
         el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
   if (pickNotice) section.append(pickNoticeBox());
   if (rounds.length < state.settings.num_songs) section.append(songPicker());
-  section.append(editSettings());
+  section.append(bigScreenPanel(), editSettings());
   const start = el("button", { class: "primary", id: "start", onclick: press(`${base}/start`, "#start") }, "Start the game");
   start.disabled = !rounds.length || !state.player_count;
   section.append(el("div", { class: "actions" }, start,
@@ -482,7 +543,8 @@ function hostRound() {
   if (state.status === "paused") {
     controls.append(el("button", { class: "primary", id: "resume", onclick: press(`${base}/resume`, "#resume") }, "Resume"));
   } else if (round.phase === "playing") {
-    controls.append(el("button", { class: "ghost", onclick: playClip }, "Play clip"),
+    controls.append(bigScreen.connected ? el("span", { class: "muted", id: "playing-on-screen" }, "Playing on the big screen")
+      : el("button", { class: "ghost", onclick: playClip }, "Play clip"),
       el("button", { class: "primary", id: "reveal", onclick: press(`${base}/reveal`, "#reveal") }, "Reveal"));
   } else if (round.phase === "revealed") {
     controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: press(`${base}/reveal-trivia`, "#reveal-trivia") }, "Reveal trivia answer"));
@@ -500,7 +562,7 @@ function hostRound() {
   } else {
     section.append(el("ul", { class: "scoring", id: "scoring" }, ...players.map((p) => scoringRow(p, round))));
   }
-  section.append(scoreboard());
+  section.append(scoreboard(), bigScreenPanel());
   return section;
 }
 
