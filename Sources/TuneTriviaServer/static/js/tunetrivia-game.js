@@ -2,7 +2,7 @@
 // person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { api, bindLogout, byId, clearActionErrors, counted, el, showActionError } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, clearActionErrors, counted, el, showActionError } from "/static/js/api.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
@@ -166,7 +166,9 @@ async function watchBigScreen() {
         }
         render();
       }
-    } catch (_) { /* asked again shortly */ }
+    } catch (e) {
+      if (e instanceof APIError && e.status === 404) break; // the game was deleted
+    }
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }
   bigScreen.watching = false;
