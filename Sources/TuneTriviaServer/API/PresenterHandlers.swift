@@ -41,7 +41,9 @@ extension TuneTriviaHandler {
     func pairTriviaPresenter(_ input: Operations.PairTriviaPresenter.Input) async throws -> Operations.PairTriviaPresenter.Output {
         try await respond {
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-            guard (1...32).contains(body.code.unicodeScalars.count) else { throw APIError.badRequest("code is the code the host's phone shows.", field: "code") }
+            guard (1...32).contains(body.code.unicodeScalars.count) else {
+                throw APIError.badRequest("code is the code the host's phone shows.", field: "code")
+            }
             let paired = try await presenters.pair(code: body.code, user: CurrentRequest.user, address: CurrentRequest.remoteAddress)
             return .ok(
                 .init(
