@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "juke", targets: ["juke"]),
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
         .library(name: "Matching", targets: ["Matching"]),
+        .library(name: "Feeds", targets: ["Feeds"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -47,6 +48,9 @@ let package = Package(
         .target(name: "Matching", swiftSettings: strict),
         // Pure, bounds-checked readers of audio tags and containers. Fuzzed.
         .target(name: "MediaFormats", swiftSettings: strict),
+        // Juke's own feed parser: a lenient streaming XML tokenizer, encodings, RSS, Atom and
+        // the podcast namespaces. Pure, fuzzed.
+        .target(name: "Feeds", dependencies: ["JukeCore"], swiftSettings: strict),
         // TuneTrivia's rules: a pure state machine (commands in, state and events out).
         .target(name: "TuneTrivia", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Back2Back's rules: turns and queue states, song memory, Juke's own persona DJ and
@@ -235,7 +239,7 @@ let package = Package(
         .executableTarget(
             name: "JukeBench",
             dependencies: [
-                "MediaFormats", "Library", "Storage", "JukeCore", "Matching",
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds",
                 .product(name: "Logging", package: "swift-log"),
                 // The TuneTrivia load client (TriviaLoad.swift).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -249,7 +253,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers",
+                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -274,6 +278,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [

@@ -25,6 +25,10 @@ let package = Package(
             dependencies: [.product(name: "MediaFormats", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "FeedFuzzer",
+            dependencies: [.product(name: "Feeds", package: root.lastPathComponent)]
+        ),
+        .executableTarget(
             name: "MatchingFuzzer",
             dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
         ),

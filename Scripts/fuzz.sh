@@ -9,7 +9,8 @@
 # The stream framing fuzzer feeds the radio relay's readers (HTTP/ICY heads, chunked coding,
 # ICY metadata, Ogg pages, the sniffer, playlists, HLS rewriting) bytes cut at a point the input picks, and
 # checks the cut changes nothing.
-# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams]   (default 60 s, tags).
+# The feed fuzzer feeds the feed reader any bytes, whole and in pieces, and checks both read alike.
+# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds]   (default 60 s, tags).
 # Crashes are written to Fuzz/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -48,5 +49,16 @@ case "${2:-tags}" in
     cp -n ../Tests/MediaFormatsTests/Fixtures/*.{ogg,opus} corpus-streams/ 2>/dev/null || true
     .build/release/StreamFramingFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-streams ;;
-  *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams]"; exit 2 ;;
+  feeds)
+    swift build -c release --sanitize=fuzzer --product FeedFuzzer
+    mkdir -p corpus-feeds crashes
+    # Seeds: feedparser's test feeds, each behind a byte that picks the piece size.
+    mapfile -t seeds < <(find ../Tests/FeedsTests/Fixtures/feedparser-tests -name '*.xml' | sort | head -400)
+    for f in "${seeds[@]}"; do
+      out="corpus-feeds/$(basename "$(dirname "$f")")-$(basename "$f")"
+      [ -e "$out" ] || { printf '\x07' > "$out"; cat "$f" >> "$out"; }
+    done
+    .build/release/FeedFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus-feeds ;;
+  *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds]"; exit 2 ;;
 esac

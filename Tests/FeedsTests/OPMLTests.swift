@@ -1,0 +1,43 @@
+import Testing
+
+@testable import Feeds
+
+/// Subscriptions moved between podcast apps: OPML as apps export it (grouped, with entities,
+/// odd case), read leniently, and written so that reading it back gives the same list.
+@Suite(.timeLimit(.minutes(2))) struct OPMLTests {
+    static let exported = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <opml version="1.0"><head><title>Pocket Casts Feeds</title></head><body>
+          <outline text="News">
+            <outline type="rss" text="Morning &amp; Evening" xmlUrl="https://example.org/a.xml" htmlUrl="https://example.org/"/>
+            <outline text="World"><outline TYPE="RSS" TEXT="Wide" XMLURL="https://example.org/b.xml"></outline></outline>
+          </outline>
+          <outline type="rss" title="Again" xmlUrl="https://example.org/a.xml"/>
+          <outline type="rss" text="Plain" url="https://example.org/c.xml"/>
+          <outline text="A folder with nothing"/>
+        </body></opml>
+        """
+
+    @Test func everyFeedOnceWithItsGroups() throws {
+        let subscriptions = try OPML.read(Array(Self.exported.utf8))
+        #expect(subscriptions.map(\.feedURL) == ["https://example.org/a.xml", "https://example.org/b.xml", "https://example.org/c.xml"])
+        #expect(subscriptions[0] == .init(feedURL: "https://example.org/a.xml", title: "Morning & Evening", siteURL: "https://example.org/", groups: ["News"]))
+        #expect(subscriptions[1].groups == ["News", "World"] && subscriptions[1].title == "Wide")
+        #expect(subscriptions[2].groups.isEmpty)
+    }
+
+    @Test func writtenAndReadBack() throws {
+        let list: [OPML.Subscription] = [
+            .init(feedURL: "https://example.org/a.xml?x=1&y=<2>", title: "Tom's \"Show\"", siteURL: "https://example.org/"),
+            .init(feedURL: "https://example.org/b.xml"),
+        ]
+        let text = OPML.write(list)
+        #expect(text.contains("&amp;y=&lt;2&gt;") && text.contains("Tom&#39;s &quot;Show&quot;"))
+        #expect(try OPML.read(Array(text.utf8)) == [list[0], .init(feedURL: "https://example.org/b.xml", title: "https://example.org/b.xml")])
+    }
+
+    @Test func notOPMLSaysSo() {
+        #expect(throws: OPML.ReadError.notOPML("rss")) { try OPML.read(Array("<rss><channel/></rss>".utf8)) }
+        #expect(throws: OPML.ReadError.notOPML("")) { try OPML.read(Array("nothing".utf8)) }
+    }
+}
