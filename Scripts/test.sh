@@ -81,6 +81,14 @@ if [ "$swift_status" -ne 0 ]; then echo "swift test failed (exit $swift_status)"
 ran=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$SWIFT_TEST_LOG" | tail -1)
 if [ -z "$ran" ] || [ "$ran" -eq 0 ]; then echo "swift test ran no test"; exit 1; fi
 
+# --- Juke's feed parser beside feedparser -------------------------------------------------
+# Every one of feedparser's test feeds read by `juke feed` without a crash or hang, and the
+# well-formed ones read alike (titles, links, enclosure URLs, dates) in at least as many as
+# the last count (docs/PERFORMANCE.md says which differ and why).
+log "juke feed beside feedparser on feedparser's own test feeds"
+FEED_TOOLS=$(Scripts/tools-venv.sh feedparser=feedparser)
+"$FEED_TOOLS/bin/python" Scripts/feed-agreement.py "$ROOT/.build/debug/juke" Tests/FeedsTests/Fixtures/feedparser-tests --min 929 --show 0
+
 # --- The HTTP contract, fuzzed ------------------------------------------------------------
 log "API fuzzing from the OpenAPI contract (schemathesis), on SQLite"
 Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"

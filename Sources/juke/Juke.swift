@@ -5,7 +5,10 @@ struct Juke: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "juke",
         abstract: "Juke: a self-hosted music platform (TuneTrivia, Back2Back, Dual Player, RunBeat).",
-        subcommands: [Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, MatchCommand.self, ResolveCommand.self],
+        subcommands: [
+            Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, MatchCommand.self,
+            ResolveCommand.self,
+        ],
         defaultSubcommand: Serve.self
     )
 }
