@@ -48,7 +48,7 @@ def test_a_big_screen_pairs_by_code_and_shows_the_room_the_game(server, admin, b
         wait(tv).until(lambda d: seconds(d) <= first - 2)
         wait(browser).until(lambda d: d.find_elements(By.ID, "playing-on-screen"))
         assert browser.find_element(By.ID, "main").get_attribute("data-clip") != "playing"
-        blur = wait(tv).until(lambda d: d.find_elements(By.ID, "present-blur"))[0]
+        blur = wait(tv).until(lambda d: d.find_elements(By.ID, "present-art-blur"))[0]
         wait(tv).until(lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", blur) == 8)
         rounds = request(server.base, "GET", base + "/rounds", token=host["token"])[1]
         song = rounds[0]

@@ -7,6 +7,7 @@ import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { settingsForm, readSettings } from "./settings-form.js";
+import { CoverArt } from "./cover-art.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
@@ -28,8 +29,8 @@ let lastPhase = null;
 let clipTimer = null;
 /** Why this person's last action failed, shown next to it through redraws: {anchor, message}. */
 let actionError = null;
-/** The round whose cover has sharpened into view: the reveal animates once, not on every redraw. */
-let revealedRound = null;
+/** The covers: blurred before the reveal, the real one sharpening once at it. */
+const covers = new CoverArt({ art: "art", hidden: "art blurred", blur: "art-blur" });
 /** What the library lacked at the last auto-pick, shown in the lobby until songs change. */
 let pickNotice = null;
 /** The lobby's Edit settings, kept across redraws so an edit in progress survives them. */
@@ -507,33 +508,8 @@ function songPicker() {
 }
 
 function artwork(round) {
-  // Before the reveal: the real cover shrunk to a few pixels and blurred (served by round,
-  // so it names no song), or a gradient when the song has none. At the reveal the real cover
-  // sharpens into view, once: later redraws show it still.
-  if (round?.artwork_url && round.is_revealed) {
-    const img = el("img", { class: "art", src: round.artwork_url, alt: `Cover of ${round.album || round.title}` });
-    img.addEventListener("error", () => img.replaceWith(placeholder(round)));
-    if (revealedRound !== round.id) {
-      revealedRound = round.id;
-      img.classList.add("revealing");
-      requestAnimationFrame(() => requestAnimationFrame(() => img.classList.remove("revealing")));
-    }
-    return img;
-  }
-  const hidden = placeholder(round);
-  if (round?.id && round.phase !== "pending") {
-    const img = el("img", { class: "art-blur", src: `${base}/rounds/${round.id}/cover`, alt: "" });
-    img.addEventListener("error", () => img.remove());
-    hidden.append(img);
-  }
-  return hidden;
-}
-
-function placeholder(round) {
-  const hue = ((round?.round_number || 1) * 67) % 360;
-  const div = el("div", { class: "art blurred", role: "img", "aria-label": "Hidden cover" });
-  div.style.setProperty("--hue", String(hue)); // CSSOM, which the page's CSP allows
-  return div;
+  const blurred = round?.id && round.phase !== "pending" ? `${base}/rounds/${round.id}/cover` : null;
+  return covers.draw(round, { artwork: round?.artwork_url, blurred });
 }
 
 function hostRound() {

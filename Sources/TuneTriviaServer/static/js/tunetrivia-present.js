@@ -8,6 +8,7 @@
 import { APIError, byId, counted, el, token as signedInToken } from "/static/js/api.js";
 import { qrSVG } from "/static/js/qr.js";
 import { serverOffset } from "/static/js/server-clock.js";
+import { CoverArt } from "./cover-art.js";
 import { clipPlan, drifted } from "./presenter-clip.js";
 import { Sounds } from "./sounds.js";
 
@@ -36,8 +37,8 @@ let pollTimer = null;
 let loadedClip = null;
 /** The browser refused to start sound without a tap: wait for one (the "Turn the sound on" button). */
 let soundBlocked = false;
-/** The round whose cover has sharpened into view: the reveal animates once. */
-let revealedRound = null;
+/** The covers: blurred before the reveal, the real one sharpening once at it. */
+const covers = new CoverArt({ art: "present-art", hidden: "present-art hidden-art", blur: "present-art-blur" });
 let clockOffset = 0;
 serverOffset().then((offset) => { clockOffset = offset; });
 
@@ -271,29 +272,7 @@ function roundScreen(game) {
 
 /** Before the reveal: the real cover shrunk to a few pixels, blurred; after it, the real one. */
 function cover(round) {
-  if (round.is_revealed && state.artwork_url) {
-    const img = el("img", { class: "present-art", id: "present-art", src: state.artwork_url, alt: `Cover of ${round.album || round.title}` });
-    img.addEventListener("error", () => img.replaceWith(placeholder(round)));
-    if (revealedRound !== round.id) {
-      revealedRound = round.id;
-      img.classList.add("revealing");
-      requestAnimationFrame(() => requestAnimationFrame(() => img.classList.remove("revealing")));
-    }
-    return img;
-  }
-  const hidden = placeholder(round);
-  if (state.cover_url && !round.is_revealed) {
-    const img = el("img", { class: "present-art-blur", id: "present-blur", src: state.cover_url, alt: "" });
-    img.addEventListener("error", () => img.remove());
-    hidden.append(img);
-  }
-  return hidden;
-}
-
-function placeholder(round) {
-  const div = el("div", { class: "present-art hidden-art", role: "img", "aria-label": "Hidden cover" });
-  div.style.setProperty("--hue", String(((round.round_number || 1) * 67) % 360));
-  return div;
+  return covers.draw(round, { artwork: state.artwork_url, blurred: round.is_revealed ? null : state.cover_url, id: "present-art" });
 }
 
 function trivia(round) {
