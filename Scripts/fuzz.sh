@@ -58,6 +58,11 @@ case "${2:-tags}" in
       out="corpus-feeds/$(basename "$(dirname "$f")")-$(basename "$f")"
       [ -e "$out" ] || { printf '\x07' > "$out"; cat "$f" >> "$out"; }
     done
+    # And a transcript in each format and a chapters file (the same bytes go to every reader).
+    printf '\x05WEBVTT\n\n00:00.500 --> 00:02.000 align:start\n<v Ann>Hello &amp; welcome</v>\n' > corpus-feeds/vtt
+    printf '\x03\n1\n00:00:01,000 --> 00:00:04,500\n<i>Once</i> upon\n\n2\n00:00:05,000 --> 00:00:07,000\nthe end\n' > corpus-feeds/srt
+    printf '\x09{"segments":[{"speaker":"Ann","startTime":0.5,"endTime":3.2,"body":"Hello"}]}' > corpus-feeds/transcript-json
+    printf '\x02{"version":"1.2.0","chapters":[{"startTime":0,"title":"Intro"},{"startTime":65.5,"title":"Poem","toc":false}]}' > corpus-feeds/chapters-json
     .build/release/FeedFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-feeds ;;
   *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds]"; exit 2 ;;
