@@ -95,6 +95,19 @@ import Testing
         #expect(Self.deliveries(plan.frameBuilt(now: at(4001))).first?.everyone == true)
     }
 
+    /// In a big room the frame for everyone comes less often: 3 connections at 500 ms each
+    /// settle in 1.5 s, not the 1 s floor; the viewer concerned and the host still see it now,
+    /// and a presence change (the host's alone) keeps the 1 s.
+    @Test func theRoomWideFrameSettlesLongerInABigRoom() {
+        var (plan, h, a, _) = room(timing: .init(settle: .seconds(1), pace: .milliseconds(100), pacePerWatcher: .zero, settlePerWatcher: .milliseconds(500)))
+        let actions = plan.changed(version: 2, audience: .init(viewers: [ann], everyoneSoon: true), since: at(3000), now: at(3000))
+        #expect(actions == [.wake(at: at(4500)), .build(version: 2)])
+        #expect(Self.deliveries(plan.frameBuilt(now: at(3001))) == [PushPlan.Delivery(timed: [h, a], since: at(3000))])
+        #expect(plan.timerFired(now: at(4000)) == [.wake(at: at(4500))], "not yet: nothing is built")
+        #expect(plan.timerFired(now: at(4500)) == [.build(version: 2)])
+        #expect(Self.deliveries(plan.frameBuilt(now: at(4501))).first?.everyone == true)
+    }
+
     @Test func aChangeDuringABuildWaitsForTheNextFrameInsteadOfBeingLost() {
         var (plan, h, a, b) = room()
         #expect(plan.changed(version: 2, audience: .init(viewers: [ann]), since: at(2000), now: at(2000)) == [.build(version: 2)])

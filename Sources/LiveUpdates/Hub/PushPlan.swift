@@ -16,18 +16,26 @@ public import JukeCore
 ///   since the host's frame grows with the room.
 /// - Who is seated and who is online are not urgent for anyone but the host and the viewer
 ///   concerned: the rest of the room sees them within `settle`, in one frame for all the
-///   arrivals of that time.
+///   arrivals of that time. In a big room, the frame for everyone comes no more often than
+///   `settlePerWatcher` per connection (10 s for 10,000): each costs a write to every phone,
+///   and answers arriving while it goes out wait behind it (at one a second, it put the
+///   10,000-player answer p99 at 57-65 ms against 4-6 ms).
 /// - The host's screens get every change.
 public struct PushPlan: Sendable {
     public struct Timing: Sendable, Equatable {
         public var settle: Duration
         public var pace: Duration
         public var pacePerWatcher: Duration
+        public var settlePerWatcher: Duration
 
-        public init(settle: Duration = .seconds(1), pace: Duration = .milliseconds(100), pacePerWatcher: Duration = .microseconds(100)) {
+        public init(
+            settle: Duration = .seconds(1), pace: Duration = .milliseconds(100), pacePerWatcher: Duration = .microseconds(100),
+            settlePerWatcher: Duration = .milliseconds(1)
+        ) {
             self.settle = settle
             self.pace = pace
             self.pacePerWatcher = pacePerWatcher
+            self.settlePerWatcher = settlePerWatcher
         }
     }
 
@@ -104,8 +112,10 @@ public struct PushPlan: Sendable {
     /// What the next frame owes, and what the frame being built owes.
     private(set) var owed = Owed()
     private(set) var inFlight: Owed?
-    /// Everyone is owed a frame once the settling time is over.
+    /// Everyone is owed a frame once the room's settling time is over (`roomSettleAt`).
     private(set) var owedSoon = false
+    private(set) var roomSettleAt: ContinuousClock.Instant?
+    /// The host is owed a frame once the settling time is over (presence).
     private(set) var settleAt: ContinuousClock.Instant?
     private(set) var lastFrame: ContinuousClock.Instant?
 
@@ -163,21 +173,26 @@ public struct PushPlan: Sendable {
         var actions: [Action] = []
         if audience.everyoneSoon {
             owedSoon = true
-            actions += settleSoon(now: now)
+            if roomSettleAt == nil {
+                let at = now + max(timing.settle, timing.settlePerWatcher * viewerOf.count)
+                roomSettleAt = at
+                actions.append(.wake(at: at))
+            }
         }
         return actions + produce(now: now)
     }
 
     /// The time asked for by a `wake` has come.
     public mutating func timerFired(now: ContinuousClock.Instant) -> [Action] {
-        if let settleAt, settleAt <= now {
-            self.settleAt = nil
+        if let settleAt, settleAt <= now { self.settleAt = nil }
+        if let roomSettleAt, roomSettleAt <= now {
+            self.roomSettleAt = nil
             if owedSoon {
                 owedSoon = false
                 owed.everyone = true
             }
         }
-        let settling: [Action] = settleAt.map { [.wake(at: $0)] } ?? []
+        let settling: [Action] = [settleAt, roomSettleAt].compactMap { $0 }.map { .wake(at: $0) }
         return settling + produce(now: now)
     }
 
