@@ -302,7 +302,7 @@ function podium(game) {
       el("li", { class: `place-${p.rank}` },
         el("span", { class: "rank" }, `#${p.rank}`), el("strong", { title: p.display_name }, p.display_name),
         el("span", {}, counted(p.total_score, "point"))))),
-    ranked.length > 3 ? leaders({ ...game, players: ranked.slice(3) , player_count: game.player_count - 3 }, 7) : "");
+    ranked.length > 3 ? leaders({ ...game, players: ranked.slice(3), player_count: game.player_count - 3 }, 7) : "");
 }
 
 function more(count) {
