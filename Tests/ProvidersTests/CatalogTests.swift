@@ -132,4 +132,48 @@ import Testing
             await #expect(throws: CatalogError.rateLimited(retryAfter: nil)) { try await itunes.search("busy", limit: 2, offset: 0) }
         }
     }
+
+    /// Podcasts from the same API (`media=podcast`): each with its feed, those without one
+    /// left out; its refusals and a broken answer said as such.
+    @Test func iTunesSearchFindsPodcastsWithTheirFeeds() async throws {
+        let router = Router()
+        router.get("/v1/search") { request, _ -> Response in
+            let q = request.uri.queryParameters
+            switch q.get("term") {
+            case "busy": return Self.json(429, ["errorMessage": "Slow down"], headers: [.retryAfter: "30"])
+            case "broken": return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>")))
+            case "down": return Self.json(503, ["errorMessage": "Maintenance"])
+            default: break
+            }
+            #expect(q.get("media") == "podcast" && q.get("entity") == "podcast" && q.get("limit") == "10")
+            return Self.json(
+                200,
+                [
+                    "resultCount": 3,
+                    "results": [
+                        [
+                            "wrapperType": "track", "kind": "podcast", "collectionId": 1_200_361_736, "collectionName": "Readings & Rhymes",
+                            "artistName": "Juke", "feedUrl": "https://feeds.example.org/rhymes.xml", "artworkUrl600": "https://is1.example/600x600bb.jpg",
+                            "artworkUrl100": "https://is1.example/100x100bb.jpg", "trackCount": 42, "primaryGenreName": "Books",
+                            "releaseDate": "2024-03-05T06:00:00Z",
+                        ],
+                        ["wrapperType": "track", "kind": "podcast", "collectionId": 7, "collectionName": "No feed listed"],
+                        ["wrapperType": "track", "kind": "podcast", "collectionId": 8, "collectionName": "Odd feed", "feedUrl": "ftp://x/feed"],
+                    ],
+                ])
+        }
+        try await Self.serve(router) { url in
+            let itunes = ITunesSearch(baseURL: url)
+            let shows = try await itunes.podcasts("rhymes", limit: 10)
+            #expect(
+                shows == [
+                    PodcastShow(
+                        id: "1200361736", title: "Readings & Rhymes", author: "Juke", feedURL: "https://feeds.example.org/rhymes.xml",
+                        artworkURL: "https://is1.example/600x600bb.jpg", episodeCount: 42, genre: "Books", latest: "2024-03-05T06:00:00Z")
+                ])
+            await #expect(throws: CatalogError.rateLimited(retryAfter: 30)) { try await itunes.podcasts("busy", limit: 10) }
+            await #expect(throws: CatalogError.malformed("not an iTunes Search result")) { try await itunes.podcasts("broken", limit: 10) }
+            await #expect(throws: CatalogError.status(503, "Maintenance")) { try await itunes.podcasts("down", limit: 10) }
+        }
+    }
 }
