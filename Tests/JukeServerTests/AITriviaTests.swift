@@ -55,7 +55,7 @@ import TuneTrivia
                 return reply(429, #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#)
             }
             if prompt.contains("\"Slow\"") {
-                try await Task.sleep(for: .seconds(3))
+                try await Task.sleep(for: .seconds(8))
                 return content(["question": "Too late?", "answer": "x", "options": ["x", "y", "z", "w"]])
             }
             return reply(500, #"{"error":{"message":"The server had an error","type":"server_error"}}"#)
@@ -73,7 +73,9 @@ import TuneTrivia
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1"))
-            try await body(OpenAISettings(baseURL: url, apiKey: "test-key", triviaModel: "test-model", timeout: 1))
+            // 3 s: long enough for a good reply while the whole suite runs in parallel on two
+            // cores (at 1 s one timed out), short of the slow reply's 8 s.
+            try await body(OpenAISettings(baseURL: url, apiKey: "test-key", triviaModel: "test-model", timeout: 3))
         }
     }
 
