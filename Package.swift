@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "MediaFormats", swiftSettings: strict),
         // Juke's own feed parser: a lenient streaming XML tokenizer, encodings, RSS, Atom and
         // the podcast namespaces. Pure, fuzzed.
-        .target(name: "Feeds", dependencies: ["JukeCore"], swiftSettings: strict),
+        .target(name: "Feeds", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // TuneTrivia's rules: a pure state machine (commands in, state and events out).
         .target(name: "TuneTrivia", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Back2Back's rules: turns and queue states, song memory, Juke's own persona DJ and

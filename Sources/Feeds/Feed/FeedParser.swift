@@ -25,7 +25,7 @@ struct FeedParser {
     /// The item being read, while `inItem`: stored in place, not as an optional, so reading
     /// one of its fields does not copy it whole.
     private var item = FeedItem()
-    private var inItem = false
+    private var readingItem = false
     private var itemDepth = -1
     private var itemDates = Dates()
     private var guidIsPermaLink = true
@@ -163,9 +163,9 @@ struct FeedParser {
             capture?.text += tag
             return
         }
-        if !inItem, (kind == .atom && (name == "atom:entry" || name == "atom:item")) || (kind != .atom && name == "item") {
+        if !readingItem, (kind == .atom && (name == "atom:entry" || name == "atom:item")) || (kind != .atom && name == "item") {
             item = FeedItem()
-            inItem = true
+            readingItem = true
             itemDepth = depth
             itemDates = Dates()
             itemCreated = nil
@@ -173,7 +173,7 @@ struct FeedParser {
             summaryRank = 0
             return
         }
-        if inItem {
+        if readingItem {
             itemElement(name, attributes, depth: depth, parent: parent?.name ?? "", base: base)
         } else if let parent, parent.name == "channel" || parent.name == "atom:feed" || (kind == .atom && parent.name == "feed") {
             channelElement(name, attributes, depth: depth, base: base)
@@ -444,9 +444,9 @@ struct FeedParser {
                     capture?.text += closing
                 }
             }
-            if index == itemDepth, inItem {
+            if index == itemDepth, readingItem {
                 let done = item
-                inItem = false
+                readingItem = false
                 item = FeedItem()
                 itemDepth = -1
                 try onItem(finished(done))
@@ -471,7 +471,7 @@ struct FeedParser {
             }
         }
         if capture.inItem {
-            guard inItem else { return }
+            guard readingItem else { return }
             switch capture.field {
             case .title: item.title = text
             case .link: if item.link == nil, !text.isEmpty { item.link = Self.resolve(text, against: capture.base) }

@@ -1,21 +1,9 @@
-/// Whitespace trimmed from both ends, as feed readers trim titles and links (Unicode's white
-/// space, the no-break space included). Foundation's `trimmingCharacters(in:)` goes through
-/// UTF-16 on Linux; a feed has tens of thousands of fields.
+import Matching
+
+/// Feeds trim titles, links and attributes by Matching's `Whitespace` (Unicode's white space,
+/// the no-break space included, without Foundation).
 extension String {
-    var trimmed: String {
-        // Most text starts and ends with a visible ASCII character: decided from two bytes.
-        let bytes = utf8
-        guard let firstByte = bytes.first, let lastByte = bytes.last else { return self }
-        if firstByte > 0x20 && firstByte < 0x7F && lastByte > 0x20 && lastByte < 0x7F { return self }
-        let scalars = unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return self }
-        if !first.properties.isWhitespace && !last.properties.isWhitespace { return self }
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end && scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
-        while end > start && scalars[scalars.index(before: end)].properties.isWhitespace { end = scalars.index(before: end) }
-        return String(scalars[start..<end])
-    }
+    var trimmed: String { Whitespace.trimmed(self) }
 }
 
 /// UTF-8 validity, checked over raw bytes (the encoding sniff looks at the first 64 kB).

@@ -29,6 +29,15 @@ public enum Whitespace {
         trimmed(text, where: isSpaceOrNewline)
     }
 
+    /// `trimmed` for a String, which is handed back as it is when it has nothing to trim (a
+    /// feed's fields, a 2 kB show note among them, mostly have none): no copy.
+    public static func trimmed(_ text: String) -> String {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last else { return text }
+        if first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F { return text }
+        return trimmed(text[...], where: isSpaceOrNewline)
+    }
+
     static func trimmed(_ text: some StringProtocol, where isBlank: (Unicode.Scalar) -> Bool) -> String {
         let s = Substring(text).unicodeScalars
         var start = s.startIndex
