@@ -51,6 +51,7 @@ public struct StreamConnector: Sendable {
     let connectTimeout: TimeAmount
     let idleTimeout: TimeAmount
     static let maximumHops = 5
+    var dialer: GuardedDialer { GuardedDialer(allowPrivateNetworks: allowPrivateNetworks, connectTimeout: connectTimeout, idleTimeout: idleTimeout) }
     /// Bytes looked at to tell audio from an error page.
     static let sniffBytes = 512
 
@@ -74,8 +75,7 @@ public struct StreamConnector: Sendable {
         var current = url
         for _ in 0...Self.maximumHops {
             let target = try StreamTarget(current)
-            let addresses = try await allowedAddresses(for: target)
-            let channel = try await connect(to: addresses, target: target)
+            let channel = try await dialer.open(target)
             let outcome = try await channel.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: target.request(userAgent: userAgent)))
                 var reader = StreamReader(iterator: inbound.makeAsyncIterator())
@@ -100,8 +100,7 @@ public struct StreamConnector: Sendable {
         var current = url
         for _ in 0...Self.maximumHops {
             let target = try StreamTarget(current)
-            let addresses = try await allowedAddresses(for: target)
-            let channel = try await connect(to: addresses, target: target)
+            let channel = try await dialer.open(target)
             let outcome: FetchOutcome = try await channel.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: target.request(userAgent: userAgent, icy: false)))
                 var reader = StreamReader(iterator: inbound.makeAsyncIterator())
@@ -202,43 +201,6 @@ public struct StreamConnector: Sendable {
         }
     }
 
-    /// The target's addresses that policy allows, or why none is.
-    private func allowedAddresses(for target: StreamTarget) async throws(StreamRelayError) -> [ResolvedAddresses.Address] {
-        let all = try await ResolvedAddresses.resolve(host: target.host, port: target.port)
-        guard !all.isEmpty else { throw .unreachable("\(target.host) has no address") }
-        if allowPrivateNetworks { return all }
-        let allowed = all.filter { NetworkAddressPolicy.isPublic($0.bytes) }
-        guard !allowed.isEmpty else { throw .privateNetwork(target.host) }
-        return allowed
-    }
-
-    private func connect(to addresses: [ResolvedAddresses.Address], target: StreamTarget) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
-        var failures: [String] = []
-        for address in addresses.prefix(4) {
-            do {
-                let tls = try target.isTLS ? Self.tlsContext.get() : nil
-                let idle = idleTimeout
-                return try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connectTimeout(connectTimeout)
-                    .connect(to: address.socket) { channel in
-                        channel.eventLoop.makeCompletedFuture {
-                            if let tls {
-                                let handler = try NIOSSLClientHandler(context: tls, serverHostname: target.isIPLiteral ? nil : target.host)
-                                try channel.pipeline.syncOperations.addHandler(handler)
-                            }
-                            try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: idle))
-                            try channel.pipeline.syncOperations.addHandler(CloseWhenIdle())
-                            return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                        }
-                    }
-            } catch {
-                failures.append("\(address.socket): \(error)")
-            }
-        }
-        throw StreamRelayError.unreachable("could not connect to \(target.host): \(failures.joined(separator: "; "))")
-    }
-
-    /// One TLS setup for every stream, with the system's trusted certificates.
-    static let tlsContext = Result { try NIOSSLContext(configuration: .makeClientConfiguration()) }
 }
 
 extension TimeAmount {

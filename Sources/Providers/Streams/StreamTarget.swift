@@ -34,9 +34,11 @@ struct StreamTarget: Sendable {
     var isIPLiteral: Bool { host.contains(":") || host.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }
 
     /// The request: ICY metadata asked for on a stream; the connection closes with the answer.
-    func request(userAgent: String, icy: Bool = true) -> String {
+    /// `extra` are more headers (names and values already checked by the caller: no line breaks).
+    func request(userAgent: String, icy: Bool = true, extra: [(String, String)] = []) -> String {
         let hostHeader = (host.contains(":") ? "[\(host)]" : host) + (port == (isTLS ? 443 : 80) ? "" : ":\(port)")
+        let more = extra.filter { !$0.0.contains(where: \.isNewline) && !$0.1.contains(where: \.isNewline) }.map { "\($0.0): \($0.1)\r\n" }.joined()
         return "GET \(pathAndQuery) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: \(userAgent)\r\nAccept: */*\r\n"
-            + (icy ? "Icy-MetaData: 1\r\n" : "") + "Connection: close\r\n\r\n"
+            + (icy ? "Icy-MetaData: 1\r\n" : "") + more + "Connection: close\r\n\r\n"
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import JukeTestSupport
+import Testing
+
+@testable import Providers
+
+/// The web fetcher against a local podcast host: conditional requests, redirects told apart
+/// (permanent ones move a subscription), the statuses hosts fail with, Range, bounds, silence,
+/// and no address inside a private network unless the server allows them.
+@Suite(.timeLimit(.minutes(2))) struct WebFetcherTests {
+    let fetcher = WebFetcher(allowPrivateNetworks: true, idleTimeout: .seconds(1))
+
+    func url(_ base: URL, _ path: String) throws -> URL { try #require(URL(string: base.absoluteString + path)) }
+
+    @Test func aFeedIsFetchedThenUnchangedIsA304() async throws {
+        let host = FakePodcastHost()
+        try await host.run { base in
+            let (first, body) = try await fetcher.document(try url(base, "/feed.xml"), limit: 1_000_000)
+            #expect(first.status == 200)
+            #expect(first.contentType == "application/rss+xml" && first.charset == "utf-8")
+            #expect(String(decoding: body, as: UTF8.self).contains("<title>The Fake Show</title>"))
+            let etag = try #require(first.headers["etag"])
+            let (second, nothing) = try await fetcher.document(try url(base, "/feed.xml"), headers: ["If-None-Match": etag], limit: 1_000_000)
+            #expect(second.status == 304 && nothing.isEmpty)
+            #expect(host.requests(to: "/feed.xml").last?["if-none-match"] == etag)
+            #expect(host.requests(to: "/feed.xml").last?["user-agent"]?.hasPrefix("Juke/") == true)
+            host.publish()
+            let (third, _) = try await fetcher.document(try url(base, "/feed.xml"), headers: ["If-None-Match": etag], limit: 1_000_000)
+            #expect(third.status == 200 && third.headers["etag"] != etag)
+        }
+    }
+
+    @Test func permanentAndTemporaryRedirectsAreToldApart() async throws {
+        try await FakePodcastHost().run { base in
+            let moved = try await fetcher.document(try url(base, "/moved.xml"), limit: 1_000_000).answer
+            #expect(moved.status == 200)
+            let feed = try url(base, "/feed.xml")
+            #expect(moved.movedPermanently == feed)
+            let temporary = try await fetcher.document(try url(base, "/temporary.xml"), limit: 1_000_000).answer
+            #expect(temporary.status == 200 && temporary.url == feed)
+            #expect(temporary.movedPermanently == nil, "a 302 does not move a subscription")
+            let direct = try await fetcher.document(try url(base, "/feed.xml"), limit: 1_000_000).answer
+            #expect(direct.movedPermanently == nil)
+        }
+    }
+
+    @Test func failingStatusesComeBackWithWhatTheHostAsked() async throws {
+        try await FakePodcastHost().run { base in
+            let gone = try await fetcher.document(try url(base, "/gone.xml"), limit: 1000).answer
+            #expect(gone.status == 410)
+            let missing = try await fetcher.document(try url(base, "/missing.xml"), limit: 1000).answer
+            #expect(missing.status == 404)
+            let limited = try await fetcher.document(try url(base, "/limited.xml"), limit: 1000).answer
+            #expect(limited.status == 429 && limited.retryAfter(now: Date()) == 120)
+            let unavailable = try await fetcher.document(try url(base, "/unavailable.xml"), limit: 1000).answer
+            #expect(unavailable.status == 503)
+            #expect(unavailable.retryAfter(now: Date(timeIntervalSince1970: 4_102_444_700)) == 100, "an HTTP date counts from now")
+            #expect(unavailable.retryAfter(now: Date()) == RetryAfter.longest, "at most a day")
+        }
+    }
+
+    @Test func aSilentHostTimesOut() async throws {
+        try await FakePodcastHost().run { base in
+            do {
+                _ = try await fetcher.document(try url(base, "/slow.xml"), limit: 1_000_000)
+                Issue.record("a host silent for longer than the idle limit was waited for")
+            } catch let error as WebFetchError {
+                guard case .unreachable = error else { throw error }
+            }
+        }
+    }
+
+    @Test func privateNetworksAreRefusedUnlessAllowed() async throws {
+        try await FakePodcastHost().run { base in
+            let strict = WebFetcher()
+            do {
+                _ = try await strict.document(try url(base, "/feed.xml"), limit: 1000)
+                Issue.record("a loopback address was fetched")
+            } catch let error as WebFetchError {
+                #expect(error == .privateNetwork("127.0.0.1"))
+            }
+            await #expect(throws: WebFetchError.self) { try await strict.document(try #require(URL(string: "file:///etc/passwd")), limit: 1000) }
+            await #expect(throws: WebFetchError.self) { try await strict.document(try #require(URL(string: "http://[::1]:9/")), limit: 1000) }
+        }
+    }
+
+    @Test func rangesBoundsAndRefusals() async throws {
+        let host = FakePodcastHost()
+        try await host.run { base in
+            let whole = FakePodcastHost.episodeBytes(1)
+            let (answer, tail) = try await fetcher.document(try url(base, "/episodes/1.mp3"), headers: ["Range": "bytes=150000-"], limit: 1_000_000)
+            #expect(answer.status == 206 && tail == Array(whole[150_000...]))
+            await #expect(throws: WebFetchError.tooLarge(1000)) { try await fetcher.document(try url(base, "/episodes/1.mp3"), limit: 1000) }
+            struct NotAFeed: Error {}
+            await #expect(throws: NotAFeed.self) {
+                try await fetcher.document(try url(base, "/image.png"), limit: 1000) { answer in
+                    if answer.contentType?.hasPrefix("image/") == true { throw NotAFeed() }
+                }
+            }
+            host.dropAfter.withLock { $0 = 5000 }
+            do {
+                _ = try await fetcher.document(try url(base, "/episodes/2.mp3"), limit: 1_000_000)
+                Issue.record("a body cut short was taken as whole")
+            } catch let error as WebFetchError {
+                guard case .unreachable = error else { throw error }
+            }
+        }
+    }
+
+    @Test func retryAfterReadsSecondsAndDates() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:50:37 GMT", now: now) == 60)
+        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:40:37 GMT", now: now) == 0, "a date passed is now")
+        #expect(RetryAfter.seconds("Sunday, 06-Nov-94 08:49:37 GMT", now: now) == nil, "only the fixed form")
+        #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:50:37 GMT") == nil, "without a clock a date is unknown")
+        #expect(RetryAfter.seconds("30") == 30)
+    }
+}
