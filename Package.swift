@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "Back2Back", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Dual Player's rules: the two players' transport and lock-screen decision, chapter
         // cursor with its generation counter, positions (newest wins), settings. Pure.
-        .target(name: "DualPlayer", dependencies: ["JukeCore"], swiftSettings: strict),
+        .target(name: "DualPlayer", dependencies: ["JukeCore", "Feeds"], swiftSettings: strict),
         // Outside services: a client per service, speaking its documented wire format, with
         // a hard deadline on every request. Tested against local fakes of each service. Radio
         // streams are opened on SwiftNIO directly: the relay checks the address it connects to
@@ -274,7 +274,7 @@ let package = Package(
         .testTarget(
             name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
-        .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer", "Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),

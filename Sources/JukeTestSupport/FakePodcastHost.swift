@@ -24,6 +24,10 @@ public final class FakePodcastHost: Sendable {
     public let requests = Mutex<[(path: String, headers: [String: String])]>([])
     /// When set, the next episode download answers only this many bytes and closes.
     public let dropAfter = Mutex<Int?>(nil)
+    /// When set, /feed.xml answers this status instead (a host failing).
+    public let failWith = Mutex<Int?>(nil)
+    /// When true, /feed.xml answers a damaged document (a truncated, broken feed).
+    public let damaged = Mutex(false)
     /// Bytes in each episode file.
     public static let episodeSize = 200_000
 
@@ -89,11 +93,14 @@ public final class FakePodcastHost: Sendable {
         router.middlewares.add(Recorder(host: self))
         let lastModified = "Sat, 06 Jan 2024 10:00:00 GMT"
         router.get("/feed.xml") { request, context -> Response in
+            if let status = self.failWith.withLock({ $0 }) { return Response(status: .init(code: status)) }
+            if self.damaged.withLock({ $0 }) { return Self.text("<?xml version=\"1.0\"?><html><body>Oops", type: "application/rss+xml") }
             let tag = self.etag()
             if request.headers[.ifNoneMatch] == tag {
                 return Response(status: .notModified, headers: [.eTag: tag])
             }
-            return Self.text(self.feed(base: Self.base(request)), type: "application/rss+xml; charset=utf-8", headers: [.eTag: tag, .lastModified: lastModified])
+            return Self.text(
+                self.feed(base: Self.base(request)), type: "application/rss+xml; charset=utf-8", headers: [.eTag: tag, .lastModified: lastModified])
         }
         router.get("/moved.xml") { _, _ in Response(status: .movedPermanently, headers: [.location: "/feed.xml"]) }
         router.get("/temporary.xml") { _, _ in Response(status: .found, headers: [.location: "/feed.xml"]) }
@@ -128,11 +135,13 @@ public final class FakePodcastHost: Sendable {
             let file = context.parameters.get("file") ?? ""
             guard let n = Int(file.split(separator: ".").first ?? ""), n >= 1 else { return Response(status: .notFound) }
             if file.hasSuffix(".json") {
-                let chapters = "{\"version\": \"1.2.0\", \"chapters\": [{\"startTime\": 0, \"title\": \"Hello\"}, {\"startTime\": 361.5, \"title\": \"Goodbye\"}]}"
+                let chapters =
+                    "{\"version\": \"1.2.0\", \"chapters\": [{\"startTime\": 0, \"title\": \"Hello\"}, {\"startTime\": 361.5, \"title\": \"Goodbye\"}]}"
                 return Self.text(chapters, type: "application/json+chapters")
             }
             if file.hasSuffix(".vtt") {
-                return Self.text("WEBVTT\n\n00:00.000 --> 00:04.000\nHello and welcome.\n\n00:04.000 --> 00:09.500\n<v Host>This is episode \(n).\n", type: "text/vtt")
+                return Self.text(
+                    "WEBVTT\n\n00:00.000 --> 00:04.000\nHello and welcome.\n\n00:04.000 --> 00:09.500\n<v Host>This is episode \(n).\n", type: "text/vtt")
             }
             guard file.hasSuffix(".mp3") else { return Response(status: .notFound) }
             let bytes = Self.episodeBytes(n)

@@ -69,6 +69,23 @@ struct Serve: AsyncParsableCommand {
     )
     var radioAllowPrivateStreams = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Let Dual Player fetch podcast feeds, episodes and articles from private and local networks (env JUKE_WEB_ALLOW_PRIVATE_NETWORKS=1; off: refused, so no account can make Juke fetch from inside its network)."
+    )
+    var webAllowPrivateNetworks = false
+
+    @Option(
+        name: .long,
+        help:
+            "The podcast directory (iTunes Search API) for Dual Player, e.g. https://itunes.apple.com (env JUKE_PODCAST_SEARCH_URL; default that; 'off' turns search off)."
+    )
+    var podcastSearchUrl: String?
+
+    @Option(name: .long, help: "Minutes between refreshes of each podcast feed (env JUKE_PODCAST_REFRESH_MINUTES; default 30).")
+    var podcastRefreshMinutes: Double?
+
     @Option(name: .long, help: "LibriVox's catalogue API for Dual Player, e.g. https://librivox.org/api/feed (env JUKE_LIBRIVOX_URL; default that).")
     var librivoxUrl: String?
 
@@ -152,6 +169,31 @@ struct Serve: AsyncParsableCommand {
         return OpenAISettings(baseURL: url, apiKey: key, triviaModel: triviaModel ?? env["JUKE_TRIVIA_MODEL"] ?? "gpt-4o-mini")
     }
 
+    /// Dual Player's podcast settings: the directory, private networks, the refresh interval.
+    func podcasts(_ env: [String: String], into configuration: inout ServerConfiguration) throws {
+        if let raw = podcastSearchUrl ?? env["JUKE_PODCAST_SEARCH_URL"], !raw.isEmpty {
+            if raw.lowercased() == "off" {
+                configuration.podcastSearchURL = nil
+            } else {
+                guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                    throw ValidationError("--podcast-search-url (or JUKE_PODCAST_SEARCH_URL) must be an http(s) URL or off")
+                }
+                configuration.podcastSearchURL = url
+            }
+        }
+        configuration.webAllowPrivateNetworks =
+            try webAllowPrivateNetworks || Self.switchedOn(env["JUKE_WEB_ALLOW_PRIVATE_NETWORKS"], name: "JUKE_WEB_ALLOW_PRIVATE_NETWORKS") ?? false
+        if let minutes = try podcastRefreshMinutes
+            ?? env["JUKE_PODCAST_REFRESH_MINUTES"].map({ text in
+                guard let value = Double(text) else { throw ValidationError("JUKE_PODCAST_REFRESH_MINUTES must be a number of minutes") }
+                return value
+            })
+        {
+            guard minutes.isFinite, (1...10_080).contains(minutes) else { throw ValidationError("podcast refreshes are every 1 to 10080 minutes") }
+            configuration.podcastRefreshInterval = minutes * 60
+        }
+    }
+
     /// An on/off setting from the environment: nil when unset.
     static func switchedOn(_ value: String?, name: String) throws -> Bool? {
         guard let value, !value.isEmpty else { return nil }
@@ -191,6 +233,7 @@ struct Serve: AsyncParsableCommand {
             configuration.libriVoxURL = url
         }
         try network(env, into: &configuration)
+        try podcasts(env, into: &configuration)
         configuration.radioAllowPrivateStreams =
             radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")
         if let text = pushPath ?? env["JUKE_PUSH_PATH"] {

@@ -41,3 +41,22 @@ import Testing
         #expect(throws: OPML.ReadError.notOPML("")) { try OPML.read(Array("nothing".utf8)) }
     }
 }
+
+/// A show's web page names its feed for podcast apps.
+@Suite struct FeedDiscoveryTests {
+    @Test func aPageNamesItsFeedsRSSFirst() {
+        let page = """
+            <!doctype html><html><head><meta charset=utf-8><title>Show</title>
+            <link rel="stylesheet" href="/s.css">
+            <link rel="alternate" type="application/atom+xml" href="/atom.xml">
+            <LINK REL="Alternate" TYPE="application/rss+xml" HREF="feed.rss">
+            <link rel="alternate" type="application/rss+xml" href="javascript:alert(1)">
+            </head><body><p>Hello & welcome</p></body></html>
+            """
+        #expect(
+            FeedDiscovery.feeds(inHTML: Array(page.utf8), base: "https://show.example/podcast/") == [
+                "https://show.example/podcast/feed.rss", "https://show.example/atom.xml",
+            ])
+        #expect(FeedDiscovery.feeds(inHTML: Array("<html><body>no feed</body></html>".utf8), base: nil).isEmpty)
+    }
+}

@@ -11,6 +11,8 @@ struct DualPlayerHandler: APIProtocol {
     let radio: RadioService
     let libriVox: LibriVoxService
     let songs: SongService
+    let podcasts: PodcastService
+    let episodeMedia: EpisodeMedia
 
     func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
         try await respond {

@@ -12,6 +12,9 @@ public struct DualPlayerApp: JukeApp {
     let radio: RadioService
     let libriVox: LibriVoxService
     let songs: SongService
+    let podcasts: PodcastService
+    let episodeMedia: EpisodeMedia
+    let fetcher: WebFetcher
 
     public init(platform: Platform) {
         self.platform = platform
@@ -35,6 +38,21 @@ public struct DualPlayerApp: JukeApp {
             client: LibriVox(baseURL: libriVoxBase),
             downloads: LibriVoxDownloads(books: books, folder: platform.configuration.dataDirectory + "/dual/books", logger: platform.logger),
             books: books, clock: platform.clock, logger: platform.logger)
+        // Feeds, episodes and articles are fetched under the relay's address policy.
+        let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)
+        self.fetcher = fetcher
+        let demoFolder = DemoPodcastService.folder(dataDirectory: platform.configuration.dataDirectory)
+        self.podcasts = PodcastService(
+            store: PodcastStore(database: platform.database),
+            fetch: FeedFetch(
+                fetcher: fetcher,
+                demoFeedPath: {
+                    let path = demoFolder + "/feed.xml"
+                    return FileManager.default.fileExists(atPath: path) ? path : nil
+                }),
+            directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, clock: platform.clock, logger: platform.logger,
+            refreshInterval: platform.configuration.podcastRefreshInterval)
+        self.episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
     }
@@ -47,7 +65,11 @@ public struct DualPlayerApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox, songs: songs).registerHandlers(on: router)
+        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox, songs: songs, podcasts: podcasts, episodeMedia: episodeMedia)
+            .registerHandlers(on: router)
+        EpisodeAudioRoutes(
+            podcasts: podcasts, media: MediaRoutes(library: platform.library), episodeMedia: episodeMedia, proxy: EpisodeProxy(fetcher: fetcher)
+        ).register(on: router)
         SongMediaRoutes(songs: songs, media: MediaRoutes(library: platform.library)).register(on: router)
         RadioListenRoutes(radio: radio).register(on: router)
         BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
@@ -55,9 +77,14 @@ public struct DualPlayerApp: JukeApp {
         DualPlayerPageRoutes().register(on: router)
     }
 
-    /// The spoken demo audiobook, made on the first start, and the LibriVox downloads a
-    /// restart interrupted.
-    public var services: [any Service] { [DemoBookService(platform: platform, books: service.books), LibriVoxResumeService(libriVox: libriVox)] }
+    /// The spoken demo audiobook and demo show, made on the first start; the LibriVox
+    /// downloads a restart interrupted; the podcast feeds' refreshes.
+    public var services: [any Service] {
+        [
+            DemoBookService(platform: platform, books: service.books), DemoPodcastService(platform: platform), LibriVoxResumeService(libriVox: libriVox),
+            PodcastRefresher(podcasts: podcasts, every: .seconds(60)),
+        ]
+    }
 
     /// Audiobook and song uploads stream to disk.
     public var streamedUploadPaths: [String] { ["/api/v1/dual/books", "/api/v1/dual/songs"] }

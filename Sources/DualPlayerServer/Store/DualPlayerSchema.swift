@@ -1,7 +1,8 @@
 import Storage
 
 /// Dual Player's tables: each account's settings, each player's last state, saved
-/// positions per item, the books on the shelf, and favourite radio stations. Append; never edit a migration that has shipped.
+/// positions per item, the books on the shelf, favourite radio stations, uploaded songs, and
+/// podcasts (shows, subscriptions, episodes, played marks). Append; never edit a migration that has shipped.
 extension Schema {
     public static let dualPlayer = Schema(
         module: "dualplayer",
@@ -106,6 +107,67 @@ extension Schema {
                     )
                     """,
                     "CREATE INDEX dual_songs_owner ON dual_songs(owner_id)",
+                ]
+            },
+            Migration(version: 6, name: "dual player podcasts") { _ in
+                [
+                    // A show is fetched once for every account that subscribes to it: its feed's
+                    // schedule (validators, backoff, moves) is FeedSchedule as JSON, and
+                    // next_fetch is that schedule's due time, for the refresher's query.
+                    """
+                    CREATE TABLE dual_podcasts (
+                        id TEXT PRIMARY KEY,
+                        feed_url TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        author TEXT,
+                        summary TEXT,
+                        image_url TEXT,
+                        link TEXT,
+                        schedule TEXT NOT NULL,
+                        next_fetch DOUBLE PRECISION NOT NULL,
+                        last_fetch DOUBLE PRECISION,
+                        added_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE UNIQUE INDEX dual_podcasts_feed ON dual_podcasts(feed_url)",
+                    "CREATE INDEX dual_podcasts_due ON dual_podcasts(next_fetch)",
+                    // An account's subscription, with the show's own speed and skip-silence.
+                    """
+                    CREATE TABLE dual_subscriptions (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        podcast_id TEXT NOT NULL REFERENCES dual_podcasts(id) ON DELETE CASCADE,
+                        settings TEXT NOT NULL,
+                        added_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (user_id, podcast_id)
+                    )
+                    """,
+                    "CREATE INDEX dual_subscriptions_podcast ON dual_subscriptions(podcast_id)",
+                    // Episodes as the feed last described them (details as JSON), one per guid;
+                    // the server's copy of the audio, when downloaded, in download.
+                    """
+                    CREATE TABLE dual_episodes (
+                        id TEXT PRIMARY KEY,
+                        podcast_id TEXT NOT NULL REFERENCES dual_podcasts(id) ON DELETE CASCADE,
+                        guid TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        published DOUBLE PRECISION,
+                        details TEXT NOT NULL,
+                        download TEXT,
+                        seen_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE UNIQUE INDEX dual_episodes_guid ON dual_episodes(podcast_id, guid)",
+                    "CREATE INDEX dual_episodes_published ON dual_episodes(podcast_id, published)",
+                    // Played marks per account; the newest updated_at (the device's time) wins.
+                    """
+                    CREATE TABLE dual_episode_played (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        episode_id TEXT NOT NULL REFERENCES dual_episodes(id) ON DELETE CASCADE,
+                        played BOOLEAN NOT NULL,
+                        updated_at BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, episode_id)
+                    )
+                    """,
                 ]
             },
         ]

@@ -56,6 +56,12 @@ public struct FeedItem: Sendable, Equatable, Codable {
         public var url: String
         public var type: String?
         public var length: Int64?
+
+        public init(url: String, type: String? = nil, length: Int64? = nil) {
+            self.url = url
+            self.type = type
+            self.length = length
+        }
     }
 
     public struct Link: Sendable, Equatable, Codable {
@@ -69,6 +75,13 @@ public struct FeedItem: Sendable, Equatable, Codable {
         public var language: String?
         /// "captions" when the file is timed for captions.
         public var rel: String?
+
+        public init(url: String, type: String? = nil, language: String? = nil, rel: String? = nil) {
+            self.url = url
+            self.type = type
+            self.language = language
+            self.rel = rel
+        }
     }
 
     public struct Person: Sendable, Equatable, Codable {
@@ -85,6 +98,13 @@ public struct FeedItem: Sendable, Equatable, Codable {
         public var title: String
         public var href: String?
         public var image: String?
+
+        public init(start: Double, title: String, href: String? = nil, image: String? = nil) {
+            self.start = start
+            self.title = title
+            self.href = href
+            self.image = image
+        }
     }
 }
 

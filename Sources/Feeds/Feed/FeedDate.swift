@@ -219,6 +219,17 @@ public enum FeedDate {
         return era * 146_097 + doe - 719_468
     }
 
+    /// "Thu, 01 Jan 2004 19:48:21 GMT": RFC 822 as feeds write pubDate, in UTC.
+    public static func rfc822String(_ date: Date) -> String {
+        let iso = Array(iso(date))  // yyyy-MM-ddTHH:mm:ssZ
+        guard iso.count == 20, let month = Int(String(iso[5...6])), (1...12).contains(month) else { return "" }
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let weekday = weekdays[((days % 7) + 7) % 7]
+        return "\(weekday), \(String(iso[8...9])) \(months[month - 1]) \(String(iso[0...3])) \(String(iso[11...18])) GMT"
+    }
+
     /// "2004-01-01T19:48:21Z": ISO 8601 in UTC, to the second.
     public static func iso(_ date: Date) -> String {
         let total = Int(date.timeIntervalSince1970.rounded(.down))

@@ -24,6 +24,14 @@ public struct ServerConfiguration: Sendable {
     /// the LAN, a test's stream server). Off: a station there is refused, so that no account
     /// can make the server fetch from inside its own network.
     public var radioAllowPrivateStreams = false
+    /// Whether podcast feeds, episodes and articles may be fetched from private and local
+    /// networks (a podcast host on the LAN, a test's fake). Off: refused, as for the radio relay.
+    public var webAllowPrivateNetworks = false
+    /// The podcast directory (iTunes Search); nil turns podcast search off (subscribing by a
+    /// feed's address still works).
+    public var podcastSearchURL: URL? = URL(string: "https://itunes.apple.com")
+    /// How often each podcast feed is fetched when healthy.
+    public var podcastRefreshInterval: TimeInterval = 1800
     /// LibriVox's catalogue API for Dual Player's audiobooks; nil is librivox.org's own.
     public var libriVoxURL: URL?
     /// Largest file an upload route takes (an audiobook), in bytes.

@@ -23,7 +23,8 @@ public struct WebFetcher: Sendable {
     ) {
         self.allowPrivateNetworks = allowPrivateNetworks
         self.userAgent = userAgent
-        self.dialer = GuardedDialer(allowPrivateNetworks: allowPrivateNetworks, connectTimeout: TimeAmount(connectTimeout), idleTimeout: TimeAmount(idleTimeout))
+        self.dialer = GuardedDialer(
+            allowPrivateNetworks: allowPrivateNetworks, connectTimeout: TimeAmount(connectTimeout), idleTimeout: TimeAmount(idleTimeout))
     }
 
     /// GETs `url` with `headers`. For a 2xx answer, `accept` sees the head first (and may throw
