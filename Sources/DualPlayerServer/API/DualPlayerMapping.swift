@@ -28,7 +28,8 @@ enum DualPlayerMapping {
         S.DualPlayerState(
             item: snapshot.item.map {
                 S.DualPlayerState.ItemPayload(
-                    kind: S.DualPlayerState.ItemPayload.KindPayload(rawValue: $0.kind) ?? .track, id: $0.id, title: $0.title, subtitle: $0.subtitle,
+                    kind: S.DualPlayerState.ItemPayload.KindPayload(rawValue: $0.kind) ?? .track, id: $0.id, showId: $0.showID, title: $0.title,
+                    subtitle: $0.subtitle,
                     artworkUrl: $0.artworkURL,
                     audioUrl: $0.audioURL, chapter: $0.chapter)
             }, position: snapshot.position, playing: snapshot.playing, updatedAt: updatedAt)
@@ -39,7 +40,7 @@ enum DualPlayerMapping {
             item: state.item.map {
                 PlayerSnapshot.Item(
                     kind: $0.kind.rawValue, id: $0.id, title: $0.title, subtitle: $0.subtitle, artworkURL: $0.artworkUrl, audioURL: $0.audioUrl,
-                    chapter: $0.chapter)
+                    chapter: $0.chapter, showID: $0.showId)
             }, position: state.position, playing: state.playing)
     }
 

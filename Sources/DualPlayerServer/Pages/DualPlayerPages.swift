@@ -51,6 +51,37 @@ enum DualPlayerPages {
         """
     }
 
+    /// The speech player's podcasts: subscriptions with their episodes, the directory's search,
+    /// subscribing by a feed's address, and Juke's demo show (dual-podcasts.js draws them).
+    static let podcasts = """
+        <section class="dual-podcasts" aria-labelledby="podcasts-title">
+          <h3 class="dual-shelf-title" id="podcasts-title">Podcasts</h3>
+          <ul class="dual-shows" aria-label="Your podcasts"><li class="muted">Loading…</li></ul>
+          <details class="dual-podcast-add">
+            <summary>Add a podcast</summary>
+            <form class="dual-podcast-search" role="search">
+              <input name="q" maxlength="200" placeholder="Show name or host" aria-label="Find a podcast by name or host">
+              <button type="submit">Find shows</button>
+            </form>
+            <ul class="dual-podcast-results" aria-label="Podcasts found"></ul>
+            <form class="dual-podcast-url">
+              <input name="url" maxlength="2000" placeholder="https://example.com/feed.xml" aria-label="Feed address">
+              <button type="submit">Subscribe by address</button>
+            </form>
+            <button type="button" class="ghost dual-podcast-demo">Subscribe to Juke's demo show</button>
+            <p class="dual-podcast-note muted" role="status"></p>
+          </details>
+        </section>
+        """
+
+    /// An episode's transcript, in time with the audio (its cue highlighted, a tap seeks).
+    static let transcript = """
+        <details class="dual-transcript" hidden open>
+          <summary>Transcript</summary>
+          <ol class="dual-cues" aria-label="Transcript"></ol>
+        </details>
+        """
+
     /// The music player's uploads: a listener's own songs and those an admin shared.
     static func songs(isAdmin: Bool) -> String {
         """
@@ -121,7 +152,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
-              \(kind == "speech" ? shelf(isAdmin: isAdmin) : songs(isAdmin: isAdmin) + radio)
+              \(kind == "speech" ? transcript + podcasts + shelf(isAdmin: isAdmin) : songs(isAdmin: isAdmin) + radio)
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

@@ -62,6 +62,9 @@ public struct DualPlayerService: Sendable {
         if let item = snapshot.item {
             try PlayerItemRules.validate(
                 id: item.id, title: item.title, subtitle: item.subtitle, audioURL: item.audioURL, artworkURL: item.artworkURL, chapter: item.chapter)
+            if let show = item.showID, UUID(uuidString: show) == nil || show.count != 36 {
+                throw RuleRefusal.invalid("show_id", "show_id is a show's id (a UUID)")
+            }
         }
         let kept = try await store.savePlayer(player, data: try JSONColumn.encode(snapshot), updatedAt: stamped.updatedAt, of: user)
         return (try JSONColumn.decode(PlayerSnapshot.self, kept.data), kept.updatedAt)

@@ -9,6 +9,8 @@ struct PlayerSnapshot: Codable, Sendable, Equatable {
         var artworkURL: String?
         var audioURL: String
         var chapter: Int?
+        /// An episode's show.
+        var showID: String?
     }
 
     var item: Item?

@@ -1,12 +1,14 @@
 // Dual Player's page: a music player and a speech player playing at the same time. The
 // transport rules (who plays after a button, a headset press or an interruption, and what
-// the lock screen shows) are dual-transport.js; chapters are dual-chapters.js. This module
+// the lock screen shows) are dual-transport.js; chapters are dual-chapters.js; podcasts are
+// dual-podcasts.js. This module
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
 import { api, bindLogout, byId, el, formatTime, token } from "/static/js/api.js";
 import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
+import { Podcasts } from "./dual-podcasts.js";
 
 bindLogout();
 
@@ -52,6 +54,10 @@ class Panel {
     /** @type {any} */
     this.settings = null;
     this.duck = 1;
+    /** A podcast's own speed while its episode plays (null: the player's). @type {number | null} */
+    this.speedOverride = null;
+    /** Skip silence: how much faster the current pause plays. */
+    this.silenceFactor = 1;
     this.expectPause = false;
     this.expectPlay = false;
     /** @type {any} */
@@ -73,7 +79,13 @@ class Panel {
     this.ui.back.addEventListener("click", () => this.skip(-1));
     this.ui.forward.addEventListener("click", () => this.skip(1));
     this.ui.seek.addEventListener("change", () => this.seekTo(Number(this.ui.seek.value)));
-    this.ui.speed.addEventListener("change", () => controller.changeSettings(kind, { speed: Number(this.ui.speed.value) }));
+    this.ui.speed.addEventListener("change", () => {
+      const speed = Number(this.ui.speed.value);
+      // While a show with its own speed plays, the speed chosen is that show's.
+      const show = kind === "speech" && this.speedOverride !== null ? controller.podcasts?.playingShow : null;
+      if (show) controller.podcasts.saveSettings(show, { speed });
+      else controller.changeSettings(kind, { speed });
+    });
     this.ui.volume.addEventListener("input", () => controller.changeSettings(kind, { volume: Number(this.ui.volume.value) }));
     this.ui.gain.addEventListener("input", () => controller.changeSettings(kind, { boost_gain_db: Number(this.ui.gain.value) }));
     this.ui.eq.addEventListener("change", () => controller.changeSettings(kind, { voice_eq: this.ui.eq.checked }));
@@ -166,6 +178,10 @@ class Panel {
     this.controller.dispatch({ type: "loaded", player: this.kind });
     if (item.kind === "book" && item.chapters) this.useChapters(item, item.chapters, chapter, position);
     else if (this.kind === "speech" && item.kind === "track") await this.loadChapters(item, chapter, position);
+    if (this.kind === "speech") {
+      if (item.kind === "episode") this.controller.podcasts.loaded(item, chapter, position);
+      else this.controller.podcasts.unloaded();
+    }
     if (autoplay) this.controller.play(this.kind);
     this.controller.save(this.kind);
   }
@@ -279,11 +295,13 @@ class Panel {
   }
 
   tick() {
+    if (this.kind === "speech") this.controller.podcasts?.tick(this.audio.currentTime);
     if (this.cursor) this.perform(this.cursor.timeUpdate(this.audio.currentTime, this.scheduled));
     else this.renderTime();
   }
 
   ended() {
+    if (this.item?.kind === "episode") this.controller.podcasts.finished(this.item);
     if (this.cursor) {
       const actions = this.cursor.reachedEnd(this.scheduled);
       if (actions.length) return this.perform(actions);
@@ -413,11 +431,11 @@ class Panel {
   applySettings() {
     const s = this.settings;
     if (!s) return;
-    this.audio.playbackRate = s.speed;
+    this.audio.playbackRate = (this.speedOverride ?? s.speed) * this.silenceFactor;
     this.audio.volume = Math.max(0, Math.min(1, s.volume * this.duck));
     this.root.dataset.mode = s.mode;
     this.wireGraph();
-    this.ui.speed.value = String(s.speed);
+    this.ui.speed.value = String(this.speedOverride ?? s.speed);
     this.ui.volume.value = String(s.volume);
     this.ui.gain.value = String(s.boost_gain_db);
     this.ui.gainValue.textContent = `+${s.boost_gain_db} dB`;
@@ -755,7 +773,7 @@ class Panel {
     const item = this.item && {
       kind: this.item.kind, id: this.item.id, title: this.item.title, subtitle: this.item.subtitle || undefined,
       artwork_url: this.item.kind === "station" ? undefined : this.item.artwork_url || undefined, audio_url: this.item.audio_url,
-      chapter: this.cursor ? this.cursor.index : undefined,
+      chapter: this.cursor ? this.cursor.index : undefined, show_id: this.item.show_id || undefined,
     };
     const position = this.item?.kind === "station" ? 0 : sanitized(this.audio.currentTime || this.pendingSeek || 0);
     return { item: item || undefined, position, playing: this.playing, updated_at: Date.now() };
@@ -764,7 +782,8 @@ class Panel {
   positionKey() {
     if (!this.item || this.item.kind === "station") return null;
     const key = `${this.item.kind}:${this.item.id}`;
-    return this.cursor ? `${key}#${this.cursor.index}` : key;
+    // An episode's position is the file's, whatever chapter (its show lists it by episode).
+    return this.cursor && this.item.kind !== "episode" ? `${key}#${this.cursor.index}` : key;
   }
 }
 
@@ -775,6 +794,7 @@ class Controller {
     /** @type {Record<string, Panel>} */
     this.panels = {};
     for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), this);
+    this.podcasts = new Podcasts(this.panels.speech, this);
     /** @type {any} */
     this.settings = null;
     this.wakeLock = null;
@@ -1053,7 +1073,7 @@ class Controller {
       panel.settings = state.settings[kind];
       panel.applySettings();
       if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
-      if (kind === "speech") await panel.loadShelf();
+      if (kind === "speech") await Promise.all([panel.loadShelf(), this.podcasts.load()]);
       else await Promise.all([panel.loadFavorites(), panel.loadSongs()]);
       const saved = state[kind];
       if (saved?.item) {

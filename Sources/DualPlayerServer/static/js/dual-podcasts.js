@@ -1,0 +1,320 @@
+// The speech player's podcasts: subscriptions and their episodes (played marks, progress),
+// finding shows and subscribing, each show's own speed and skip-silence, and while an
+// episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
+import { api, el, formatTime } from "/static/js/api.js";
+import { cueAt } from "./dual-transcript.js";
+import { SilenceSkipper } from "./dual-silence.js";
+import { levelDB } from "./dual-ducking.js";
+
+const DEMO_FEED = "juke:demo-podcast";
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+
+export class Podcasts {
+  /**
+   * @param {any} panel the speech player's Panel (load, useChapters, audio, applySettings)
+   * @param {any} controller the page's Controller (status, speechAnalyser)
+   */
+  constructor(panel, controller) {
+    this.panel = panel;
+    this.controller = controller;
+    const root = panel.root;
+    this.ui = {
+      shows: root.querySelector(".dual-shows"),
+      results: root.querySelector(".dual-podcast-results"),
+      note: root.querySelector(".dual-podcast-note"),
+      demo: root.querySelector(".dual-podcast-demo"),
+      transcript: root.querySelector(".dual-transcript"),
+      cues: root.querySelector(".dual-cues"),
+    };
+    /** @type {any[]} */
+    this.shows = [];
+    /** Which show's episodes are open. @type {Set<string>} */
+    this.open = new Set();
+    /** @type {{start: number, end: number, text: string, speaker?: string}[]} */
+    this.cues = [];
+    this.cue = -1;
+    /** The show of what the speech player plays. @type {any} */
+    this.playingShow = null;
+    /** @type {SilenceSkipper | null} */
+    this.skipper = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.silenceTimer = undefined;
+    root.querySelector(".dual-podcast-search").addEventListener("submit", (/** @type {Event} */ e) => {
+      e.preventDefault();
+      this.search(/** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (e.target).elements.namedItem("q")).value);
+    });
+    root.querySelector(".dual-podcast-url").addEventListener("submit", (/** @type {Event} */ e) => {
+      e.preventDefault();
+      const input = /** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (e.target).elements.namedItem("url"));
+      this.subscribe(input.value).then((ok) => ok && (input.value = ""));
+    });
+    this.ui.demo.addEventListener("click", () => this.subscribe(DEMO_FEED));
+  }
+
+  /** The account's shows, with the episodes of those open. */
+  async load() {
+    try {
+      this.shows = (await api("/api/v1/dual/podcasts")).items;
+    } catch (error) {
+      this.ui.shows.replaceChildren(el("li", { class: "form-error" }, error.message));
+      return;
+    }
+    this.ui.demo.hidden = this.shows.some((s) => s.is_demo);
+    if (!this.shows.length) {
+      this.ui.shows.replaceChildren(el("li", { class: "muted" }, "No podcasts yet: add one below, or try Juke's demo show."));
+      return;
+    }
+    this.ui.shows.replaceChildren(...this.shows.map((show) => this.showRow(show)));
+    await Promise.all([...this.open].map((id) => this.loadEpisodes(id)));
+  }
+
+  showRow(/** @type {any} */ show) {
+    const details = [show.author, `${show.episodes} episodes`, show.unplayed ? `${show.unplayed} unplayed` : "all played"].filter(Boolean).join(" · ");
+    const problem = show.gone
+      ? "Its host says the feed is gone."
+      : show.failures
+        ? `The last ${show.failures > 1 ? `${show.failures} refreshes` : "refresh"} failed: ${show.last_error ?? "unknown error"}. Juke tries again later.`
+        : "";
+    const speed = el("select", { class: "dual-show-speed", "aria-label": `Speed for ${show.title}` },
+      el("option", { value: "" }, "Player's speed"),
+      ...SPEEDS.map((s) => el("option", { value: String(s), selected: show.settings.speed === s }, `${s}×`)));
+    speed.addEventListener("change", () => this.saveSettings(show, { speed: speed.value ? Number(speed.value) : null }));
+    const skip = el("input", { type: "checkbox", class: "dual-show-skip", checked: show.settings.skip_silence });
+    skip.addEventListener("change", () => this.saveSettings(show, { skip_silence: skip.checked }));
+    const episodes = el("ol", { class: "dual-episodes", "aria-label": `Episodes of ${show.title}` });
+    const details_ = el("details", { class: "dual-show-episodes", open: this.open.has(show.id) },
+      el("summary", {}, "Episodes"), episodes);
+    details_.addEventListener("toggle", () => {
+      if (details_.open) {
+        this.open.add(show.id);
+        this.loadEpisodes(show.id);
+      } else {
+        this.open.delete(show.id);
+      }
+    });
+    return el("li", { class: "dual-show", dataset: { show: show.id } },
+      show.image_url ? el("img", { class: "dual-cover", src: show.image_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
+      el("div", { class: "dual-show-body" },
+        el("strong", {}, show.title),
+        el("p", { class: "muted" }, details),
+        problem ? el("p", { class: "form-error dual-show-problem" }, problem) : null,
+        el("div", { class: "dual-show-settings" },
+          el("label", {}, "Speed ", speed),
+          el("label", {}, skip, " Skip silence"),
+          el("button", { type: "button", class: "ghost dual-show-refresh", onclick: () => this.refresh(show) }, "Refresh"),
+          el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Unsubscribe from ${show.title}`, onclick: () => this.unsubscribe(show) }, "Unsubscribe")),
+        details_));
+  }
+
+  async loadEpisodes(/** @type {string} */ id) {
+    const list = this.ui.shows.querySelector(`[data-show="${CSS.escape(id)}"] .dual-episodes`);
+    if (!list) return;
+    try {
+      const page = await api(`/api/v1/dual/podcasts/${encodeURIComponent(id)}/episodes?limit=100`);
+      const show = this.shows.find((s) => s.id === id);
+      list.replaceChildren(...(page.items.length ? page.items.map((e) => this.episodeRow(show, e)) : [el("li", { class: "muted" }, "No episodes in the feed.")]));
+    } catch (error) {
+      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+    }
+  }
+
+  episodeRow(/** @type {any} */ show, /** @type {any} */ episode) {
+    const when = episode.published ? new Date(episode.published).toLocaleDateString() : "";
+    const left = episode.duration && episode.position ? `${formatTime(Math.max(0, episode.duration - episode.position))} left` : "";
+    const details = [when, episode.duration ? formatTime(episode.duration) : "", episode.played ? "played" : left].filter(Boolean).join(" · ");
+    const progress = episode.duration && episode.position && !episode.played
+      ? el("progress", { class: "dual-episode-progress", max: String(episode.duration), value: String(episode.position) })
+      : null;
+    return el("li", { class: "dual-episode", dataset: { episode: episode.id, played: String(episode.played) } },
+      el("button", { type: "button", class: "dual-episode-play", onclick: () => this.play(show, episode) },
+        episode.title, el("span", { class: "muted" }, details ? ` — ${details}` : "")),
+      progress,
+      el("button", {
+        type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
+        "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(show, episode, !episode.played),
+      }, episode.played ? "Played ✓" : "Mark played"));
+  }
+
+  /** The player item of an episode. */
+  item(/** @type {any} */ show, /** @type {any} */ episode) {
+    return {
+      kind: "episode", id: episode.id, show_id: show.id, title: episode.title, subtitle: show.title,
+      audio_url: episode.audio_url, artwork_url: undefined,
+    };
+  }
+
+  /** Plays an episode in the speech player, from where this account left it. */
+  async play(/** @type {any} */ show, /** @type {any} */ episode) {
+    const start = episode.played || !episode.position ? 0 : episode.position;
+    await this.panel.load(this.item(show, episode), { position: start, autoplay: true });
+  }
+
+  /** The speech player loaded an episode: its show's settings, chapters and transcript. */
+  async loaded(/** @type {any} */ item, /** @type {number | undefined} */ chapter, /** @type {number} */ position) {
+    this.playingShow = this.shows.find((s) => s.id === item.show_id) ?? null;
+    this.applyShowSettings();
+    this.cues = [];
+    this.cue = -1;
+    this.ui.transcript.hidden = true;
+    this.ui.cues.replaceChildren();
+    const base = `/api/v1/dual/episodes/${encodeURIComponent(item.id)}`;
+    const [chapters, transcript] = await Promise.all([api(`${base}/chapters`).catch(() => null), api(`${base}/transcript`).catch(() => null)]);
+    if (this.panel.item !== item) return;
+    if (chapters?.chapters?.length > 1) this.panel.useChapters(item, chapters.chapters, chapter, position);
+    if (transcript?.cues?.length) this.showTranscript(transcript.cues);
+  }
+
+  /** Anything else was loaded: the show's settings no longer apply. */
+  unloaded() {
+    this.playingShow = null;
+    this.cues = [];
+    this.ui.transcript.hidden = true;
+    this.applyShowSettings();
+  }
+
+  showTranscript(/** @type {any[]} */ cues) {
+    this.cues = cues;
+    this.ui.cues.replaceChildren(
+      ...cues.map((c, i) =>
+        el("li", { dataset: { cue: String(i) } },
+          el("button", { type: "button", class: "dual-cue", onclick: () => this.panel.seekTo(c.start) },
+            c.speaker ? el("span", { class: "dual-speaker" }, `${c.speaker}: `) : null, c.text))));
+    this.ui.transcript.hidden = false;
+    this.tick(this.panel.audio.currentTime);
+  }
+
+  /** The audio moved on: the cue spoken now is highlighted and kept in view. */
+  tick(/** @type {number} */ time) {
+    if (!this.cues.length) return;
+    const index = cueAt(this.cues, time);
+    if (index === this.cue) return;
+    this.ui.cues.children[this.cue]?.removeAttribute("aria-current");
+    this.cue = index;
+    const li = this.ui.cues.children[index];
+    if (!li) return;
+    li.setAttribute("aria-current", "true");
+    const box = this.ui.cues;
+    if (li.offsetTop < box.scrollTop || li.offsetTop > box.scrollTop + box.clientHeight - li.offsetHeight) {
+      box.scrollTop = li.offsetTop - box.clientHeight / 3;
+    }
+  }
+
+  /** The episode played to its end: marked played. */
+  finished(/** @type {any} */ item) {
+    const show = this.shows.find((s) => s.id === item.show_id);
+    if (show) this.markPlayed(show, { id: item.id }, true);
+  }
+
+  /** The show's speed over the player's while its episode plays, and skip-silence. */
+  applyShowSettings() {
+    const show = this.playingShow;
+    this.panel.speedOverride = show?.settings.speed ?? null;
+    this.panel.applySettings();
+    const skip = Boolean(show?.settings.skip_silence);
+    if (skip && this.silenceTimer === undefined) {
+      this.skipper = new SilenceSkipper();
+      this.silenceTimer = setInterval(() => this.skipSilence(), 50);
+    } else if (!skip && this.silenceTimer !== undefined) {
+      clearInterval(this.silenceTimer);
+      this.silenceTimer = undefined;
+      this.skipper = null;
+      this.panel.silenceFactor = 1;
+      this.panel.applySettings();
+    }
+    this.panel.root.dataset.skipSilence = String(skip);
+  }
+
+  /** Skip silence: pauses in speech play faster (the level is read as ducking reads it). */
+  skipSilence() {
+    if (!this.skipper || !this.controller.transport.speech.isPlaying) return;
+    const analyser = this.controller.speechAnalyser();
+    if (!analyser) return;
+    const samples = new Float32Array(analyser.fftSize);
+    analyser.getFloatTimeDomainData(samples);
+    const factor = this.skipper.sample(performance.now() / 1000, levelDB(samples));
+    if (factor !== this.panel.silenceFactor) {
+      this.panel.silenceFactor = factor;
+      this.panel.applySettings();
+    }
+    this.panel.root.dataset.silenceSaved = this.skipper.saved.toFixed(1);
+  }
+
+  async saveSettings(/** @type {any} */ show, /** @type {any} */ change) {
+    try {
+      show.settings = await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}/settings`, { method: "PUT", body: { ...show.settings, ...change } });
+      if (this.playingShow?.id === show.id) this.applyShowSettings();
+    } catch (error) {
+      this.controller.status(`Settings for “${show.title}” not saved: ${error.message}`);
+    }
+  }
+
+  async markPlayed(/** @type {any} */ show, /** @type {any} */ episode, /** @type {boolean} */ played) {
+    try {
+      await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/played`, { method: "PUT", body: { played, updated_at: Date.now() } });
+      await this.load();
+    } catch (error) {
+      this.controller.status(`Could not mark the episode: ${error.message}`);
+    }
+  }
+
+  async refresh(/** @type {any} */ show) {
+    this.ui.note.textContent = `Refreshing “${show.title}”…`;
+    try {
+      const fresh = await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}/refresh`, { method: "POST" });
+      this.ui.note.textContent = fresh.failures ? `“${show.title}” could not be refreshed: ${fresh.last_error}` : `“${show.title}” is up to date.`;
+      await this.load();
+    } catch (error) {
+      this.ui.note.textContent = error.message;
+    }
+  }
+
+  async unsubscribe(/** @type {any} */ show) {
+    if (!confirm(`Unsubscribe from “${show.title}”?`)) return;
+    try {
+      await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}`, { method: "DELETE" });
+      this.open.delete(show.id);
+      await this.load();
+    } catch (error) {
+      this.ui.note.textContent = error.message;
+    }
+  }
+
+  /** Subscribes to a feed's address (or a show's page, or the demo); says how it went. */
+  async subscribe(/** @type {string} */ url) {
+    const address = url.trim();
+    if (!address) {
+      this.ui.note.textContent = "Give a feed's address.";
+      return false;
+    }
+    this.ui.note.textContent = "Reading the feed…";
+    try {
+      const show = await api("/api/v1/dual/podcasts", { method: "POST", body: { url: address } });
+      this.ui.note.textContent = `Subscribed to “${show.title}” (${show.episodes} episodes).`;
+      this.open.add(show.id);
+      await this.load();
+      return true;
+    } catch (error) {
+      this.ui.note.textContent = error.message;
+      return false;
+    }
+  }
+
+  async search(/** @type {string} */ text) {
+    const q = text.trim();
+    if (!q) return void (this.ui.note.textContent = "Say what to look for: a show's name or its host.");
+    this.ui.note.textContent = "Searching the podcast directory…";
+    this.ui.results.replaceChildren();
+    try {
+      const found = await api(`/api/v1/dual/podcasts/search?q=${encodeURIComponent(q)}`);
+      this.ui.note.textContent = found.items.length ? "" : "No show matches.";
+      this.ui.results.replaceChildren(
+        ...found.items.map((/** @type {any} */ show) =>
+          el("li", { class: "dual-podcast-result" },
+            show.artwork_url ? el("img", { class: "dual-cover", src: show.artwork_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
+            el("span", {}, el("strong", {}, show.title), el("span", { class: "muted" }, [show.author, show.genre].filter(Boolean).map((t) => ` — ${t}`).join(""))),
+            el("button", { type: "button", class: "primary", onclick: () => this.subscribe(show.feed_url) }, "Subscribe"))));
+    } catch (error) {
+      this.ui.note.textContent = error.message;
+    }
+  }
+}
