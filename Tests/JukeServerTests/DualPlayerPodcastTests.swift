@@ -125,6 +125,29 @@ import Testing
                 let bobShow = try await client.json(.get, "/api/v1/dual/podcasts/\(id)", token: bob)
                 #expect((bobShow.json["settings"] as? [String: Any])?["skip_silence"] as? Bool == false, "settings are each subscriber's")
 
+                // OPML: exported with the show, imported by another account (a bad entry skipped).
+                let exported = try await client.execute(uri: "/api/v1/dual/podcasts/opml", method: .get, headers: [.authorization: "Bearer \(ann)"])
+                #expect(exported.status == .ok && exported.headers[.contentType]?.hasPrefix("text/x-opml") == true)
+                let opml = String(buffer: exported.body)
+                #expect(opml.contains("xmlUrl=\"\(feed)\"") && opml.contains("The Fake Show"), "\(opml)")
+                let dee = try await client.register("dee")
+                let withBad = opml.replacingOccurrences(of: "</body>", with: "<outline text=\"Bad\" xmlUrl=\"ftp://nowhere/feed\"/></body>")
+                let imported = try await client.execute(
+                    uri: "/api/v1/dual/podcasts/opml", method: .post,
+                    headers: [.authorization: "Bearer \(dee)", .contentType: "application/octet-stream"], body: ByteBuffer(string: withBad))
+                let result = try JSONSerialization.jsonObject(with: Data(buffer: imported.body)) as? [String: Any]
+                #expect(
+                    imported.status == .ok && result?["added"] as? Int == 1 && (result?["skipped"] as? [String]) == ["ftp://nowhere/feed"], "\(result ?? [:])")
+                let again = try await client.execute(
+                    uri: "/api/v1/dual/podcasts/opml", method: .post,
+                    headers: [.authorization: "Bearer \(dee)", .contentType: "application/octet-stream"], body: ByteBuffer(string: withBad))
+                #expect((try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as? [String: Any])?["already"] as? Int == 1)
+                let notOPML = try await client.execute(
+                    uri: "/api/v1/dual/podcasts/opml", method: .post,
+                    headers: [.authorization: "Bearer \(dee)", .contentType: "application/octet-stream"], body: ByteBuffer(string: "<rss/>"))
+                #expect(notOPML.status == .unprocessableContent)
+                #expect(try await client.json(.delete, "/api/v1/dual/podcasts/\(id)", token: dee).status == .noContent)
+
                 // Unsubscribing: the show stays while someone subscribes.
                 #expect(try await client.json(.delete, "/api/v1/dual/podcasts/\(id)", token: ann).status == .noContent)
                 #expect(try await client.json(.delete, "/api/v1/dual/podcasts/\(id)", token: ann).status == .notFound)

@@ -48,6 +48,10 @@ public struct Back2BackApp: JukeApp {
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 
+    /// Personas carry long texts (a style guide of 20,000 characters, which JSON escaping can
+    /// make six bytes each): their routes take four times the limit.
+    public var largerBodyPaths: [String: Int] { ["/api/v1/back2back/personas": 4] }
+
     /// The service (tests wait for its background work).
     var back2back: Back2BackService { service }
 }

@@ -151,3 +151,20 @@ extension DualPlayerHandler {
         return PodcastMapping.podcast(found.podcast, settings: found.settings, episodes: found.episodes, unplayed: found.unplayed)
     }
 }
+
+extension DualPlayerHandler {
+    func importDualPodcasts(_ input: Operations.ImportDualPodcasts.Input) async throws -> Operations.ImportDualPodcasts.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the OPML file's bytes (application/octet-stream).") }
+            let bytes = try await [UInt8](collecting: body, upTo: 16 * 1024 * 1024)
+            let done = try await podcasts.importOPML(bytes, for: user.id)
+            if done.added > 0 {
+                // New shows are read now rather than at the refresher's next minute.
+                let podcasts = podcasts
+                Task { _ = try? await podcasts.refreshDue(limit: 50) }
+            }
+            return .ok(.init(body: .json(.init(added: done.added, already: done.already, skipped: done.skipped))))
+        }
+    }
+}

@@ -89,5 +89,8 @@ public struct DualPlayerApp: JukeApp {
     /// Audiobook and song uploads stream to disk.
     public var streamedUploadPaths: [String] { ["/api/v1/dual/books", "/api/v1/dual/songs"] }
 
+    /// An imported subscription list (OPML) may hold hundreds of shows.
+    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16] }
+
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

@@ -69,6 +69,10 @@ enum DualPlayerPages {
               <button type="submit">Subscribe by address</button>
             </form>
             <button type="button" class="ghost dual-podcast-demo">Subscribe to Juke's demo show</button>
+            <div class="dual-opml">
+              <label>Import subscriptions (OPML from another app) <input type="file" class="dual-opml-file" accept=".opml,.xml,text/x-opml,text/xml,application/xml"></label>
+              <a class="dual-opml-export" href="/api/v1/dual/podcasts/opml" download="juke-podcasts.opml">Export subscriptions (OPML)</a>
+            </div>
             <p class="dual-podcast-note muted" role="status"></p>
           </details>
         </section>

@@ -4,7 +4,7 @@ import Hummingbird
 import JukeCore
 import JukePlatform
 
-/// An episode's audio (the server's copy, the demo's file, or the host's passed on, with
+/// OPML export, an episode's audio (the server's copy, the demo's file, or the host's passed on, with
 /// Range), and Juke's demo show as a podcast host serves it: `/dual/demo-podcast/feed.xml` and
 /// its files, public as feeds are, so any podcast app can subscribe to it too.
 struct EpisodeAudioRoutes {
@@ -16,6 +16,7 @@ struct EpisodeAudioRoutes {
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/episodes/:episode_id/audio") { request, context in try await audio(request, context) }
         router.head("/api/v1/dual/episodes/:episode_id/audio") { request, context in try await audio(request, context) }
+        router.get("/api/v1/dual/podcasts/opml") { _, _ in try await opml() }
         router.get("/dual/demo-podcast/:file") { request, context in try await demo(request, context) }
         router.head("/dual/demo-podcast/:file") { request, context in try await demo(request, context) }
     }
@@ -35,6 +36,18 @@ struct EpisodeAudioRoutes {
         case .remote(let url, _):
             return try await proxy.response(for: url, fallbackType: EpisodeMedia.type(episode), request: request)
         }
+    }
+
+    /// The account's shows as an OPML file to download.
+    func opml() async throws -> Response {
+        let user = try CurrentRequest.requireUser()
+        let text = try await podcasts.exportOPML(of: user.id)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/x-opml; charset=utf-8", .contentDisposition: "attachment; filename=\"juke-podcasts.opml\"",
+                .cacheControl: "private, no-store",
+            ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     func demo(_ request: Request, _ context: JukeRequestContext) async throws -> Response {

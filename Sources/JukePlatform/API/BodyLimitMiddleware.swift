@@ -10,10 +10,11 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     var uploadPaths: Set<String> = []
     var uploadLimit: Int = 0
 
-    /// Back2Back personas carry long texts (a style guide of 20,000 characters, which JSON
-    /// escaping can make six bytes each): their routes take four times the limit.
-    static func limit(for path: String, default limit: Int) -> Int {
-        path.hasPrefix("/api/v1/back2back/personas") ? limit * 4 : limit
+    /// Routes (by path prefix) that take a multiple of the limit (`JukeApp.largerBodyPaths`).
+    var larger: [String: Int] = [:]
+
+    func limit(for path: String, default limit: Int) -> Int {
+        larger.first { path.hasPrefix($0.key) }.map { limit * max(1, $0.value) } ?? limit
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -22,7 +23,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > uploadLimit { return APIError.tooLarge(uploadLimit).response() }
             return try await next(request, context)
         }
-        let limit = Self.limit(for: request.uri.path, default: self.limit)
+        let limit = limit(for: request.uri.path, default: self.limit)
         if let length = request.headers[.contentLength].flatMap({ Int($0) }) {
             if length > limit { return APIError.tooLarge(limit).response() }
             return try await next(request, context)

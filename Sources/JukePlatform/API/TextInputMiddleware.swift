@@ -15,6 +15,8 @@ import JukeCore
 struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
     /// The body limit (`BodyLimitMiddleware` has refused anything larger already).
     let limit: Int
+    /// Routes that take a multiple of it (`JukeApp.largerBodyPaths`).
+    var larger: [String: Int] = [:]
     /// The names the contract gives fields (`fieldNames(contract:)`): a key it does not
     /// know is ignored by the decoders, so what it holds is never stored and not judged.
     let fields: Set<String>
@@ -59,7 +61,7 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         var request = request
-        let body = try await request.collectBody(upTo: BodyLimitMiddleware<Context>.limit(for: request.uri.path, default: limit))
+        let body = try await request.collectBody(upTo: BodyLimitMiddleware<Context>(limit: limit, larger: larger).limit(for: request.uri.path, default: limit))
         request.body = .init(buffer: body)
         if Self.jsonHasNul(body.readableBytesView) { return Self.nulRefusal.response() }
         if let field = Self.refusedField(fields: fields, inJSON: body.readableBytesView) { return Self.refusal(field).response() }

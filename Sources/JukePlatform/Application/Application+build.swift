@@ -49,13 +49,14 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: ErrorMiddleware())
     let contract = String(decoding: try OpenAPISpec.yaml(), as: UTF8.self)
     router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(contract: contract)))
+    let larger = apps.reduce(into: [String: Int]()) { $0.merge($1.largerBodyPaths) { max($0, $1) } }
     router.add(
         middleware: BodyLimitMiddleware(
             limit: platform.configuration.maxBodySize, uploadPaths: Set(apps.flatMap(\.streamedUploadPaths)),
-            uploadLimit: platform.configuration.maxUploadSize))
+            uploadLimit: platform.configuration.maxUploadSize, larger: larger))
     router.add(
         middleware: TextInputMiddleware(
-            limit: platform.configuration.maxBodySize, fields: TextInputMiddleware<JukeRequestContext>.fieldNames(contract: contract)))
+            limit: platform.configuration.maxBodySize, larger: larger, fields: TextInputMiddleware<JukeRequestContext>.fieldNames(contract: contract)))
     router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
     router.add(middleware: SessionCookieMiddleware())
 

@@ -18,10 +18,14 @@ public protocol JukeApp: Sendable {
     /// Routes that take files (audiobooks, say): their bodies stream to the route, which
     /// keeps to the platform's `maxUploadSize`, instead of being collected in memory.
     var streamedUploadPaths: [String] { get }
+    /// Routes (by path prefix) whose bodies may be larger than the platform's limit for JSON,
+    /// and how many times larger: long texts, an imported subscription list.
+    var largerBodyPaths: [String: Int] { get }
 }
 
 extension JukeApp {
     public var streamedUploadPaths: [String] { [] }
+    public var largerBodyPaths: [String: Int] { [:] }
 }
 
 /// An app as the home page shows it.

@@ -1,7 +1,7 @@
 // The speech player's podcasts: subscriptions and their episodes (played marks, progress),
 // finding shows and subscribing, each show's own speed and skip-silence, and while an
 // episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
-import { api, el, formatTime } from "/static/js/api.js";
+import { api, el, formatTime, token } from "/static/js/api.js";
 import { cueAt } from "./dual-transcript.js";
 import { SilenceSkipper } from "./dual-silence.js";
 import { levelDB } from "./dual-ducking.js";
@@ -49,6 +49,12 @@ export class Podcasts {
       this.subscribe(input.value).then((ok) => ok && (input.value = ""));
     });
     this.ui.demo.addEventListener("click", () => this.subscribe(DEMO_FEED));
+    root.querySelector(".dual-opml-file").addEventListener("change", (/** @type {Event} */ e) => {
+      const input = /** @type {HTMLInputElement} */ (e.target);
+      const file = input.files?.[0];
+      if (file) this.importOPML(file);
+      input.value = "";
+    });
   }
 
   /** The account's shows, with the episodes of those open. */
@@ -296,6 +302,27 @@ export class Podcasts {
     } catch (error) {
       this.ui.note.textContent = error.message;
       return false;
+    }
+  }
+
+  /** Subscribes to every show of another app's OPML export. */
+  async importOPML(/** @type {File} */ file) {
+    this.ui.note.textContent = `Importing ${file.name}…`;
+    try {
+      const response = await fetch("/api/v1/dual/podcasts/opml", {
+        method: "POST", body: file, credentials: "same-origin",
+        headers: { "Content-Type": "application/octet-stream", Authorization: `Bearer ${token()}` },
+      });
+      const body = await response.json().catch(() => null);
+      if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}.`);
+      const parts = [`Subscribed to ${body.added} show${body.added === 1 ? "" : "s"}`];
+      if (body.already) parts.push(`${body.already} you already had`);
+      if (body.skipped.length) parts.push(`${body.skipped.length} skipped (not a web feed)`);
+      this.ui.note.textContent = `${parts.join("; ")}. Their episodes arrive within a minute.`;
+      await this.load();
+      setTimeout(() => this.load(), 8000);
+    } catch (error) {
+      this.ui.note.textContent = error.message;
     }
   }
 

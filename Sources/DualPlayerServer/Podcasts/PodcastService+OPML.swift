@@ -1,0 +1,60 @@
+import DualPlayer
+import Feeds
+import Foundation
+import JukeCore
+import JukePlatform
+
+/// Subscriptions moved between podcast apps as OPML.
+extension PodcastService {
+    /// The most shows one import takes.
+    static let maxImported = 2000
+
+    /// An account's shows as OPML 2.0 (Juke's demo show, which lives on this server only, left out).
+    public func exportOPML(of user: UserID) async throws -> String {
+        let shows = try await store.subscriptions(of: user).filter { $0.podcast.feedURL != Podcast.demoFeed }
+        return OPML.write(shows.map { OPML.Subscription(feedURL: $0.podcast.feedURL, title: $0.podcast.title, siteURL: $0.podcast.link) })
+    }
+
+    /// Subscribes `user` to every feed of an OPML file. Shows new to the server are stored
+    /// at once (titled as the file titles them) and due, so the refresher reads them within a
+    /// minute; a feed that fails says so on its show, as any failing feed does.
+    public func importOPML(_ bytes: [UInt8], for user: UserID) async throws -> (added: Int, already: Int, skipped: [String]) {
+        let entries: [OPML.Subscription]
+        do {
+            entries = try OPML.read(bytes)
+        } catch {
+            throw APIError(status: .unprocessableContent, code: "not_opml", message: "That file is not an OPML subscription list: \(error)", field: "body")
+        }
+        guard entries.count <= Self.maxImported else {
+            throw APIError(status: .unprocessableContent, code: "too_many", message: "An import takes at most \(Self.maxImported) shows.", field: "body")
+        }
+        let now = clock.now()
+        var added = 0
+        var already = 0
+        var skipped: [String] = []
+        for entry in entries {
+            guard let url = try? Self.feedAddress(entry.feedURL), url != Podcast.demoFeed else {
+                skipped.append(String(entry.feedURL.prefix(300)))
+                continue
+            }
+            let podcast: Podcast
+            if let known = try await store.podcast(feedURL: url) {
+                podcast = known
+            } else {
+                let title = entry.title.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : String($0.prefix(500)) } ?? url
+                podcast = try await store.add(
+                    Podcast(
+                        id: PodcastID(rawValue: UUID()), feedURL: url, title: title, link: entry.siteURL,
+                        schedule: FeedSchedule(url: url, now: now, interval: refreshInterval), addedAt: now))
+            }
+            if try await store.subscription(user, to: podcast.id) != nil {
+                already += 1
+            } else {
+                try await store.subscribe(user, to: podcast.id, settings: Subscription(), at: now)
+                added += 1
+            }
+        }
+        logger.info("podcasts imported", metadata: ["added": "\(added)", "already": "\(already)", "skipped": "\(skipped.count)"])
+        return (added, already, skipped)
+    }
+}
