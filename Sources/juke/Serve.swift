@@ -83,6 +83,9 @@ struct Serve: AsyncParsableCommand {
     )
     var podcastSearchUrl: String?
 
+    @Option(name: .long, help: "Gigabytes of podcast episodes the server keeps; played ones are removed past it (env JUKE_PODCAST_STORAGE_GB; default 20).")
+    var podcastStorageGb: Double?
+
     @Option(name: .long, help: "Minutes between refreshes of each podcast feed (env JUKE_PODCAST_REFRESH_MINUTES; default 30).")
     var podcastRefreshMinutes: Double?
 
@@ -191,6 +194,15 @@ struct Serve: AsyncParsableCommand {
         {
             guard minutes.isFinite, (1...10_080).contains(minutes) else { throw ValidationError("podcast refreshes are every 1 to 10080 minutes") }
             configuration.podcastRefreshInterval = minutes * 60
+        }
+        if let gigabytes = try podcastStorageGb
+            ?? env["JUKE_PODCAST_STORAGE_GB"].map({ text in
+                guard let value = Double(text) else { throw ValidationError("JUKE_PODCAST_STORAGE_GB must be a number of gigabytes") }
+                return value
+            })
+        {
+            guard gigabytes.isFinite, gigabytes >= 0, gigabytes <= 1_000_000 else { throw ValidationError("podcast storage is 0 to 1000000 GB") }
+            configuration.podcastStorageLimit = Int64(gigabytes * 1_000_000_000)
         }
     }
 

@@ -79,6 +79,13 @@ def test_the_demo_show_plays_next_to_music_with_chapters_and_transcript(server, 
     status, shows = request(server.base, "GET", "/api/v1/dual/podcasts", token=account["token"])
     assert shows["items"][0]["unplayed"] == 2
 
+    # A copy on the server: downloaded with its progress, then removable.
+    row = "#speech-player .dual-episode[data-played='true']"
+    click(browser, By.CSS_SELECTOR, row + " .dual-episode-download")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, row).get_attribute("data-download") == "ready")
+    click(browser, By.CSS_SELECTOR, row + " .dual-episode-remove-download")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, row).get_attribute("data-download") == "none")
+
     # Coming back to the page: the episode is there again, with its chapters and transcript.
     browser.get(server.base + "/dual")
     wait(browser).until(lambda d: "Ozymandias" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text)

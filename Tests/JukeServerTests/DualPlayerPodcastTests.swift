@@ -8,6 +8,7 @@ import NIOCore
 import Synchronization
 import Testing
 
+@testable import DualPlayer
 @testable import DualPlayerServer
 @testable import JukePlatform
 @testable import JukeServer
@@ -231,6 +232,82 @@ import Testing
                 let ann = try await client.register("ann")
                 let reply = try await Self.subscribe(client, ann, base.absoluteString + "/feed.xml")
                 #expect(reply.status == .unprocessableContent && reply.json["error"] as? String == "private_network", "\(reply.json)")
+            }
+        }
+    }
+
+    /// The episode as the list shows it, once `ready` says it is what the test waits for.
+    static func episode(
+        _ client: any TestClientProtocol, _ token: String, show: String, number: Int, until ready: ([String: Any]) -> Bool = { _ in true }
+    ) async throws -> [String: Any] {
+        for _ in 0..<200 {
+            let page = try await client.json(.get, "/api/v1/dual/podcasts/\(show)/episodes", token: token)
+            let found = (page.json["items"] as? [[String: Any]])?.first { $0["episode"] as? Int == number }
+            if let found, ready(found) { return found }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("episode \(number) never reached the state waited for")
+        return [:]
+    }
+
+    static func download(_ episode: [String: Any]) -> [String: Any]? { episode["download"] as? [String: Any] }
+
+    @Test(arguments: TestBackend.available)
+    func downloadsResumeAndTheStorageLimitCleansUpPlayedEpisodes(backend: TestBackend) async throws {
+        let host = FakePodcastHost()
+        try await host.run { base in
+            try await TestApp.run(
+                backend,
+                configure: {
+                    $0.webAllowPrivateNetworks = true
+                    $0.podcastSearchURL = nil
+                    $0.podcastStorageLimit = 450_000  // two episodes of 200 kB, not three
+                }
+            ) { app, client in
+                let ann = try await client.register("ann")
+                let show = try #require(try await Self.subscribe(client, ann, base.absoluteString + "/feed.xml").json["id"] as? String)
+                let one = try #require(try await Self.episode(client, ann, show: show, number: 1)["id"] as? String)
+
+                // A download cut short stops with why, and carries on from its last byte.
+                host.dropAfter.withLock { $0 = 50_000 }
+                #expect(try await client.json(.post, "/api/v1/dual/episodes/\(one)/download", token: ann).status == .accepted)
+                let stopped = try await Self.episode(client, ann, show: show, number: 1) { Self.download($0)?["status"] as? String == "failed" }
+                #expect(Self.download(stopped)?["bytes"] as? Int == 50_000, "\(stopped)")
+                #expect(try await client.json(.post, "/api/v1/dual/episodes/\(one)/download", token: ann).status == .accepted)
+                let ready = try await Self.episode(client, ann, show: show, number: 1) { Self.download($0)?["status"] as? String == "ready" }
+                #expect(Self.download(ready)?["bytes"] as? Int == FakePodcastHost.episodeSize)
+                #expect(host.requests(to: "/episodes/1.mp3").last?["range"] == "bytes=50000-", "asked for the rest only")
+                #expect(try await client.json(.post, "/api/v1/dual/episodes/\(one)/download", token: ann).status == .ok, "already there")
+                // It plays from the server's copy now, with Range.
+                let asked = host.requests(to: "/episodes/1.mp3").count
+                let audio = try await client.execute(
+                    uri: "/api/v1/dual/episodes/\(one)/audio", method: .get, headers: [.authorization: "Bearer \(ann)", .range: "bytes=0-99"])
+                #expect(audio.status == .partialContent && Array(audio.body.readableBytesView) == Array(FakePodcastHost.episodeBytes(1)[0..<100]))
+                #expect(host.requests(to: "/episodes/1.mp3").count == asked, "not fetched from the host again")
+
+                // The limit: a third unplayed episode does not fit; once one is played, it goes.
+                let two = try #require(try await Self.episode(client, ann, show: show, number: 2)["id"] as? String)
+                #expect(try await client.json(.post, "/api/v1/dual/episodes/\(two)/download", token: ann).status == .accepted)
+                _ = try await Self.episode(client, ann, show: show, number: 2) { Self.download($0)?["status"] as? String == "ready" }
+                host.publish()
+                let podcasts = app.services.dualPlayerApp.podcasts
+                let showID = try #require(PodcastID(show))
+                let stored = try #require(try await podcasts.store.podcast(showID))
+                _ = try await podcasts.refresh(stored)
+                let three = try #require(try await Self.episode(client, ann, show: show, number: 3)["id"] as? String)
+                let full = try await client.json(.post, "/api/v1/dual/episodes/\(three)/download", token: ann)
+                #expect(full.status == .conflict && (full.json["message"] as? String)?.contains("unplayed") == true, "\(full.json)")
+                #expect(try await client.json(.put, "/api/v1/dual/episodes/\(one)/played", token: ann, body: #"{"played":true,"updated_at":1}"#).status == .ok)
+                #expect(try await client.json(.post, "/api/v1/dual/episodes/\(three)/download", token: ann).status == .accepted)
+                _ = try await Self.episode(client, ann, show: show, number: 3) { Self.download($0)?["status"] as? String == "ready" }
+                let cleaned = try await Self.episode(client, ann, show: show, number: 1) { Self.download($0) == nil }
+                #expect(cleaned["played"] as? Bool == true, "the played episode made room")
+
+                // Removing a download by hand; the episode streams from its host again.
+                #expect(try await client.json(.delete, "/api/v1/dual/episodes/\(two)/download", token: ann).status == .noContent)
+                #expect(try await client.json(.delete, "/api/v1/dual/episodes/\(two)/download", token: ann).status == .notFound)
+                let streamed = try await client.execute(uri: "/api/v1/dual/episodes/\(two)/audio", method: .get, headers: [.authorization: "Bearer \(ann)"])
+                #expect(streamed.status == .ok && streamed.body.readableBytes == FakePodcastHost.episodeSize)
             }
         }
     }

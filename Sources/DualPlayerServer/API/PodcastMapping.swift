@@ -24,7 +24,10 @@ enum PodcastMapping {
             summary: e.details.summary, link: webAddress(e.details.link), imageUrl: webAddress(e.details.imageURL), episode: e.details.episode,
             season: e.details.season, audioUrl: "/api/v1/dual/episodes/\(e.id.description)/audio", audioType: e.details.audioType,
             audioLength: e.details.audioLength, played: played, position: position,
-            chapters: e.details.chaptersURL != nil || !e.details.inlineChapters.isEmpty, transcript: e.details.transcript != nil)
+            chapters: e.details.chaptersURL != nil || !e.details.inlineChapters.isEmpty, transcript: e.details.transcript != nil,
+            download: e.download.map {
+                .init(status: .init(rawValue: $0.status.rawValue) ?? .failed, bytes: $0.bytes, total: $0.total, failure: $0.failure)
+            })
     }
 
     /// Only http(s) addresses reach a page (an image or a link a feed gave).

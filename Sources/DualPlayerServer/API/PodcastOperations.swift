@@ -168,3 +168,24 @@ extension DualPlayerHandler {
         }
     }
 }
+
+extension DualPlayerHandler {
+    func downloadDualEpisode(_ input: Operations.DownloadDualEpisode.Input) async throws -> Operations.DownloadDualEpisode.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let id: EpisodeID = try parseID(input.path.episodeId, field: "episode_id")
+            let (episode, started) = try await podcasts.download(id, for: user.id)
+            let mine = try await podcasts.store.episode(id, for: user.id)
+            let body = PodcastMapping.episode(episode, played: mine?.played ?? false, position: mine?.position)
+            return started ? .accepted(.init(body: .json(body))) : .ok(.init(body: .json(body)))
+        }
+    }
+
+    func removeDualEpisodeDownload(_ input: Operations.RemoveDualEpisodeDownload.Input) async throws -> Operations.RemoveDualEpisodeDownload.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await podcasts.removeDownload(try parseID(input.path.episodeId, field: "episode_id"), for: user.id)
+            return .noContent(.init())
+        }
+    }
+}

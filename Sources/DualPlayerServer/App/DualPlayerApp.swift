@@ -42,17 +42,22 @@ public struct DualPlayerApp: JukeApp {
         let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)
         self.fetcher = fetcher
         let demoFolder = DemoPodcastService.folder(dataDirectory: platform.configuration.dataDirectory)
+        let episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
+        let podcastStore = PodcastStore(database: platform.database)
         self.podcasts = PodcastService(
-            store: PodcastStore(database: platform.database),
+            store: podcastStore,
             fetch: FeedFetch(
                 fetcher: fetcher,
                 demoFeedPath: {
                     let path = demoFolder + "/feed.xml"
                     return FileManager.default.fileExists(atPath: path) ? path : nil
                 }),
+            downloads: EpisodeDownloads(
+                store: podcastStore, fetcher: fetcher, media: episodeMedia, folder: platform.configuration.dataDirectory + "/dual/podcasts",
+                limit: platform.configuration.podcastStorageLimit, clock: platform.clock, logger: platform.logger),
             directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, clock: platform.clock, logger: platform.logger,
             refreshInterval: platform.configuration.podcastRefreshInterval)
-        self.episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
+        self.episodeMedia = episodeMedia
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
     }
@@ -82,7 +87,7 @@ public struct DualPlayerApp: JukeApp {
     public var services: [any Service] {
         [
             DemoBookService(platform: platform, books: service.books), DemoPodcastService(platform: platform), LibriVoxResumeService(libriVox: libriVox),
-            PodcastRefresher(podcasts: podcasts, every: .seconds(60)),
+            PodcastRefresher(podcasts: podcasts, every: .seconds(60)), PodcastDownloadsResume(downloads: podcasts.downloads),
         ]
     }
 

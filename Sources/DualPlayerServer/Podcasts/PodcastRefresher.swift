@@ -20,3 +20,13 @@ struct PodcastRefresher: Service {
         }
     }
 }
+
+/// Beside the server: episode downloads that a restart interrupted carry on from their last byte.
+struct PodcastDownloadsResume: Service {
+    let downloads: EpisodeDownloads
+
+    func run() async throws {
+        await downloads.resumeInterrupted()
+        try? await gracefulShutdown()
+    }
+}

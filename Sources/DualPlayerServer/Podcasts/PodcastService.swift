@@ -12,6 +12,7 @@ import Providers
 public struct PodcastService: Sendable {
     let store: PodcastStore
     let fetch: FeedFetch
+    let downloads: EpisodeDownloads
     let directory: ITunesSearch?
     let clock: WallClock
     let logger: Logger
@@ -20,11 +21,12 @@ public struct PodcastService: Sendable {
     let refreshInterval: TimeInterval
 
     init(
-        store: PodcastStore, fetch: FeedFetch, directory: ITunesSearch?, clock: WallClock, logger: Logger,
+        store: PodcastStore, fetch: FeedFetch, downloads: EpisodeDownloads, directory: ITunesSearch?, clock: WallClock, logger: Logger,
         refreshInterval: TimeInterval = FeedSchedule.defaultInterval, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.store = store
         self.fetch = fetch
+        self.downloads = downloads
         self.directory = directory
         self.clock = clock
         self.logger = logger
@@ -132,6 +134,23 @@ public struct PodcastService: Sendable {
         guard updatedAt >= 0 else { throw RuleRefusal.invalid("updated_at", "updated_at is milliseconds since 1970") }
         _ = try await episode(id, for: user)
         return try await store.setPlayed(played, episode: id, by: user, updatedAt: updatedAt)
+    }
+
+    // MARK: Downloads
+
+    /// Copies an episode to the server (or carries on copying it); `started` is false when it
+    /// was already there.
+    public func download(_ id: EpisodeID, for user: UserID) async throws -> (episode: Episode, started: Bool) {
+        let episode = try await episode(id, for: user)
+        let after = try await downloads.start(episode)
+        return (after, after.download?.status != .ready)
+    }
+
+    /// Removes the server's copy (the episode still streams from its host).
+    public func removeDownload(_ id: EpisodeID, for user: UserID) async throws {
+        let episode = try await episode(id, for: user)
+        guard episode.download != nil else { throw RuleRefusal.notFound("This episode is not downloaded.") }
+        try await downloads.remove(episode)
     }
 
     // MARK: Refreshing

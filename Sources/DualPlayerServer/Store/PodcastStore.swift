@@ -235,6 +235,22 @@ public struct PodcastStore: Sendable {
         }
     }
 
+    /// One episode for `user`, with their played mark and saved position.
+    public func episode(_ id: EpisodeID, for user: UserID) async throws -> (episode: Episode, played: Bool, position: Double?)? {
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                SELECT e.*, m.played, pos.seconds FROM dual_episodes e
+                LEFT JOIN dual_episode_played m ON m.episode_id = e.id AND m.user_id = \(bind: user.description)
+                LEFT JOIN dual_positions pos ON pos.user_id = \(bind: user.description) AND pos.item = 'episode:' || e.id
+                WHERE e.id = \(bind: id.description)
+                """
+            ).first().map { row in
+                (try Self.episode(row), try row.decode(column: "played", as: Bool?.self) ?? false, try row.decode(column: "seconds", as: Double?.self))
+            }
+        }
+    }
+
     public func episodeCount(of podcast: PodcastID) async throws -> Int {
         try await database.withConnection { db in
             try await db.raw("SELECT COUNT(*) AS n FROM dual_episodes WHERE podcast_id = \(bind: podcast.description)").first()?

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     /// The podcast directory (iTunes Search); nil turns podcast search off (subscribing by a
     /// feed's address still works).
     public var podcastSearchURL: URL? = URL(string: "https://itunes.apple.com")
+    /// The most bytes of podcast episodes kept on the server; played ones are cleaned up past it.
+    public var podcastStorageLimit: Int64 = 20_000_000_000
     /// How often each podcast feed is fetched when healthy.
     public var podcastRefreshInterval: TimeInterval = 1800
     /// LibriVox's catalogue API for Dual Player's audiobooks; nil is librivox.org's own.

@@ -39,6 +39,8 @@ export class Podcasts {
     this.skipper = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.silenceTimer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.downloadTimer = undefined;
     root.querySelector(".dual-podcast-search").addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.search(/** @type {HTMLInputElement} */ (/** @type {HTMLFormElement} */ (e.target).elements.namedItem("q")).value);
@@ -131,14 +133,59 @@ export class Podcasts {
     const progress = episode.duration && episode.position && !episode.played
       ? el("progress", { class: "dual-episode-progress", max: String(episode.duration), value: String(episode.position) })
       : null;
-    return el("li", { class: "dual-episode", dataset: { episode: episode.id, played: String(episode.played) } },
+    return el("li", { class: "dual-episode", dataset: { episode: episode.id, played: String(episode.played), download: episode.download?.status ?? "none" } },
       el("button", { type: "button", class: "dual-episode-play", onclick: () => this.play(show, episode) },
         episode.title, el("span", { class: "muted" }, details ? ` — ${details}` : "")),
       progress,
+      this.downloadControl(show, episode),
       el("button", {
         type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
         "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(show, episode, !episode.played),
       }, episode.played ? "Played ✓" : "Mark played"));
+  }
+
+  /**
+   * The server's copy of an episode: a button that makes one, its progress while it comes
+   * (the list is read again every 2 s until it is done), why it stopped with a way to go on,
+   * or that it is there with a way to remove it.
+   */
+  downloadControl(/** @type {any} */ show, /** @type {any} */ episode) {
+    const d = episode.download;
+    const start = (/** @type {string} */ label) =>
+      el("button", { type: "button", class: "ghost dual-episode-download", "aria-label": `${label}: ${episode.title}`, onclick: () => this.download(show, episode) }, label);
+    if (!d) return start("Download");
+    if (d.status === "downloading") {
+      clearTimeout(this.downloadTimer);
+      this.downloadTimer = setTimeout(() => this.loadEpisodes(show.id), 2000);
+      const done = d.total ? ` ${Math.round((100 * d.bytes) / d.total)}%` : ` ${(d.bytes / 1e6).toFixed(1)} MB`;
+      return el("span", { class: "dual-episode-downloading muted" },
+        el("progress", { max: String(d.total || 1), value: d.total ? String(d.bytes) : undefined }), done);
+    }
+    if (d.status === "failed") {
+      return el("span", { class: "dual-episode-failed form-error" }, `Download stopped: ${d.failure ?? "unknown error"} `, start("Resume"));
+    }
+    return el("button", {
+      type: "button", class: "ghost dual-episode-remove-download", "aria-label": `Remove the server's copy of ${episode.title}`,
+      onclick: () => this.removeDownload(show, episode),
+    }, "On the server ✓ Remove");
+  }
+
+  async download(/** @type {any} */ show, /** @type {any} */ episode) {
+    try {
+      await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "POST" });
+    } catch (error) {
+      this.ui.note.textContent = `Could not download “${episode.title}”: ${error.message}`;
+    }
+    await this.loadEpisodes(show.id);
+  }
+
+  async removeDownload(/** @type {any} */ show, /** @type {any} */ episode) {
+    try {
+      await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "DELETE" });
+    } catch (error) {
+      this.ui.note.textContent = error.message;
+    }
+    await this.loadEpisodes(show.id);
   }
 
   /** The player item of an episode. */

@@ -1,0 +1,211 @@
+import DualPlayer
+import Foundation
+import JukeCore
+import Logging
+import Providers
+import Synchronization
+
+/// Episodes copied to the server, so they play however the host fares: bytes go to
+/// `<file>.part` as they come, an interrupted download goes on from its last byte (Range; a
+/// host that ignores it starts again), the file takes its name once whole, and progress is on
+/// the episode for every subscriber to see. After each download the storage limit's cleanup
+/// (`DownloadCleanup`) removes played episodes, oldest first.
+actor EpisodeDownloads {
+    let store: PodcastStore
+    let fetcher: WebFetcher
+    let media: EpisodeMedia
+    let folder: String
+    let limit: Int64
+    let clock: WallClock
+    let logger: Logger
+    private var running: [EpisodeID: Task<Void, Never>] = [:]
+
+    init(store: PodcastStore, fetcher: WebFetcher, media: EpisodeMedia, folder: String, limit: Int64, clock: WallClock, logger: Logger) {
+        self.store = store
+        self.fetcher = fetcher
+        self.media = media
+        self.folder = folder
+        self.limit = limit
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Starts (or carries on) downloading `episode`; returns it as stored with its progress.
+    func start(_ episode: Episode) async throws -> Episode {
+        if let download = episode.download, download.status == .ready, FileManager.default.fileExists(atPath: download.path) { return episode }
+        if running[episode.id] != nil, let current = try await store.episode(episode.id) { return current }
+        let held = try await heldDownloads()
+        guard DownloadCleanup.hasRoom(for: episode.details.audioLength ?? 0, held.filter { $0.id != episode.id }, limit: limit) else {
+            throw RuleRefusal.conflict(
+                "The server's podcast storage (\(limit / 1_000_000) MB) is full of unplayed episodes: play or remove some downloads first.")
+        }
+        let path = filePath(episode)
+        let have = Self.size(path + ".part")
+        let download = EpisodeDownload(status: .downloading, bytes: have, total: episode.details.audioLength, path: path)
+        try await store.setDownload(download, of: episode.id)
+        var started = episode
+        started.download = download
+        launch(started)
+        return started
+    }
+
+    /// Downloads a restart interrupted carry on.
+    func resumeInterrupted() async {
+        do {
+            for (episode, _) in try await store.downloads() where episode.download?.status == .downloading && running[episode.id] == nil {
+                launch(episode)
+            }
+        } catch {
+            logger.error("could not resume episode downloads", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Stops a download and removes the server's copy.
+    func remove(_ episode: Episode) async throws {
+        running.removeValue(forKey: episode.id)?.cancel()
+        let path = episode.download?.path ?? filePath(episode)
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path + ".part")
+        try await store.setDownload(nil, of: episode.id)
+    }
+
+    func filePath(_ episode: Episode) -> String {
+        let kind = EpisodeMedia.type(episode)
+        let ext = kind.contains("mp4") || kind.contains("m4a") ? "m4a" : kind.contains("ogg") ? "ogg" : "mp3"
+        return "\(folder)/\(episode.podcast)/\(episode.id).\(ext)"
+    }
+
+    private func launch(_ episode: Episode) {
+        running[episode.id] = Task { [weak self] in
+            await self?.run(episode)
+        }
+    }
+
+    private func finished(_ id: EpisodeID) { running.removeValue(forKey: id) }
+
+    private func run(_ episode: Episode) async {
+        let path = filePath(episode)
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let bytes = try await fetch(episode, to: path)
+            let done = EpisodeDownload(status: .ready, bytes: bytes, total: bytes, path: path, finishedAt: clock.now())
+            try await store.setDownload(done, of: episode.id)
+            logger.info("episode downloaded", metadata: ["episode": "\(episode.id)", "bytes": "\(bytes)"])
+            await cleanup()
+        } catch is CancellationError {
+            // Removed while downloading: nothing to record.
+        } catch {
+            let have = Self.size(path + ".part")
+            let failed = EpisodeDownload(
+                status: .failed, bytes: have, total: episode.details.audioLength, failure: FeedFetch.words(error), path: path)
+            if !Task.isCancelled { try? await store.setDownload(failed, of: episode.id) }
+            logger.notice("episode download stopped", metadata: ["episode": "\(episode.id)", "error": "\(error)"])
+        }
+        finished(episode.id)
+    }
+
+    /// The episode's bytes into `path` (through its part file); returns the file's size.
+    private func fetch(_ episode: Episode, to path: String) async throws -> Int64 {
+        let part = path + ".part"
+        if let local = media.demoFile(episode.details.audioURL) {
+            // Juke's demo show: a copy of the server's own file.
+            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+            try FileManager.default.copyItem(atPath: local, toPath: path)
+            return Self.size(path)
+        }
+        guard let url = URL(string: episode.details.audioURL) else { throw FeedFetch.Failure("the episode's audio address is not a web address") }
+        let have = Self.size(part)
+        if have == 0 { FileManager.default.createFile(atPath: part, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: part) else { throw FeedFetch.Failure("the server cannot write \(part)") }
+        let writer = PartWriter(handle: handle, start: have)
+        defer { try? handle.close() }
+        let store = store
+        let id = episode.id
+        let total = episode.details.audioLength
+        let answer = try await fetcher.get(
+            url, headers: have > 0 ? ["Range": "bytes=\(have)-"] : [:], limit: EpisodeProxy.limit,
+            accept: { answer in
+                if let type = answer.contentType, type.contains("html") || type.hasPrefix("text/") || type.contains("json") {
+                    throw FeedFetch.Failure("the host answered \(type), not audio")
+                }
+                try writer.begin(partial: answer.status == 206)
+            }
+        ) { bytes in
+            if let progress = try writer.write(bytes) {
+                try? await store.updateProgress(EpisodeDownload(status: .downloading, bytes: progress, total: total, path: path), of: id)
+            }
+        }
+        switch answer.status {
+        case 200, 206: break
+        case 416 where have > 0: break  // the part was already whole
+        default: throw FeedFetch.Failure("the host answered HTTP \(answer.status)")
+        }
+        try handle.close()
+        guard Self.size(part) > 0 else { throw FeedFetch.Failure("the host sent no audio") }
+        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.moveItem(atPath: part, toPath: path)
+        return Self.size(path)
+    }
+
+    /// Removes played downloads while the total is over the limit.
+    func cleanup() async {
+        do {
+            let held = try await heldDownloads()
+            for id in DownloadCleanup.toRemove(held, limit: limit) {
+                guard let episode = try await store.episode(id) else { continue }
+                try await remove(episode)
+                logger.info("played episode removed for space", metadata: ["episode": "\(id)"])
+            }
+        } catch {
+            logger.error("podcast storage cleanup failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func heldDownloads() async throws -> [DownloadCleanup.Held] {
+        try await store.downloads().compactMap { episode, playedByAll in
+            guard let download = episode.download else { return nil }
+            let bytes = download.status == .ready ? Self.size(download.path) : max(download.bytes, download.total ?? 0)
+            return DownloadCleanup.Held(id: episode.id, bytes: bytes, playedByAll: playedByAll && download.status == .ready, finishedAt: download.finishedAt)
+        }
+    }
+
+    static func size(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// The part file being written, shared with the fetch's callbacks: where writing starts
+    /// (after what an earlier attempt kept, or over it when the host sends the whole file again)
+    /// and when progress is next worth recording.
+    final class PartWriter: Sendable {
+        let handle: FileHandle
+        private let state: Mutex<(written: Int64, lastReport: ContinuousClock.Instant)>
+
+        init(handle: FileHandle, start: Int64) {
+            self.handle = handle
+            state = Mutex((start, .now))
+        }
+
+        func begin(partial: Bool) throws {
+            try state.withLock { state in
+                if partial {
+                    try handle.seek(toOffset: UInt64(state.written))
+                } else {
+                    // The whole file again: what was kept is dropped.
+                    try handle.truncate(atOffset: 0)
+                    state.written = 0
+                }
+            }
+        }
+
+        /// Writes a piece; returns the bytes on disk when a second has passed since the last report.
+        func write(_ bytes: [UInt8]) throws -> Int64? {
+            try state.withLock { state in
+                try handle.write(contentsOf: bytes)
+                state.written += Int64(bytes.count)
+                guard ContinuousClock.now - state.lastReport > .seconds(1) else { return nil }
+                state.lastReport = .now
+                return state.written
+            }
+        }
+    }
+}
