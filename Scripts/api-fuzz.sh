@@ -11,10 +11,11 @@ VENV=$(Scripts/tools-venv.sh schemathesis=schemathesis)
 ST="$VENV/bin/st"
 DATA=$(mktemp -d /tmp/juke-api-fuzz.XXXXXX)
 PORT=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
-# Radio Browser and LibriVox are out of reach here: point Dual Player at a closed port, so
-# that its radio and audiobook searches answer 502 at once instead of waiting on DNS.
+# Radio Browser, LibriVox and the podcast directory are out of reach here: point Dual Player at a closed port, so
+# that its radio, audiobook and podcast searches answer 502 at once instead of waiting on DNS.
 "$JUKE" serve --data-dir "$DATA" --port "$PORT" --no-demo ${DATABASE:+--database "$DATABASE"} \
-  --radio-browser-url "http://127.0.0.1:1/json/servers" --librivox-url "http://127.0.0.1:1/api/feed" > "$DATA/server.log" 2>&1 &
+  --radio-browser-url "http://127.0.0.1:1/json/servers" --librivox-url "http://127.0.0.1:1/api/feed" \
+  --podcast-search-url "http://127.0.0.1:1" > "$DATA/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
