@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "MediaFormats", targets: ["MediaFormats"]),
         .library(name: "Matching", targets: ["Matching"]),
         .library(name: "Feeds", targets: ["Feeds"]),
+        .library(name: "Articles", targets: ["Articles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -58,6 +59,10 @@ let package = Package(
         .target(name: "Back2Back", dependencies: ["JukeCore", "Matching"], swiftSettings: strict),
         // Dual Player's rules: the two players' transport and lock-screen decision, chapter
         // cursor with its generation counter, positions (newest wins), settings. Pure.
+        // Articles read aloud: Juke's own readers of web pages (Readability's method on a
+        // lenient HTML tree), ePub, PDF's text layer and plain text, into chapters of
+        // paragraphs. Pure, fuzzed.
+        .target(name: "Articles", dependencies: ["Feeds"], swiftSettings: strict),
         .target(name: "DualPlayer", dependencies: ["JukeCore", "Feeds"], swiftSettings: strict),
         // Outside services: a client per service, speaking its documented wire format, with
         // a hard deadline on every request. Tested against local fakes of each service. Radio
@@ -239,7 +244,7 @@ let package = Package(
         .executableTarget(
             name: "JukeBench",
             dependencies: [
-                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds",
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles",
                 .product(name: "Logging", package: "swift-log"),
                 // The TuneTrivia load client (TriviaLoad.swift).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -253,7 +258,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds",
+                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -279,6 +284,7 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "ArticlesTests", dependencies: ["Articles"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [

@@ -29,6 +29,12 @@ let package = Package(
             dependencies: [.product(name: "Feeds", package: root.lastPathComponent)]
         ),
         .executableTarget(
+            name: "ArticleFuzzer",
+            dependencies: [
+                .product(name: "Articles", package: root.lastPathComponent), .product(name: "Feeds", package: root.lastPathComponent),
+            ]
+        ),
+        .executableTarget(
             name: "MatchingFuzzer",
             dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
         ),

@@ -10,7 +10,8 @@
 # ICY metadata, Ogg pages, the sniffer, playlists, HLS rewriting) bytes cut at a point the input picks, and
 # checks the cut changes nothing.
 # The feed fuzzer feeds the feed reader any bytes, whole and in pieces, and checks both read alike.
-# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds]   (default 60 s, tags).
+# The article fuzzer feeds the web page extractor, the text reader and feed discovery any bytes.
+# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles]   (default 60 s, tags).
 # Crashes are written to Fuzz/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -65,5 +66,16 @@ case "${2:-tags}" in
     printf '\x02{"version":"1.2.0","chapters":[{"startTime":0,"title":"Intro"},{"startTime":65.5,"title":"Poem","toc":false}]}' > corpus-feeds/chapters-json
     .build/release/FeedFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-feeds ;;
-  *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds]"; exit 2 ;;
+  articles)
+    swift build -c release --sanitize=fuzzer --product ArticleFuzzer
+    mkdir -p corpus-articles crashes
+    # Seeds: the saved pages (cut to 64 kB, the most the fuzzer feeds) and a text file.
+    for f in ../Tests/ArticlesTests/Fixtures/readability-pages/*.html; do
+      out="corpus-articles/$(basename "$f")"
+      [ -e "$out" ] || head -c 65536 "$f" > "$out"
+    done
+    printf 'A Title\n\nCHAPTER I\n\nIt was a dark\nand stormy night.\n\n# Two\n\nThe end.\n' > corpus-articles/text
+    .build/release/ArticleFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus-articles ;;
+  *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles]"; exit 2 ;;
 esac

@@ -6,7 +6,7 @@ struct Juke: AsyncParsableCommand {
         commandName: "juke",
         abstract: "Juke: a self-hosted music platform (TuneTrivia, Back2Back, Dual Player, RunBeat).",
         subcommands: [
-            Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, MatchCommand.self,
+            Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, ArticleCommand.self, MatchCommand.self,
             ResolveCommand.self,
         ],
         defaultSubcommand: Serve.self

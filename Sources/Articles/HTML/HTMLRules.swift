@@ -1,0 +1,20 @@
+/// What HTML says of its elements, as far as a tree for reading needs it.
+enum HTMLRules {
+    /// Elements with no content and no end tag.
+    static let void: Set<String> = [
+        "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr", "keygen",
+    ]
+    /// Elements whose content is not the page's text: dropped whole.
+    static let dropped: Set<String> = ["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "select", "textarea", "button"]
+    /// A start tag of one of these closes an open `p` (HTML's implied end tags).
+    static let closesParagraph: Set<String> = [
+        "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
+        "h3", "h4", "h5", "h6", "header", "hr", "main", "menu", "nav", "ol", "p", "pre", "section", "table", "ul",
+    ]
+    /// Block elements: their text is a separate run from what surrounds it.
+    static let breaks: Set<String> = [
+        "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5",
+        "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
+    ]
+    static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+}

@@ -1,0 +1,102 @@
+import Feeds
+
+/// A page's tree from its bytes, leniently, as browsers build one: the bytes decoded (a BOM,
+/// the HTTP charset, `<meta charset>`, else UTF-8 or Windows-1252), tokens from the feed
+/// tokenizer (undeclared entities, bare ampersands, unclosed tags), then HTML's nesting rules
+/// that matter for reading: void elements, `p` and `li` closed by what follows them, end tags
+/// that close what was left open, scripts and styles dropped.
+enum HTMLTreeBuilder {
+    /// The bytes read at most: a page larger than this is cut (its article is near the top).
+    static let maxBytes = 8 * 1024 * 1024
+
+    static func build(_ bytes: [UInt8], httpCharset: String? = nil) -> HTMLNode {
+        let slice = bytes.prefix(maxBytes)
+        let decoder = FeedTextDecoder(httpCharset: httpCharset ?? metaCharset(slice))
+        var utf8 = decoder.decode(slice)
+        utf8 += decoder.decode([UInt8](), final: true)
+        var builder = Builder()
+        var tokenizer = XMLTokenizer()
+        tokenizer.feed(utf8) { builder.take($0) }
+        tokenizer.finish { builder.take($0) }
+        return builder.root
+    }
+
+    /// `<meta charset=…>` or `content="text/html; charset=…"` in the first kilobytes.
+    static func metaCharset(_ bytes: ArraySlice<UInt8>) -> String? {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        guard let range = head.range(of: "charset=") else { return nil }
+        let rest = head[range.upperBound...].drop { $0 == "\"" || $0 == "'" || $0 == " " }
+        let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    struct Builder {
+        let root = HTMLNode(name: "#document")
+        var stack: [HTMLNode]
+        /// Inside a dropped element (its name and depth), everything is skipped.
+        var skipping: (name: String, depth: Int)?
+
+        init() { stack = [root] }
+
+        mutating func take(_ token: XMLToken) {
+            switch token {
+            case .start(let rawName, let attributes, let selfClosing):
+                let name = lower(rawName)
+                if let skip = skipping {
+                    if name == skip.name && !selfClosing { skipping = (skip.name, skip.depth + 1) }
+                    return
+                }
+                if HTMLRules.dropped.contains(name) {
+                    if !selfClosing { skipping = (name, 1) }
+                    return
+                }
+                implyEnds(before: name)
+                var attrs: [String: String] = [:]
+                for attribute in attributes { attrs[lower(attribute.name)] = attribute.value }
+                let node = HTMLNode(name: name, attributes: attrs)
+                stack.last?.append(node)
+                if !selfClosing && !HTMLRules.void.contains(name) { stack.append(node) }
+            case .end(let rawName):
+                let name = lower(rawName)
+                if let skip = skipping {
+                    if name == skip.name { skipping = skip.depth > 1 ? (skip.name, skip.depth - 1) : nil }
+                    return
+                }
+                // Close up to the matching open element, if there is one; a stray end tag is ignored.
+                guard let index = stack.lastIndex(where: { $0.name == name }), index > 0 else { return }
+                stack.removeSubrange(index...)
+            case .text(let text):
+                guard skipping == nil else { return }
+                if let last = stack.last?.children.last, last.isText {
+                    last.text += text
+                } else {
+                    stack.last?.append(HTMLNode(name: "", text: text))
+                }
+            }
+        }
+
+        /// ASCII lower case, without a copy when it already is (as nearly every tag is).
+        func lower(_ name: String) -> String {
+            name.utf8.contains(where: { (0x41...0x5A).contains($0) }) ? name.lowercased() : name
+        }
+
+        /// HTML's implied end tags: a block closes an open `p`, an `li` the open `li`, and so on.
+        mutating func implyEnds(before name: String) {
+            func close(_ names: Set<String>, within scope: Set<String>) {
+                guard let index = stack.lastIndex(where: { names.contains($0.name) || scope.contains($0.name) }), index > 0,
+                    names.contains(stack[index].name)
+                else { return }
+                stack.removeSubrange(index...)
+            }
+            if HTMLRules.closesParagraph.contains(name) { close(["p"], within: ["div", "td", "th", "li", "blockquote", "section", "article", "body"]) }
+            switch name {
+            case "li": close(["li"], within: ["ul", "ol", "menu"])
+            case "dt", "dd": close(["dt", "dd"], within: ["dl"])
+            case "tr": close(["tr", "td", "th"], within: ["table", "tbody", "thead", "tfoot"])
+            case "td", "th": close(["td", "th"], within: ["tr", "table"])
+            case "option": close(["option"], within: ["select"])
+            default: break
+            }
+        }
+    }
+}

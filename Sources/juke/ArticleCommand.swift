@@ -1,0 +1,56 @@
+import ArgumentParser
+import Articles
+import Foundation
+
+/// `juke article`: the readable article Juke finds in a saved web page (HTML) or a text
+/// file, as it would read it aloud: title, author, chapters and their paragraphs.
+struct ArticleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "article",
+        abstract: "Prints the article Juke reads aloud from web pages (.html) or text files.",
+        discussion: """
+            With --json each file prints one line: {"title", "author", "words", "chapters": \
+            [{"title", "paragraphs": [text]}]}.
+            """
+    )
+
+    @Argument(help: "HTML or text files.") var files: [String]
+    @Flag(help: "One JSON object per file and line.") var json = false
+
+    func run() throws {
+        var failed = false
+        for path in files {
+            do {
+                guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("no such file") }
+                let lower = path.lowercased()
+                let article =
+                    lower.hasSuffix(".txt") || lower.hasSuffix(".text")
+                    ? try TextArticle.read(Array(data), name: (path as NSString).lastPathComponent)
+                    : try ArticleExtractor.extract(html: Array(data))
+                print(json ? try Self.json(article) : Self.text(article))
+            } catch {
+                failed = true
+                FileHandle.standardError.write(Data("\(path): \(error)\n".utf8))
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    static func json(_ article: Article) throws -> String {
+        let object: [String: Any] = [
+            "title": article.title, "author": article.author ?? NSNull(), "words": article.wordCount,
+            "chapters": article.chapters.map { ["title": $0.title, "paragraphs": $0.paragraphs] },
+        ]
+        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+    }
+
+    static func text(_ article: Article) -> String {
+        var out = "\(article.title)\n"
+        if let author = article.author { out += "by \(author)\n" }
+        for chapter in article.chapters {
+            out += "\n## \(chapter.title)\n"
+            for paragraph in chapter.paragraphs { out += "\n\(paragraph)\n" }
+        }
+        return out
+    }
+}
