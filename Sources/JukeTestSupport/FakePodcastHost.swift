@@ -16,7 +16,8 @@ public import Synchronization
 /// `/slow.xml` (the feed after 3 s), `/page.html` (a web page that links its feed),
 /// `/broken.xml` (a document that is no feed), `/image.png` (a feed address answering an image),
 /// `/episodes/N.mp3` (bytes with Range; `dropAfter` cuts the first answer short),
-/// `/episodes/N.json` (chapters), `/episodes/N.vtt` (transcript).
+/// `/episodes/N.json` (chapters), `/episodes/N.vtt` (transcript); and for articles read aloud,
+/// `/article.html` (a news page with a menu and comments) and `/notes.txt` (plain text).
 public final class FakePodcastHost: Sendable {
     /// Episodes published, newest last.
     public let episodes = Mutex(2)
@@ -125,6 +126,25 @@ public final class FakePodcastHost: Sendable {
                 <link rel="alternate" type="application/rss+xml" title="The Fake Show" href="/feed.xml"></head>
                 <body><h1>The Fake Show</h1></body></html>
                 """, type: "text/html; charset=utf-8")
+        }
+        router.get("/article.html") { _, _ in
+            Self.text(
+                """
+                <!doctype html><html><head><meta charset="utf-8"><title>A Quiet Storm | The Fake Times</title>
+                <meta name="author" content="Ann Writer"></head><body>
+                <nav><a href="/">Home</a> <a href="/world">World</a></nav>
+                <article><h1>A Quiet Storm</h1>
+                <p>The storm came in the night, quietly, as storms rarely do. Nobody heard it arrive, and nobody saw it go.</p>
+                <p>By morning the streets were wet, the gutters full, and the town was talking of nothing else at all.</p>
+                <h2>The morning after</h2>
+                <p>Mr. Jones said it was the quietest storm in fifty years. Dr. Smith agreed, and added that it would not be the last.</p>
+                </article>
+                <div class="comments"><p>Great article, thanks for writing it, I read it twice and will read it again tomorrow.</p></div>
+                </body></html>
+                """, type: "text/html; charset=utf-8")
+        }
+        router.get("/notes.txt") { _, _ in
+            Self.text("Field Notes\n\nIt rained all day.\nThen it stopped.\n\nCHAPTER TWO\n\nThe sun came out.\n", type: "text/plain")
         }
         router.get("/broken.xml") { _, _ in Self.text("{\"this is\": \"json, not a feed\"}", type: "application/xml") }
         router.get("/image.png") { _, _ in

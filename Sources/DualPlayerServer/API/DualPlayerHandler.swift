@@ -13,6 +13,7 @@ struct DualPlayerHandler: APIProtocol {
     let songs: SongService
     let podcasts: PodcastService
     let episodeMedia: EpisodeMedia
+    let articles: ArticleService
 
     func getDualState(_ input: Operations.GetDualState.Input) async throws -> Operations.GetDualState.Output {
         try await respond {

@@ -14,6 +14,7 @@ public struct DualPlayerApp: JukeApp {
     let songs: SongService
     let podcasts: PodcastService
     let episodeMedia: EpisodeMedia
+    let articles: ArticleService
     let fetcher: WebFetcher
 
     public init(platform: Platform) {
@@ -58,6 +59,9 @@ public struct DualPlayerApp: JukeApp {
             directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, clock: platform.clock, logger: platform.logger,
             refreshInterval: platform.configuration.podcastRefreshInterval)
         self.episodeMedia = episodeMedia
+        self.articles = ArticleService(
+            store: ArticleStore(database: platform.database), fetcher: fetcher, folder: platform.configuration.dataDirectory + "/dual/articles",
+            clock: platform.clock, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
     }
@@ -70,8 +74,11 @@ public struct DualPlayerApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try DualPlayerHandler(service: service, radio: radio, libriVox: libriVox, songs: songs, podcasts: podcasts, episodeMedia: episodeMedia)
-            .registerHandlers(on: router)
+        try DualPlayerHandler(
+            service: service, radio: radio, libriVox: libriVox, songs: songs, podcasts: podcasts, episodeMedia: episodeMedia, articles: articles
+        )
+        .registerHandlers(on: router)
+        ArticleAudioRoutes(articles: articles, media: MediaRoutes(library: platform.library)).register(on: router)
         EpisodeAudioRoutes(
             podcasts: podcasts, media: MediaRoutes(library: platform.library), episodeMedia: episodeMedia, proxy: EpisodeProxy(fetcher: fetcher)
         ).register(on: router)
@@ -94,8 +101,9 @@ public struct DualPlayerApp: JukeApp {
     /// Audiobook and song uploads stream to disk.
     public var streamedUploadPaths: [String] { ["/api/v1/dual/books", "/api/v1/dual/songs"] }
 
-    /// An imported subscription list (OPML) may hold hundreds of shows.
-    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16] }
+    /// An imported subscription list (OPML) may hold hundreds of shows,
+    /// and a saved web page is often a megabyte or more.
+    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16, "/api/v1/dual/articles/files": 160] }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

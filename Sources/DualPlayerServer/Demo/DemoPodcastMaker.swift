@@ -4,8 +4,8 @@ import JukeCore
 import JukePlatform
 import MediaFormats
 
-/// Writes Juke's demo show into a folder: each episode's sentences read one by one by
-/// espeak-ng (so each sentence's time is known exactly), joined and encoded to MP3 by ffmpeg,
+/// Writes Juke's demo show into a folder: each episode's sentences spoken by espeak-ng into an
+/// MP3 (`SpokenTrack`: each sentence's time known exactly),
 /// with a WebVTT transcript (a cue per sentence), Podcasting 2.0 JSON chapters, and the RSS
 /// feed that names them with server paths (`/dual/demo-podcast/1.mp3`), as a host would.
 struct DemoPodcastMaker {
@@ -25,34 +25,20 @@ struct DemoPodcastMaker {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         var items: [String] = []
+        let speaker = SpokenTrack(espeak: espeak, ffmpeg: ffmpeg)
         for (index, episode) in DemoPodcastText.episodes.enumerated() {
             let number = index + 1
-            var list = ""
-            var cues: [(start: Double, end: Double, text: String)] = []
-            var chapters: [(start: Double, title: String)] = []
-            var at = 0.0
-            for (c, chapter) in episode.chapters.enumerated() {
-                chapters.append((at, chapter.title))
-                for (s, sentence) in chapter.sentences.enumerated() {
-                    let wav = work.appendingPathComponent("e\(number)-c\(c)-s\(s).wav").path
-                    try run(espeak, ["-v", "en-us", "-s", "155", "-w", wav, sentence])
-                    guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
-                        throw DemoBookMaker.Failure(description: "espeak-ng wrote no audio for a sentence of \(episode.title)")
-                    }
-                    cues.append((at, at + seconds, sentence))
-                    at += seconds
-                    list += "file '\(wav)'\n"
-                }
-            }
-            let listPath = work.appendingPathComponent("e\(number).txt").path
-            try list.write(toFile: listPath, atomically: true, encoding: .utf8)
+            let sentences = episode.chapters.flatMap(\.sentences)
             let mp3 = work.appendingPathComponent("\(number).mp3").path
-            try run(
-                ffmpeg,
-                [
-                    "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-c:a", "libmp3lame", "-b:a", "48k", "-ac", "1", "-ar",
-                    "22050", "-metadata", "title=\(episode.title)", "-metadata", "artist=\(DemoPodcastText.author)", mp3,
-                ])
+            let times = try speaker.write(sentences, to: mp3, title: episode.title, artist: DemoPodcastText.author)
+            let cues = zip(times, sentences).map { (start: $0.start, end: $0.end, text: $1) }
+            var chapters: [(start: Double, title: String)] = []
+            var first = 0
+            for chapter in episode.chapters {
+                chapters.append((first < times.count ? times[first].start : 0, chapter.title))
+                first += chapter.sentences.count
+            }
+            let at = times.last?.end ?? 0
             try vtt(cues).write(to: work.appendingPathComponent("\(number).vtt"), atomically: true, encoding: .utf8)
             try chaptersJSON(chapters).write(to: work.appendingPathComponent("\(number).json"), atomically: true, encoding: .utf8)
             let size = (try? FileManager.default.attributesOfItem(atPath: mp3)[.size] as? NSNumber)?.int64Value ?? 0
@@ -111,13 +97,5 @@ struct DemoPodcastMaker {
         let list: [[String: Any]] = chapters.map { ["startTime": ($0.start * 1000).rounded() / 1000, "title": $0.title] }
         let data = try JSONSerialization.data(withJSONObject: ["version": "1.2.0", "chapters": list], options: [.sortedKeys])
         return String(decoding: data, as: UTF8.self)
-    }
-
-    func run(_ tool: String, _ arguments: [String]) throws {
-        do {
-            try ExternalTool(path: tool).run(arguments)
-        } catch {
-            throw DemoBookMaker.Failure(description: error.description)
-        }
     }
 }

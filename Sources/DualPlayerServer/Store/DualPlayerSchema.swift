@@ -170,6 +170,45 @@ extension Schema {
                     """,
                 ]
             },
+            Migration(version: 7, name: "dual player articles") { _ in
+                [
+                    // An account's articles to read aloud: the text as Juke extracted it (the
+                    // Article as JSON: title, author, chapters of paragraphs).
+                    """
+                    CREATE TABLE dual_articles (
+                        id TEXT PRIMARY KEY,
+                        owner_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        title TEXT NOT NULL,
+                        author TEXT,
+                        source_url TEXT,
+                        format TEXT NOT NULL,
+                        content TEXT NOT NULL,
+                        words INTEGER NOT NULL,
+                        added_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX dual_articles_owner ON dual_articles(owner_id, added_at)",
+                    // Where reading stopped: chapter and word; the newest updated_at wins.
+                    """
+                    CREATE TABLE dual_article_positions (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        article_id TEXT NOT NULL REFERENCES dual_articles(id) ON DELETE CASCADE,
+                        chapter INTEGER NOT NULL,
+                        word INTEGER NOT NULL,
+                        updated_at BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, article_id)
+                    )
+                    """,
+                    // The article spoken by espeak-ng on the server: its file, chapters and
+                    // sentence cues (JSON), and progress while it is made.
+                    """
+                    CREATE TABLE dual_article_speech (
+                        article_id TEXT PRIMARY KEY REFERENCES dual_articles(id) ON DELETE CASCADE,
+                        data TEXT NOT NULL
+                    )
+                    """,
+                ]
+            },
         ]
     )
 }

@@ -1,0 +1,234 @@
+import Articles
+import DualPlayer
+import Foundation
+import JukeCore
+import JukePlatform
+import Logging
+import Providers
+import Synchronization
+
+/// Articles read aloud: imported from a web address (fetched by the server under the address
+/// policy) or a file, their readable text extracted (`Articles`), each account's reading
+/// position, and the article spoken on the server by espeak-ng into audio the speech player
+/// plays with a cue per sentence.
+public struct ArticleService: Sendable {
+    let store: ArticleStore
+    let fetcher: WebFetcher
+    let folder: String
+    let clock: WallClock
+    let logger: Logger
+    let making: Making
+
+    static let pageLimit: Int64 = 10 * 1024 * 1024
+    /// The most sentences one article is spoken in (a book-length page is cut there, and says so).
+    static let maxSentences = 5000
+
+    init(store: ArticleStore, fetcher: WebFetcher, folder: String, clock: WallClock, logger: Logger) {
+        self.store = store
+        self.fetcher = fetcher
+        self.folder = folder
+        self.clock = clock
+        self.logger = logger
+        self.making = Making()
+    }
+
+    // MARK: Importing
+
+    /// Fetches a web page (or text) and keeps its article for `owner`.
+    public func importURL(_ address: String, for owner: UserID) async throws -> ArticleStore.Stored {
+        let trimmed = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.unicodeScalars.count <= 2000, let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false
+        else { throw RuleRefusal.invalid("url", "Give the article's web address (http or https).") }
+        let answer: WebAnswer
+        let body: [UInt8]
+        do {
+            (answer, body) = try await fetcher.document(url, headers: ["Accept": "text/html, application/xhtml+xml, text/plain;q=0.9"], limit: Self.pageLimit)
+        } catch let error as WebFetchError {
+            if case .privateNetwork = error {
+                throw APIError(
+                    status: .unprocessableContent, code: "private_network", message: "Juke does not fetch pages from inside its own network: \(error).",
+                    field: "url")
+            }
+            throw APIError(status: .badGateway, code: "page_unavailable", message: "The page could not be fetched: \(error).")
+        }
+        guard (200..<300).contains(answer.status) else {
+            throw APIError(status: .badGateway, code: "page_unavailable", message: "The site answered HTTP \(answer.status).")
+        }
+        let type = answer.contentType ?? "text/html"
+        let format: String
+        let article: Article
+        do {
+            if type.hasPrefix("text/plain") {
+                (format, article) = ("text", try TextArticle.read(body, name: url.lastPathComponent.isEmpty ? (url.host ?? "article") : url.lastPathComponent))
+            } else if type.contains("html") || type.contains("xml") {
+                (format, article) = ("html", try ArticleExtractor.extract(html: body, httpCharset: answer.charset))
+            } else {
+                throw ArticleError.unreadable("The address answers \(type), which is not a page or text Juke reads aloud.")
+            }
+        } catch let error as ArticleError {
+            throw APIError(status: .unprocessableContent, code: "no_article", message: error.description, field: "url")
+        }
+        return try await keep(article, format: format, source: answer.url.absoluteString, for: owner)
+    }
+
+    /// Keeps the article of an uploaded file: a web page (.html, .htm, .xhtml) or text (.txt).
+    public func importFile(_ bytes: [UInt8], filename: String, for owner: UserID) async throws -> ArticleStore.Stored {
+        let lower = filename.lowercased()
+        let article: Article
+        let format: String
+        do {
+            if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
+                (format, article) = ("text", try TextArticle.read(bytes, name: filename))
+            } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") {
+                (format, article) = ("html", try ArticleExtractor.extract(html: bytes))
+            } else {
+                throw RuleRefusal.invalid("filename", "Juke reads aloud web pages (.html, .htm, .xhtml) and text files (.txt, .md).")
+            }
+        } catch let error as ArticleError {
+            throw APIError(status: .unprocessableContent, code: "no_article", message: "\(filename): \(error)", field: "body")
+        }
+        return try await keep(article, format: format, source: nil, for: owner)
+    }
+
+    func keep(_ article: Article, format: String, source: String?, for owner: UserID) async throws -> ArticleStore.Stored {
+        let stored = ArticleStore.Stored(
+            id: ArticleID(rawValue: UUID()), owner: owner, sourceURL: source, format: format, article: article, addedAt: clock.now())
+        try await store.add(stored)
+        logger.info("article added", metadata: ["words": "\(article.wordCount)", "chapters": "\(article.chapters.count)"])
+        return stored
+    }
+
+    // MARK: Reading
+
+    public func articles(of owner: UserID) async throws -> [(ArticleStore.Stored, ArticlePosition?, ArticleSpeech?)] {
+        var out: [(ArticleStore.Stored, ArticlePosition?, ArticleSpeech?)] = []
+        for stored in try await store.articles(of: owner) {
+            out.append((stored, try await store.position(of: owner, in: stored.id), try await store.speech(of: stored.id)))
+        }
+        return out
+    }
+
+    /// `user`'s own article, or 404.
+    public func article(_ id: ArticleID, for user: UserID) async throws -> ArticleStore.Stored {
+        guard let stored = try await store.article(id), stored.owner == user else { throw RuleRefusal.notFound("No such article in your list.") }
+        return stored
+    }
+
+    public func position(_ id: ArticleID, for user: UserID) async throws -> ArticlePosition? {
+        try await store.position(of: user, in: id)
+    }
+
+    public func savePosition(chapter: Int, word: Int, updatedAt: Int64, in id: ArticleID, for user: UserID) async throws -> ArticlePosition {
+        let stored = try await article(id, for: user)
+        let position = try ArticlePosition.validated(chapter: chapter, word: word, updatedAt: updatedAt, chapters: stored.article.chapters.count)
+        return try await store.save(position, of: user, in: id)
+    }
+
+    public func delete(_ id: ArticleID, for user: UserID) async throws {
+        _ = try await article(id, for: user)
+        if let path = try await store.speech(of: id)?.path { try? FileManager.default.removeItem(atPath: path) }
+        try await store.delete(id)
+    }
+
+    // MARK: Spoken on the server
+
+    public func speech(_ id: ArticleID, for user: UserID) async throws -> ArticleSpeech? {
+        _ = try await article(id, for: user)
+        return try await store.speech(of: id)
+    }
+
+    /// Starts speaking the article (in the background); returns what there is now.
+    public func speak(_ id: ArticleID, for user: UserID) async throws -> ArticleSpeech {
+        let stored = try await article(id, for: user)
+        if let existing = try await store.speech(of: id), existing.status == .ready || (existing.status == .making && making.contains(id)) {
+            return existing
+        }
+        guard case .success(let speaker) = SpokenTrack.find() else {
+            throw APIError(
+                status: .conflict, code: "no_voice", message: "This server has no espeak-ng or ffmpeg to speak articles; the browser's own voice reads them.")
+        }
+        let plan = Self.sentences(of: stored.article)
+        let start = ArticleSpeech(status: .making, done: 0, total: plan.count)
+        try await store.save(start, of: id)
+        guard making.begin(id) else { return start }
+        let store = store
+        let path = "\(folder)/\(id).mp3"
+        let logger = logger
+        let making = making
+        let article = stored.article
+        Task {
+            defer { making.end(id) }
+            let progress = ProgressBox()
+            // Progress for the page, every second while espeak-ng works.
+            let reporter = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if Task.isCancelled { return }
+                    try? await store.save(ArticleSpeech(status: .making, done: progress.value, total: plan.count), of: id)
+                }
+            }
+            let result: ArticleSpeech
+            do {
+                let times = try await BlockingWork.run {
+                    try speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in progress.set(done) }
+                }
+                result = Self.speech(plan: plan, times: times, article: article, path: path)
+            } catch {
+                logger.error("could not speak an article", metadata: ["article": "\(id)", "error": "\(error)"])
+                result = ArticleSpeech(status: .failed, done: progress.value, total: plan.count, failure: "\(error)")
+            }
+            reporter.cancel()
+            _ = await reporter.result
+            try? await store.save(result, of: id)
+        }
+        return start
+    }
+
+    /// Every sentence to speak, with its chapter and the index of its first word there.
+    static func sentences(of article: Article) -> [(text: String, chapter: Int, word: Int)] {
+        var out: [(text: String, chapter: Int, word: Int)] = []
+        for (c, chapter) in article.chapters.enumerated() {
+            // The chapter's title is read first, as a heading is; words are counted in its
+            // paragraphs only (as the page counts them).
+            for sentence in Sentences.split(chapter.title) where out.count < maxSentences { out.append((sentence, c, 0)) }
+            var word = 0
+            for paragraph in chapter.paragraphs {
+                for sentence in Sentences.split(paragraph) where out.count < maxSentences {
+                    out.append((sentence, c, word))
+                    word += sentence.split(separator: " ").count
+                }
+            }
+        }
+        return out
+    }
+
+    static func speech(plan: [(text: String, chapter: Int, word: Int)], times: [(start: Double, end: Double)], article: Article, path: String)
+        -> ArticleSpeech
+    {
+        let cues = zip(plan, times).map { ArticleSpeech.Cue(start: $1.start, end: $1.end, text: $0.text, chapter: $0.chapter, word: $0.word) }
+        let duration = times.last?.end ?? 0
+        var chapters: [Book.Chapter] = []
+        for (index, chapter) in article.chapters.enumerated() {
+            guard let first = cues.first(where: { $0.chapter == index }) else { continue }
+            let end = cues.first(where: { $0.chapter > index })?.start ?? duration
+            chapters.append(Book.Chapter(title: chapter.title, start: first.start, end: end))
+        }
+        return ArticleSpeech(status: .ready, done: cues.count, total: cues.count, path: path, duration: duration, chapters: chapters, cues: cues)
+    }
+
+    /// Articles being spoken by this server (one job each).
+    final class Making: Sendable {
+        private let ids = Mutex<Set<ArticleID>>([])
+        func begin(_ id: ArticleID) -> Bool { ids.withLock { $0.insert(id).inserted } }
+        func end(_ id: ArticleID) { _ = ids.withLock { $0.remove(id) } }
+        func contains(_ id: ArticleID) -> Bool { ids.withLock { $0.contains(id) } }
+    }
+
+    final class ProgressBox: Sendable {
+        private let done = Mutex(0)
+        func set(_ value: Int) { done.withLock { $0 = value } }
+        var value: Int { done.withLock { $0 } }
+    }
+}
