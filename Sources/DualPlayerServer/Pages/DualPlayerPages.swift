@@ -78,6 +78,33 @@ enum DualPlayerPages {
         </section>
         """
 
+    /// Articles read aloud: added by address or file, read by the browser's voice in the reader
+    /// (the word spoken highlighted) or by Juke's on the server (dual-articles.js draws them).
+    static let articles = """
+        <section class="dual-articles" aria-labelledby="articles-title">
+          <h3 class="dual-shelf-title" id="articles-title">Articles</h3>
+          <form class="dual-article-url">
+            <input name="url" maxlength="2000" placeholder="https://… an article's address" aria-label="Article address">
+            <button type="submit">Add article</button>
+          </form>
+          <label>Or a file (a saved web page or text) <input type="file" class="dual-article-file" accept=".html,.htm,.xhtml,.txt,.md,text/html,text/plain"></label>
+          <p class="dual-article-note muted" role="status"></p>
+          <ul class="dual-article-list" aria-label="Your articles"><li class="muted">Loading…</li></ul>
+          <div class="dual-reader" hidden>
+            <div class="dual-reader-bar">
+              <strong class="dual-reader-title"></strong>
+              <label>Chapter <select class="dual-reader-chapter"></select></label>
+              <button type="button" class="primary dual-reader-play">Read aloud</button>
+              <label>Voice <select class="dual-reader-voice"><option value="">The browser's</option></select></label>
+              <label>Rate <input type="range" class="dual-reader-rate" min="0.5" max="3" step="0.1" value="1"></label>
+              <button type="button" class="ghost dual-reader-close">Close</button>
+            </div>
+            <p class="dual-reader-note muted" role="status"></p>
+            <div class="dual-reader-text"></div>
+          </div>
+        </section>
+        """
+
     /// An episode's transcript, in time with the audio (its cue highlighted, a tap seeks).
     static let transcript = """
         <details class="dual-transcript" hidden open>
@@ -156,7 +183,7 @@ enum DualPlayerPages {
               </fieldset>
               <p class="dual-mode-note muted" role="status"></p>
               <ol class="dual-chapters" aria-label="Chapters" hidden></ol>
-              \(kind == "speech" ? transcript + podcasts + shelf(isAdmin: isAdmin) : songs(isAdmin: isAdmin) + radio)
+              \(kind == "speech" ? transcript + podcasts + articles + shelf(isAdmin: isAdmin) : songs(isAdmin: isAdmin) + radio)
               <form class="dual-search" role="search">
                 <input type="search" aria-label="Search the library for the \(title.lowercased()) player" placeholder="Search the library">
               </form>

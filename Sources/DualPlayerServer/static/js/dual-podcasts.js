@@ -2,7 +2,6 @@
 // finding shows and subscribing, each show's own speed and skip-silence, and while an
 // episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
 import { api, el, formatTime, token } from "/static/js/api.js";
-import { cueAt } from "./dual-transcript.js";
 import { SilenceSkipper } from "./dual-silence.js";
 import { levelDB } from "./dual-ducking.js";
 
@@ -23,16 +22,11 @@ export class Podcasts {
       results: root.querySelector(".dual-podcast-results"),
       note: root.querySelector(".dual-podcast-note"),
       demo: root.querySelector(".dual-podcast-demo"),
-      transcript: root.querySelector(".dual-transcript"),
-      cues: root.querySelector(".dual-cues"),
     };
     /** @type {any[]} */
     this.shows = [];
     /** Which show's episodes are open. @type {Set<string>} */
     this.open = new Set();
-    /** @type {{start: number, end: number, text: string, speaker?: string}[]} */
-    this.cues = [];
-    this.cue = -1;
     /** The show of what the speech player plays. @type {any} */
     this.playingShow = null;
     /** @type {SilenceSkipper | null} */
@@ -206,50 +200,18 @@ export class Podcasts {
   async loaded(/** @type {any} */ item, /** @type {number | undefined} */ chapter, /** @type {number} */ position) {
     this.playingShow = this.shows.find((s) => s.id === item.show_id) ?? null;
     this.applyShowSettings();
-    this.cues = [];
-    this.cue = -1;
-    this.ui.transcript.hidden = true;
-    this.ui.cues.replaceChildren();
+    this.controller.transcript.clear();
     const base = `/api/v1/dual/episodes/${encodeURIComponent(item.id)}`;
     const [chapters, transcript] = await Promise.all([api(`${base}/chapters`).catch(() => null), api(`${base}/transcript`).catch(() => null)]);
     if (this.panel.item !== item) return;
     if (chapters?.chapters?.length > 1) this.panel.useChapters(item, chapters.chapters, chapter, position);
-    if (transcript?.cues?.length) this.showTranscript(transcript.cues);
+    if (transcript?.cues?.length) this.controller.transcript.show(transcript.cues, this.panel.audio.currentTime);
   }
 
   /** Anything else was loaded: the show's settings no longer apply. */
   unloaded() {
     this.playingShow = null;
-    this.cues = [];
-    this.ui.transcript.hidden = true;
     this.applyShowSettings();
-  }
-
-  showTranscript(/** @type {any[]} */ cues) {
-    this.cues = cues;
-    this.ui.cues.replaceChildren(
-      ...cues.map((c, i) =>
-        el("li", { dataset: { cue: String(i) } },
-          el("button", { type: "button", class: "dual-cue", onclick: () => this.panel.seekTo(c.start) },
-            c.speaker ? el("span", { class: "dual-speaker" }, `${c.speaker}: `) : null, c.text))));
-    this.ui.transcript.hidden = false;
-    this.tick(this.panel.audio.currentTime);
-  }
-
-  /** The audio moved on: the cue spoken now is highlighted and kept in view. */
-  tick(/** @type {number} */ time) {
-    if (!this.cues.length) return;
-    const index = cueAt(this.cues, time);
-    if (index === this.cue) return;
-    this.ui.cues.children[this.cue]?.removeAttribute("aria-current");
-    this.cue = index;
-    const li = this.ui.cues.children[index];
-    if (!li) return;
-    li.setAttribute("aria-current", "true");
-    const box = this.ui.cues;
-    if (li.offsetTop < box.scrollTop || li.offsetTop > box.scrollTop + box.clientHeight - li.offsetHeight) {
-      box.scrollTop = li.offsetTop - box.clientHeight / 3;
-    }
   }
 
   /** The episode played to its end: marked played. */

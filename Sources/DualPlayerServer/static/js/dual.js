@@ -9,6 +9,8 @@ import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trac
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
 import { Podcasts } from "./dual-podcasts.js";
+import { Articles } from "./dual-articles.js";
+import { TranscriptView } from "./dual-transcript-view.js";
 
 bindLogout();
 
@@ -179,8 +181,10 @@ class Panel {
     if (item.kind === "book" && item.chapters) this.useChapters(item, item.chapters, chapter, position);
     else if (this.kind === "speech" && item.kind === "track") await this.loadChapters(item, chapter, position);
     if (this.kind === "speech") {
+      this.controller.transcript.clear();
       if (item.kind === "episode") this.controller.podcasts.loaded(item, chapter, position);
       else this.controller.podcasts.unloaded();
+      if (item.kind === "article") this.controller.articles.loaded(item, chapter, position);
     }
     if (autoplay) this.controller.play(this.kind);
     this.controller.save(this.kind);
@@ -295,7 +299,10 @@ class Panel {
   }
 
   tick() {
-    if (this.kind === "speech") this.controller.podcasts?.tick(this.audio.currentTime);
+    if (this.kind === "speech") {
+      const line = this.controller.transcript?.tick(this.audio.currentTime) ?? -1;
+      if (this.item?.kind === "article") this.controller.articles.heard(this.item, line);
+    }
     if (this.cursor) this.perform(this.cursor.timeUpdate(this.audio.currentTime, this.scheduled));
     else this.renderTime();
   }
@@ -794,7 +801,10 @@ class Controller {
     /** @type {Record<string, Panel>} */
     this.panels = {};
     for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), this);
-    this.podcasts = new Podcasts(this.panels.speech, this);
+    const speech = this.panels.speech;
+    this.transcript = new TranscriptView(speech.root.querySelector(".dual-transcript"), speech.root.querySelector(".dual-cues"), (t) => speech.seekTo(t));
+    this.podcasts = new Podcasts(speech, this);
+    this.articles = new Articles(speech, this);
     /** @type {any} */
     this.settings = null;
     this.wakeLock = null;
@@ -822,6 +832,12 @@ class Controller {
 
   status(text) {
     byId("dual-status").textContent = text;
+  }
+
+  /** The reader's browser voice talks (or stops): ducking lowers the music as for the speech player. */
+  readerTalking(on) {
+    this.readerSpeaking = on;
+    this.render();
   }
 
   /** Applies a transport event and performs what it asks. */
@@ -864,7 +880,7 @@ class Controller {
     }
     const ducking = this.settings?.ducking;
     this.listenToSpeech(Boolean(ducking?.enabled && this.transport.speech.isPlaying));
-    const talking = this.transport.speech.isPlaying && (this.speechMeter ? this.speechActivity.talking : true);
+    const talking = (this.transport.speech.isPlaying && (this.speechMeter ? this.speechActivity.talking : true)) || Boolean(this.readerSpeaking);
     this.panels.music.setDuck(ducking?.enabled && talking ? ducking.level : 1);
     this.panels.music.root.dataset.duck = String(this.panels.music.duck);
     document.body.dataset.nowPlaying = `${now.shown}:${now.playing ? "playing" : "paused"}`;
@@ -1073,7 +1089,7 @@ class Controller {
       panel.settings = state.settings[kind];
       panel.applySettings();
       if (state.settings[kind].mode === "boost") panel.root.dataset.path = "plain";
-      if (kind === "speech") await Promise.all([panel.loadShelf(), this.podcasts.load()]);
+      if (kind === "speech") await Promise.all([panel.loadShelf(), this.podcasts.load(), this.articles.load()]);
       else await Promise.all([panel.loadFavorites(), panel.loadSongs()]);
       const saved = state[kind];
       if (saved?.item) {
