@@ -43,7 +43,7 @@ import Testing
 }
 
 /// A show's web page names its feed for podcast apps.
-@Suite struct FeedDiscoveryTests {
+@Suite(.timeLimit(.minutes(2))) struct FeedDiscoveryTests {
     @Test func aPageNamesItsFeedsRSSFirst() {
         let page = """
             <!doctype html><html><head><meta charset=utf-8><title>Show</title>
