@@ -104,18 +104,7 @@ public struct StreamConnector: Sendable {
             let outcome: FetchOutcome = try await channel.executeThenClose { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: target.request(userAgent: userAgent, icy: false)))
                 var reader = StreamReader(iterator: inbound.makeAsyncIterator())
-                var pending: [UInt8] = []
-                var parsed: (head: StreamResponseHead, length: Int)?
-                while parsed == nil {
-                    guard let bytes = try await reader.next() else {
-                        throw StreamRelayError.unreachable("\(target.host) closed the connection before answering")
-                    }
-                    pending += bytes
-                    do { parsed = try StreamResponseHead.parse(pending[...]) } catch let error as MediaFormatError {
-                        throw StreamRelayError.malformed(error.message)
-                    }
-                }
-                guard let (head, length) = parsed else { throw StreamRelayError.malformed("no head") }
+                let (head, pending, length) = try await reader.head(from: target.host)
                 if [301, 302, 303, 307, 308].contains(head.status) {
                     guard let location = head.headers["location"], let next = URL(string: location, relativeTo: target.url)?.absoluteURL else {
                         throw StreamRelayError.malformed("a redirect without a Location")
@@ -151,16 +140,7 @@ public struct StreamConnector: Sendable {
         from reader: inout StreamReader, target: StreamTarget, opened: @Sendable (StreamOpening) async throws -> Void,
         received: @Sendable ([StreamPart]) async throws -> Void
     ) async throws -> Outcome {
-        var pending: [UInt8] = []
-        var parsed: (head: StreamResponseHead, length: Int)?
-        while parsed == nil {
-            guard let bytes = try await reader.next() else {
-                throw StreamRelayError.unreachable("\(target.host) closed the connection before answering (or sent nothing for \(idleTimeout.seconds) s)")
-            }
-            pending += bytes
-            do { parsed = try StreamResponseHead.parse(pending[...]) } catch { throw StreamRelayError.malformed(error.message) }
-        }
-        guard let (head, length) = parsed else { throw StreamRelayError.malformed("no head") }
+        let (head, pending, length) = try await reader.head(from: target.host, silence: " (or sent nothing for \(idleTimeout.seconds) s)")
         if [301, 302, 303, 307, 308].contains(head.status) {
             guard let location = head.headers["location"], let next = URL(string: location, relativeTo: target.url)?.absoluteURL else {
                 throw StreamRelayError.malformed("a redirect without a Location")
@@ -229,6 +209,23 @@ struct StreamReader {
             throw CancellationError()
         } catch {
             throw StreamRelayError.unreachable("the connection failed: \(error)")
+        }
+    }
+}
+
+extension StreamReader {
+    /// The answer's head: what was read up to it and past it (`bytes[length...]` is the body's
+    /// start), or why there is none.
+    mutating func head(from host: String, silence: String = "") async throws -> (head: StreamResponseHead, bytes: [UInt8], length: Int) {
+        var pending: [UInt8] = []
+        while true {
+            guard let bytes = try await next() else { throw StreamRelayError.unreachable("\(host) closed the connection before answering\(silence)") }
+            pending += bytes
+            do {
+                if let (head, length) = try StreamResponseHead.parse(pending[...]) { return (head, pending, length) }
+            } catch {
+                throw StreamRelayError.malformed(error.message)
+            }
         }
     }
 }

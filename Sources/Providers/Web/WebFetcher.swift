@@ -75,16 +75,14 @@ public struct WebFetcher: Sendable {
         from reader: inout StreamReader, target: StreamTarget, limit: Int64, accept: @Sendable (WebAnswer) throws -> Void,
         body: @Sendable ([UInt8]) async throws -> Void, answer: (Int, [String: String]) -> WebAnswer
     ) async throws -> Step {
-        var pending: [UInt8] = []
-        var parsed: (head: StreamResponseHead, length: Int)?
-        while parsed == nil {
-            guard let bytes = try await next(&reader) else {
-                throw WebFetchError.unreachable("\(target.host) closed the connection before answering")
-            }
-            pending += bytes
-            do { parsed = try StreamResponseHead.parse(pending[...]) } catch { throw WebFetchError.malformed(error.message) }
+        let head: StreamResponseHead
+        let pending: [UInt8]
+        let length: Int
+        do {
+            (head, pending, length) = try await reader.head(from: target.host)
+        } catch let error as StreamRelayError {
+            throw WebFetchError(error)
         }
-        guard let (head, length) = parsed else { throw WebFetchError.malformed("no head") }
         if [301, 302, 303, 307, 308].contains(head.status) {
             guard let location = head.headers["location"], let next = URL(string: location, relativeTo: target.url)?.absoluteURL else {
                 throw WebFetchError.malformed("a redirect without a Location")

@@ -117,12 +117,7 @@ export class Articles {
   async upload(/** @type {File} */ file) {
     this.ui.note.textContent = `Reading ${file.name}…`;
     try {
-      const response = await fetch(`/api/v1/dual/articles/files?filename=${encodeURIComponent(file.name)}`, {
-        method: "POST", body: file, credentials: "same-origin",
-        headers: { "Content-Type": "application/octet-stream", Authorization: `Bearer ${token()}` },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}.`);
+      const body = await api(`/api/v1/dual/articles/files?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
       this.ui.note.textContent = `Added “${body.title}” (${body.words} words).`;
       await this.load();
     } catch (error) {

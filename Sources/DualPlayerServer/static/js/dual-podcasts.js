@@ -1,7 +1,7 @@
 // The speech player's podcasts: subscriptions and their episodes (played marks, progress),
 // finding shows and subscribing, each show's own speed and skip-silence, and while an
 // episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
-import { api, el, formatTime, token } from "/static/js/api.js";
+import { api, el, formatTime } from "/static/js/api.js";
 import { SilenceSkipper } from "./dual-silence.js";
 import { levelDB } from "./dual-ducking.js";
 
@@ -318,12 +318,7 @@ export class Podcasts {
   async importOPML(/** @type {File} */ file) {
     this.ui.note.textContent = `Importing ${file.name}…`;
     try {
-      const response = await fetch("/api/v1/dual/podcasts/opml", {
-        method: "POST", body: file, credentials: "same-origin",
-        headers: { "Content-Type": "application/octet-stream", Authorization: `Bearer ${token()}` },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) throw new Error(body?.message ?? `The server answered ${response.status}.`);
+      const body = await api("/api/v1/dual/podcasts/opml", { method: "POST", body: file });
       const parts = [`Subscribed to ${body.added} show${body.added === 1 ? "" : "s"}`];
       if (body.already) parts.push(`${body.already} you already had`);
       if (body.skipped.length) parts.push(`${body.skipped.length} skipped (not a web feed)`);

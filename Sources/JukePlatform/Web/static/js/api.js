@@ -59,7 +59,7 @@ export async function api(path, options = {}) {
 }
 
 /**
- * The door every request goes through: the signed-in token, a JSON body, and on a refusal
+ * The door every request goes through: the signed-in token, a JSON body (or a file's bytes), and on a refusal
  * the server's error JSON as an APIError (with Retry-After), signing in again on 401.
  * @param {string} path
  * @param {{method?: string, body?: any, signal?: AbortSignal, accept: string}} options
@@ -69,11 +69,13 @@ async function send(path, { method = "GET", body = undefined, signal = undefined
   const headers = { Accept: accept };
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A file (an upload, an import) goes as its bytes; anything else as JSON.
+  const isFile = typeof Blob !== "undefined" && body instanceof Blob;
+  if (body !== undefined) headers["Content-Type"] = isFile ? "application/octet-stream" : "application/json";
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
     signal,
     credentials: "same-origin",
   });
