@@ -10,7 +10,8 @@
 # ICY metadata, Ogg pages, the sniffer, playlists, HLS rewriting) bytes cut at a point the input picks, and
 # checks the cut changes nothing.
 # The feed fuzzer feeds the feed reader any bytes, whole and in pieces, and checks both read alike.
-# The article fuzzer feeds the web page extractor, the text reader and feed discovery any bytes.
+# The article fuzzer feeds the web page extractor, the ePub reader (ZIP, inflate), the PDF reader, the text reader
+# and feed discovery any bytes.
 # Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles]   (default 60 s, tags).
 # Crashes are written to Fuzz/crashes/.
 set -euo pipefail
@@ -74,6 +75,7 @@ case "${2:-tags}" in
       out="corpus-articles/$(basename "$f")"
       [ -e "$out" ] || head -c 65536 "$f" > "$out"
     done
+    cp -n ../Tests/ArticlesTests/Fixtures/books/*.{epub,pdf} corpus-articles/ 2>/dev/null || true
     printf 'A Title\n\nCHAPTER I\n\nIt was a dark\nand stormy night.\n\n# Two\n\nThe end.\n' > corpus-articles/text
     .build/release/ArticleFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-articles ;;

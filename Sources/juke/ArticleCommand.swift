@@ -7,14 +7,14 @@ import Foundation
 struct ArticleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "article",
-        abstract: "Prints the article Juke reads aloud from web pages (.html) or text files.",
+        abstract: "Prints the article Juke reads aloud from web pages (.html), ePub books (.epub), PDFs (.pdf) or text files (.txt, .md).",
         discussion: """
             With --json each file prints one line: {"title", "author", "words", "chapters": \
             [{"title", "paragraphs": [text]}]}.
             """
     )
 
-    @Argument(help: "HTML or text files.") var files: [String]
+    @Argument(help: "HTML, ePub, PDF or text files.") var files: [String]
     @Flag(help: "One JSON object per file and line.") var json = false
 
     func run() throws {
@@ -23,10 +23,16 @@ struct ArticleCommand: ParsableCommand {
             do {
                 guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("no such file") }
                 let lower = path.lowercased()
-                let article =
-                    lower.hasSuffix(".txt") || lower.hasSuffix(".text")
-                    ? try TextArticle.read(Array(data), name: (path as NSString).lastPathComponent)
-                    : try ArticleExtractor.extract(html: Array(data))
+                let article: Article
+                if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
+                    article = try TextArticle.read(Array(data), name: (path as NSString).lastPathComponent)
+                } else if lower.hasSuffix(".epub") {
+                    article = try EPubReader.read(Array(data))
+                } else if lower.hasSuffix(".pdf") {
+                    article = try PDFReader.read(Array(data))
+                } else {
+                    article = try ArticleExtractor.extract(html: Array(data))
+                }
                 print(json ? try Self.json(article) : Self.text(article))
             } catch {
                 failed = true

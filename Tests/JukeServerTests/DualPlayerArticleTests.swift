@@ -44,6 +44,22 @@ import Testing
                     headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"],
                     body: ByteBuffer(string: "A Story\n\nOnce upon a time.\n\nThe end.\n"))
                 #expect(upload.status == .created)
+                let epubURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../ArticlesTests/Fixtures/books/epub3.epub")
+                let book = try await client.execute(
+                    uri: "/api/v1/dual/articles/files?filename=small.epub", method: .post,
+                    headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"],
+                    body: ByteBuffer(bytes: try Data(contentsOf: epubURL)))
+                let bookJSON = try JSONSerialization.jsonObject(with: Data(buffer: book.body)) as? [String: Any]
+                #expect(book.status == .created && bookJSON?["title"] as? String == "The Small Book" && bookJSON?["format"] as? String == "epub")
+                let pdfURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                    "../ArticlesTests/Fixtures/books/core-fonts.pdf")
+                let pdf = try await client.execute(
+                    uri: "/api/v1/dual/articles/files?filename=lighthouse.pdf", method: .post,
+                    headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"],
+                    body: ByteBuffer(bytes: try Data(contentsOf: pdfURL)))
+                let pdfJSON = try JSONSerialization.jsonObject(with: Data(buffer: pdf.body)) as? [String: Any]
+                #expect(pdf.status == .created && pdfJSON?["format"] as? String == "pdf")
+                #expect((pdfJSON?["chapters"] as? [[String: Any]])?.compactMap { $0["title"] as? String } == ["The Keeper", "The Storm"])
                 let badType = try await client.execute(
                     uri: "/api/v1/dual/articles/files?filename=story.exe", method: .post,
                     headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"], body: ByteBuffer(string: "MZ"))
@@ -57,7 +73,7 @@ import Testing
                 #expect(try await Self.importURL(client, ann, base.absoluteString + "/missing.xml").0 == .badGateway)
                 #expect(try await Self.importURL(client, ann, "ftp://example.com/a").0 == .badRequest)
                 let list = try await client.json(.get, "/api/v1/dual/articles", token: ann)
-                #expect((list.json["items"] as? [[String: Any]])?.count == 3)
+                #expect((list.json["items"] as? [[String: Any]])?.count == 5)
                 #expect((try await client.json(.get, "/api/v1/dual/articles", token: bob).json["items"] as? [Any])?.isEmpty == true)
                 #expect(try await client.json(.get, "/api/v1/dual/articles/\(id)", token: bob).status == .notFound, "each account's own")
 

@@ -102,8 +102,8 @@ public struct DualPlayerApp: JukeApp {
     public var streamedUploadPaths: [String] { ["/api/v1/dual/books", "/api/v1/dual/songs"] }
 
     /// An imported subscription list (OPML) may hold hundreds of shows,
-    /// and a saved web page is often a megabyte or more.
-    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16, "/api/v1/dual/articles/files": 160] }
+    /// and a saved web page or an ePub is often a megabyte or more (up to 50 MB).
+    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16, "/api/v1/dual/articles/files": 800] }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

@@ -19,7 +19,8 @@ public struct ArticleService: Sendable {
     let logger: Logger
     let making: Making
 
-    static let pageLimit: Int64 = 10 * 1024 * 1024
+    /// The largest page, book or file read (an ePub of a long novel with its images is a few MB).
+    static let pageLimit: Int64 = 50 * 1024 * 1024
     /// The most sentences one article is spoken in (a book-length page is cut there, and says so).
     static let maxSentences = 5000
 
@@ -60,7 +61,11 @@ public struct ArticleService: Sendable {
         let format: String
         let article: Article
         do {
-            if type.hasPrefix("text/plain") {
+            if type == "application/epub+zip" {
+                (format, article) = ("epub", try EPubReader.read(body))
+            } else if type == "application/pdf" {
+                (format, article) = ("pdf", try PDFReader.read(body))
+            } else if type.hasPrefix("text/plain") {
                 (format, article) = ("text", try TextArticle.read(body, name: url.lastPathComponent.isEmpty ? (url.host ?? "article") : url.lastPathComponent))
             } else if type.contains("html") || type.contains("xml") {
                 (format, article) = ("html", try ArticleExtractor.extract(html: body, httpCharset: answer.charset))
@@ -73,7 +78,7 @@ public struct ArticleService: Sendable {
         return try await keep(article, format: format, source: answer.url.absoluteString, for: owner)
     }
 
-    /// Keeps the article of an uploaded file: a web page (.html, .htm, .xhtml) or text (.txt).
+    /// Keeps the article of an uploaded file: a web page (.html, .htm, .xhtml), an ePub, a PDF (its text layer), or text (.txt, .md).
     public func importFile(_ bytes: [UInt8], filename: String, for owner: UserID) async throws -> ArticleStore.Stored {
         let lower = filename.lowercased()
         let article: Article
@@ -83,8 +88,13 @@ public struct ArticleService: Sendable {
                 (format, article) = ("text", try TextArticle.read(bytes, name: filename))
             } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") {
                 (format, article) = ("html", try ArticleExtractor.extract(html: bytes))
+            } else if lower.hasSuffix(".epub") {
+                (format, article) = ("epub", try EPubReader.read(bytes))
+            } else if lower.hasSuffix(".pdf") {
+                (format, article) = ("pdf", try PDFReader.read(bytes))
             } else {
-                throw RuleRefusal.invalid("filename", "Juke reads aloud web pages (.html, .htm, .xhtml) and text files (.txt, .md).")
+                throw RuleRefusal.invalid(
+                    "filename", "Juke reads aloud web pages (.html, .htm, .xhtml), ePub books (.epub), PDFs (.pdf) and text files (.txt, .md).")
             }
         } catch let error as ArticleError {
             throw APIError(status: .unprocessableContent, code: "no_article", message: "\(filename): \(error)", field: "body")

@@ -87,7 +87,7 @@ enum DualPlayerPages {
             <input name="url" maxlength="2000" placeholder="https://… an article's address" aria-label="Article address">
             <button type="submit">Add article</button>
           </form>
-          <label>Or a file (a saved web page or text) <input type="file" class="dual-article-file" accept=".html,.htm,.xhtml,.txt,.md,text/html,text/plain"></label>
+          <label>Or a file (a saved web page, an ePub, a PDF or text) <input type="file" class="dual-article-file" accept=".html,.htm,.xhtml,.epub,.pdf,.txt,.md,text/html,text/plain,application/epub+zip,application/pdf"></label>
           <p class="dual-article-note muted" role="status"></p>
           <ul class="dual-article-list" aria-label="Your articles"><li class="muted">Loading…</li></ul>
           <div class="dual-reader" hidden>
