@@ -27,12 +27,12 @@ final class HTMLNode {
         self.name = name
         self.attributes = attributes
         self.text = text
-        let element = !name.isEmpty
-        isBreak = element && HTMLRules.breaks.contains(name)
-        isHeading = element && HTMLRules.headings.contains(name)
-        isInline = element && ReadabilityRules.inline.contains(name)
-        isScored = element && ReadabilityRules.scored.contains(name)
-        isBlockChild = element && ReadabilityRules.blockChildren.contains(name)
+        let kind = name.isEmpty ? [] : HTMLRules.kind(name)
+        isBreak = kind.contains(.breaks)
+        isHeading = kind.contains(.heading)
+        isInline = kind.contains(.inline)
+        isScored = kind.contains(.scored)
+        isBlockChild = kind.contains(.blockChild)
     }
 
     var isText: Bool { name.isEmpty }

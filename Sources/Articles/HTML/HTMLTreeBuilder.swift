@@ -46,16 +46,17 @@ enum HTMLTreeBuilder {
                     if name == skip.name && !selfClosing { skipping = (skip.name, skip.depth + 1) }
                     return
                 }
-                if HTMLRules.dropped.contains(name) {
+                let kind = HTMLRules.kind(name)
+                if kind.contains(.dropped) {
                     if !selfClosing { skipping = (name, 1) }
                     return
                 }
-                implyEnds(before: name)
+                implyEnds(before: name, closesParagraph: kind.contains(.closesParagraph))
                 var attrs: [String: String] = [:]
                 for attribute in attributes { attrs[lower(attribute.name)] = attribute.value }
                 let node = HTMLNode(name: name, attributes: attrs)
                 stack.last?.append(node)
-                if !selfClosing && !HTMLRules.void.contains(name) { stack.append(node) }
+                if !selfClosing && !kind.contains(.void) { stack.append(node) }
             case .end(let rawName):
                 let name = lower(rawName)
                 if let skip = skipping {
@@ -81,14 +82,14 @@ enum HTMLTreeBuilder {
         }
 
         /// HTML's implied end tags: a block closes an open `p`, an `li` the open `li`, and so on.
-        mutating func implyEnds(before name: String) {
-            func close(_ names: Set<String>, within scope: Set<String>) {
+        mutating func implyEnds(before name: String, closesParagraph: Bool) {
+            func close(_ names: [String], within scope: [String]) {
                 guard let index = stack.lastIndex(where: { names.contains($0.name) || scope.contains($0.name) }), index > 0,
                     names.contains(stack[index].name)
                 else { return }
                 stack.removeSubrange(index...)
             }
-            if HTMLRules.closesParagraph.contains(name) { close(["p"], within: ["div", "td", "th", "li", "blockquote", "section", "article", "body"]) }
+            if closesParagraph { close(Self.paragraph, within: Self.paragraphScope) }
             switch name {
             case "li": close(["li"], within: ["ul", "ol", "menu"])
             case "dt", "dd": close(["dt", "dd"], within: ["dl"])
@@ -98,5 +99,8 @@ enum HTMLTreeBuilder {
             default: break
             }
         }
+
+        static let paragraph = ["p"]
+        static let paragraphScope = ["div", "td", "th", "li", "blockquote", "section", "article", "body"]
     }
 }
