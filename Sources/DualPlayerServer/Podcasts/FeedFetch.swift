@@ -53,7 +53,7 @@ struct FeedFetch: Sendable {
         var headers: [String: String] = ["Accept": "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5"]
         if conditional, let etag = schedule.etag { headers["If-None-Match"] = etag }
         if conditional, let lastModified = schedule.lastModified { headers["If-Modified-Since"] = lastModified }
-        let reading = Reading(base: schedule.url)
+        let reading = Reading()
         let answer = try await fetcher.get(
             url, headers: headers, limit: Self.limit,
             accept: { answer in
@@ -116,13 +116,7 @@ struct FeedFetch: Sendable {
             var page: [UInt8]?
         }
 
-        let state: Mutex<State>
-        let base: String
-
-        init(base: String) {
-            self.base = base
-            self.state = Mutex(State())
-        }
+        let state = Mutex(State())
 
         func start(base: String, charset: String?, isHTML: Bool) {
             state.withLock { state in

@@ -272,14 +272,17 @@ export class Articles {
     this.load();
   }
 
-  /** Saves where reading is, at most every 5 s unless `now`. */
+  /** Saves where the reader is, at most every 5 s unless `now`. */
   savePosition(/** @type {boolean} */ now) {
-    const a = this.open ?? this.speech?.article;
-    if (!a) return;
+    if (this.open) this.send(this.open.id, this.chapter, this.word, now);
+  }
+
+  /** Sends an article's position (chapter and word) to the server, at most every 5 s unless `now`. */
+  send(/** @type {string} */ id, /** @type {number} */ chapter, /** @type {number} */ word, /** @type {boolean} */ now) {
     if (!now && Date.now() - this.lastSave < SAVE_EVERY_MS) return;
     this.lastSave = Date.now();
-    const body = JSON.stringify({ chapter: this.chapter, word: this.word, updated_at: Date.now() });
-    fetch(`/api/v1/dual/articles/${encodeURIComponent(a.id)}/position`, {
+    const body = JSON.stringify({ chapter, word, updated_at: Date.now() });
+    fetch(`/api/v1/dual/articles/${encodeURIComponent(id)}/position`, {
       method: "PUT", body, keepalive: now, credentials: "same-origin",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` },
     }).catch(() => {});
@@ -325,12 +328,9 @@ export class Articles {
     this.controller.transcript.show(speech.cues, this.panel.audio.currentTime);
   }
 
-  /** The spoken article reached line `index`: that sentence's chapter and word are the position. */
+  /** The spoken article reached line `index`: that sentence's chapter and word are its position. */
   heard(/** @type {any} */ item, /** @type {number} */ index) {
     const cue = this.speech?.article.id === item.id ? this.speech.cues[index] : null;
-    if (!cue) return;
-    this.chapter = cue.chapter;
-    this.word = cue.word;
-    this.savePosition(false);
+    if (cue) this.send(item.id, cue.chapter, cue.word, false);
   }
 }
