@@ -147,24 +147,29 @@ enum Whitespace {
     }
 }
 
-/// Substring search over UTF-8 bytes (class names, ids), without Foundation's.
+/// Substring search over bytes (class names, ids, PDF keywords), without Foundation's.
 enum ByteSearch {
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        needle.isEmpty || index(of: needle, in: haystack, from: 0) != nil
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `from`.
+    static func index(of needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, from >= 0, haystack.count >= needle.count else { return nil }
         return haystack.withUnsafeBufferPointer { h in
             needle.withUnsafeBufferPointer { n in
                 let first = n[0]
                 let last = h.count - n.count
-                var i = 0
+                var i = from
                 while i <= last {
                     if h[i] == first {
                         var j = 1
                         while j < n.count && h[i + j] == n[j] { j += 1 }
-                        if j == n.count { return true }
+                        if j == n.count { return i }
                     }
                     i += 1
                 }
-                return false
+                return nil
             }
         }
     }

@@ -136,18 +136,7 @@ struct PDFDocument {
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard !needle.isEmpty, from >= 0, haystack.count >= needle.count else { return nil }
-        var i = from
-        let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == needle[0] {
-                var j = 1
-                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return i }
-            }
-            i += 1
-        }
-        return nil
+        ByteSearch.index(of: needle, in: haystack, from: from)
     }
 
     /// "12 0" right before `index` (the object number and generation of "obj").

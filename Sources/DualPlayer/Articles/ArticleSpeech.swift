@@ -78,9 +78,4 @@ public struct ArticleSpeech: Sendable, Equatable, Codable {
         self.cues = cues
         self.failure = failure
     }
-
-    /// The cue to start from for a reading position: the sentence holding that word.
-    public func cue(for position: ArticlePosition) -> Cue? {
-        cues.last { $0.chapter < position.chapter || ($0.chapter == position.chapter && $0.word <= position.word) } ?? cues.first
-    }
 }
