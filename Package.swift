@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Matching", targets: ["Matching"]),
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "Articles", targets: ["Articles"]),
+        .library(name: "Workouts", targets: ["Workouts"]),
+        .library(name: "RunBeat", targets: ["RunBeat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -64,6 +66,13 @@ let package = Package(
         // paragraphs. Pure, fuzzed.
         .target(name: "Articles", dependencies: ["Feeds"], swiftSettings: strict),
         .target(name: "DualPlayer", dependencies: ["JukeCore", "Feeds"], swiftSettings: strict),
+        // Juke's own readers and writers of recorded workouts: FIT (Garmin's binary protocol),
+        // TCX and GPX (on the feed tokenizer). Pure, fuzzed.
+        .target(name: "Workouts", dependencies: ["Feeds"], swiftSettings: strict),
+        // RunBeat's rules: the heart-rate measurement (Bluetooth 0x2A37), Karvonen zones and
+        // their editing, workout plans (free, 4x4, custom), the training session (samples in,
+        // cues and phases out) and the summary. Pure.
+        .target(name: "RunBeat", dependencies: ["JukeCore"], swiftSettings: strict),
         // Outside services: a client per service, speaking its documented wire format, with
         // a hard deadline on every request. Tested against local fakes of each service. Radio
         // streams are opened on SwiftNIO directly: the relay checks the address it connects to
@@ -245,7 +254,7 @@ let package = Package(
         .executableTarget(
             name: "JukeBench",
             dependencies: [
-                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles",
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles", "Workouts",
                 .product(name: "Logging", package: "swift-log"),
                 // The TuneTrivia load client (TriviaLoad.swift).
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -260,6 +269,7 @@ let package = Package(
             name: "juke",
             dependencies: [
                 "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
+                "Workouts", "RunBeat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -285,6 +295,8 @@ let package = Package(
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "WorkoutsTests", dependencies: ["Workouts"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "RunBeatTests", dependencies: ["RunBeat", "JukeCore"], resources: [.copy("Traces")], swiftSettings: strict),
         .testTarget(name: "ArticlesTests", dependencies: ["Articles"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "ProvidersTests",

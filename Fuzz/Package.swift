@@ -35,6 +35,12 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "WorkoutFuzzer",
+            dependencies: [
+                .product(name: "Workouts", package: root.lastPathComponent), .product(name: "RunBeat", package: root.lastPathComponent),
+            ]
+        ),
+        .executableTarget(
             name: "MatchingFuzzer",
             dependencies: [.product(name: "Matching", package: root.lastPathComponent)]
         ),

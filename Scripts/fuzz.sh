@@ -12,7 +12,9 @@
 # The feed fuzzer feeds the feed reader any bytes, whole and in pieces, and checks both read alike.
 # The article fuzzer feeds the web page extractor, the ePub reader (ZIP, inflate), the PDF reader, the text reader
 # and feed discovery any bytes.
-# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles]   (default 60 s, tags).
+# The workout fuzzer feeds the FIT, TCX and GPX readers and the strap's measurement parser any bytes,
+# and checks that what is read writes again and reads back.
+# Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles|workouts]   (default 60 s, tags).
 # Crashes are written to Fuzz/crashes/.
 set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
@@ -67,6 +69,17 @@ case "${2:-tags}" in
     printf '\x02{"version":"1.2.0","chapters":[{"startTime":0,"title":"Intro"},{"startTime":65.5,"title":"Poem","toc":false}]}' > corpus-feeds/chapters-json
     .build/release/FeedFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-feeds ;;
+  workouts)
+    swift build -c release --sanitize=fuzzer --product WorkoutFuzzer
+    mkdir -p corpus-workouts crashes
+    # Seeds: python-fitparse's FIT files (the small ones whole, the large cut to 64 kB), and a TCX and a GPX.
+    for f in ../Tests/WorkoutsTests/Fixtures/fitparse/*.{fit,FIT}; do
+      out="corpus-workouts/$(basename "$f")"
+      [ -e "$out" ] || head -c 65536 "$f" > "$out"
+    done
+    cp -n ../Tests/WorkoutsTests/Fixtures/workouts/* corpus-workouts/ 2>/dev/null || true
+    .build/release/WorkoutFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+      -artifact_prefix=crashes/ -print_final_stats=1 corpus-workouts ;;
   articles)
     swift build -c release --sanitize=fuzzer --product ArticleFuzzer
     mkdir -p corpus-articles crashes

@@ -194,6 +194,7 @@ case "chapters" where args.count > 2:
     try ChaptersBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 1000 : 1000, jsonOut: args.count > 4 ? args[4] : nil)
 case "feeds" where args.count > 2: try FeedsBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 10 : 10)
 case "articles" where args.count > 2: try ArticlesBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 5 : 5)
+case "fit" where args.count > 2: try FITBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 20 : 20)
 case "rescan" where args.count > 2: try await benchRescan(args[2])
 case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?? 1000)
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
@@ -225,7 +226,7 @@ case "loopback-floor-receiver" where args.count > 3:
     try LoopbackFloor.receive(port: Int(args[2]) ?? 0, connections: Int(args[3]) ?? 0)
 default:
     print(
-        "usage: JukeBench tags <folder> [rounds] | feeds <file> [rounds] | articles <folder> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | judge <tsv> [rounds] | trivia-load <port> <database> [players] [guesses/s] | loopback-floor <connections> <bytes> [server p99 ms] [clients p99 ms]"
+        "usage: JukeBench tags <folder> [rounds] | feeds <file> [rounds] | articles <folder> [rounds] | fit <file list> [rounds] | rescan <folder> | search <tracks> [queries] | indel <file> <n> | catalog <file> [reference p50 ms] | judge <tsv> [rounds] | trivia-load <port> <database> [players] [guesses/s] | loopback-floor <connections> <bytes> [server p99 ms] [clients p99 ms]"
     )
     exit(2)
 }

@@ -6,7 +6,8 @@ struct Juke: AsyncParsableCommand {
         commandName: "juke",
         abstract: "Juke: a self-hosted music platform (TuneTrivia, Back2Back, Dual Player, RunBeat).",
         subcommands: [
-            Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, ArticleCommand.self, MatchCommand.self,
+            Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, ArticleCommand.self,
+            WorkoutCommand.self, ZonesCommand.self, MatchCommand.self,
             ResolveCommand.self,
         ],
         defaultSubcommand: Serve.self

@@ -1,0 +1,60 @@
+import Feeds
+import Foundation
+
+/// GPS Exchange Format tracks with heart rate in Garmin's TrackPointExtension
+/// (`<gpxtpx:hr>`, also written `ns3:hr`) or a plain `<heartrate>` extension, as sports apps
+/// export it.
+public enum GPXReader {
+    public static func read(_ bytes: [UInt8]) throws(WorkoutFileError) -> RecordedWorkout {
+        var walk = XMLWalk()
+        var samples: [HeartRateSample] = []
+        var sawRoot = false
+        var metadataTime: Date?
+        var sport: String?
+        var pointTime: Date?
+        var pointBPM: Int?
+        var first: Date?
+        var last: Date?
+        walk.walk(
+            bytes,
+            start: { _, name, _ in
+                switch name {
+                case "gpx": sawRoot = true
+                case "trkpt":
+                    pointTime = nil
+                    pointBPM = nil
+                default: break
+                }
+            },
+            end: { walk, name, text in
+                let parent = walk.path.last
+                switch name {
+                case "time" where parent == "metadata":
+                    metadataTime = FeedDate.parse(text)
+                case "type" where parent == "trk":
+                    let s = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                    if sport == nil && !s.isEmpty { sport = s }
+                case "time" where parent == "trkpt":
+                    pointTime = FeedDate.parse(text)
+                case "hr", "heartrate":
+                    if walk.path.contains("trkpt"), let v = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)), v >= 1, v < 254.5 {
+                        pointBPM = Int(v.rounded())
+                    }
+                case "trkpt":
+                    if let t = pointTime {
+                        first = min(first ?? t, t)
+                        last = max(last ?? t, t)
+                        if let bpm = pointBPM { samples.append(HeartRateSample(time: t, bpm: bpm)) }
+                    }
+                default: break
+                }
+            })
+        guard sawRoot else { throw .unreadable("not a GPX file: no gpx element") }
+        samples.sort { $0.time < $1.time }
+        var duration = 0.0
+        if let first, let last { duration = last.timeIntervalSince(first) }
+        return RecordedWorkout(
+            format: .gpx, sport: sport, start: first ?? metadataTime, duration: duration, samples: samples,
+            damage: walk.closed ? nil : "the file ends before its closing tags; what came before was read")
+    }
+}

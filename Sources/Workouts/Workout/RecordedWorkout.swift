@@ -1,0 +1,69 @@
+public import Foundation
+
+/// A workout as a file records it: when it started, how long it took, its heart-rate samples
+/// and its laps, whatever the format (FIT, TCX or GPX) it came in.
+public struct RecordedWorkout: Sendable, Equatable {
+    public var format: WorkoutFormat
+    /// The sport as the file names it ("running", "cycling"), if it does.
+    public var sport: String?
+    public var start: Date?
+    /// Seconds from start to end (the session's elapsed time where the file has one).
+    public var duration: Double
+    /// Every heart-rate sample, in time order.
+    public var samples: [HeartRateSample]
+    public var laps: [WorkoutLap]
+    /// Why the file was read only in part (cut short, a checksum that does not match), if it was.
+    public var damage: String?
+
+    public init(
+        format: WorkoutFormat, sport: String? = nil, start: Date?, duration: Double, samples: [HeartRateSample], laps: [WorkoutLap] = [],
+        damage: String? = nil
+    ) {
+        self.format = format
+        self.sport = sport
+        self.start = start
+        self.duration = duration
+        self.samples = samples
+        self.laps = laps
+        self.damage = damage
+    }
+
+    public var averageHeartRate: Double? {
+        guard !samples.isEmpty else { return nil }
+        return Double(samples.reduce(0) { $0 + $1.bpm }) / Double(samples.count)
+    }
+
+    public var maximumHeartRate: Int? { samples.map(\.bpm).max() }
+}
+
+public struct HeartRateSample: Sendable, Equatable, Codable {
+    public var time: Date
+    public var bpm: Int
+
+    public init(time: Date, bpm: Int) {
+        self.time = time
+        self.bpm = bpm
+    }
+}
+
+/// A lap or interval as the file marks it.
+public struct WorkoutLap: Sendable, Equatable {
+    public var start: Date
+    public var duration: Double
+    public var intensity: LapIntensity
+
+    public init(start: Date, duration: Double, intensity: LapIntensity = .active) {
+        self.start = start
+        self.duration = duration
+        self.intensity = intensity
+    }
+}
+
+/// FIT's lap intensity and TCX's (which has only active and resting).
+public enum LapIntensity: String, Sendable, Equatable, Codable {
+    case active, rest, warmup, cooldown
+}
+
+public enum WorkoutFormat: String, Sendable, Equatable, CaseIterable {
+    case fit, tcx, gpx
+}
