@@ -140,6 +140,12 @@ let package = Package(
             dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
         ),
+        // RunBeat's operations from the same file.
+        .target(
+            name: "RunBeatAPI",
+            dependencies: ["ContractSupport", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator"), "ContractErrors"]
+        ),
         // A refusal as the contract writes it, and the protocol the generated outputs conform to.
         .target(name: "ContractSupport", swiftSettings: strict),
         // Writes each operation's declared error responses from openapi.yaml (run by the plugin).
@@ -240,11 +246,28 @@ let package = Package(
             resources: [.copy("static")],
             swiftSettings: strict
         ),
+        // RunBeat on the platform: its store, service, live training hub (samples in, cues out,
+        // coaches' classes), handlers, pages and scripts (/runbeat).
+        .target(
+            name: "RunBeatServer",
+            dependencies: [
+                "RunBeat", "RunBeatAPI", "Workouts", "JukePlatform", "LiveUpdates", "ContractSupport", "JukeCore", "Library", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("static")],
+            swiftSettings: strict
+        ),
         // The composition root: the one place that lists Juke's apps.
         .target(
             name: "JukeServer",
             dependencies: [
-                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "Storage", "JukeCore",
+                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "RunBeatServer", "Storage", "JukeCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -315,7 +338,7 @@ let package = Package(
             dependencies: [
                 "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "LiveUpdates",
                 "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "ContractSupport", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers",
-                "Matching", "DualPlayer", "MediaFormats",
+                "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -5,6 +5,7 @@ import Hummingbird
 import JukeCore
 import JukePlatform
 import Logging
+import RunBeatServer
 import Storage
 import TuneTriviaServer
 
@@ -13,12 +14,10 @@ import TuneTriviaServer
 /// is in docs/ARCHITECTURE.md).
 public enum Juke {
     /// Every app's tables, migrated after the platform's, in this order.
-    public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema, DualPlayerApp.schema]
+    public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema, DualPlayerApp.schema, RunBeatApp.schema]
 
     /// Apps still being built, shown on the home page as coming soon.
-    static let comingSoon = [
-        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.")
-    ]
+    static let comingSoon: [AppCard] = []
 }
 
 /// The platform with every app built on it, shared by every route.
@@ -27,15 +26,17 @@ public struct AppServices: Sendable {
     public let tuneTriviaApp: TuneTriviaApp
     public let back2backApp: Back2BackApp
     public let dualPlayerApp: DualPlayerApp
+    public let runBeatApp: RunBeatApp
 
     /// The apps in the order their routes and services are added.
-    public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp, dualPlayerApp] }
+    public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp, dualPlayerApp, runBeatApp] }
 
     public init(platform: Platform) {
         self.platform = platform
         self.tuneTriviaApp = TuneTriviaApp(platform: platform)
         self.back2backApp = Back2BackApp(platform: platform)
         self.dualPlayerApp = DualPlayerApp(platform: platform)
+        self.runBeatApp = RunBeatApp(platform: platform)
     }
 
     /// Builds the platform on a database that is already open and migrated (tests).

@@ -88,11 +88,12 @@ class EventStream:
 
 
 class JukeServer:
-    def __init__(self, data_dir, database=None, demo=True, extra_args=()):
+    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None):
         self.data_dir = data_dir
         # What the command line needs to work on this server's data.
         self.data_args = ["--data-dir", data_dir] + (["--database", database] if database else [])
-        self.port = free_port()
+        # A given port: the same server started again where its pages expect it.
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         args = [JUKE, "serve", "--port", str(self.port), "--data-dir", data_dir]
         if database:

@@ -14,7 +14,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     var larger: [String: Int] = [:]
 
     func limit(for path: String, default limit: Int) -> Int {
-        larger.first { path.hasPrefix($0.key) }.map { limit * max(1, $0.value) } ?? limit
+        larger.filter { path.hasPrefix($0.key) }.max { $0.key.count < $1.key.count }.map { limit * max(1, $0.value) } ?? limit
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

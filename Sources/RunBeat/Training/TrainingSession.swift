@@ -41,12 +41,15 @@ public struct TrainingSession: Sendable, Equatable {
     }
 
     public init(plan: WorkoutPlan, profile: HeartRateProfile, zones: HeartRateZones? = nil, rules: CueRules = .standard) {
-        self.plan = plan
-        self.maximum = profile.maximum
-        let zones = zones ?? HeartRateZones(karvonen: profile)
-        self.zones = zones
-        self.rules = rules
-        self.targets = plan.phases.map { [maximum = profile.maximum] in $0.target?.range(maximum: maximum, zones: zones) }
+        self.init(setup: WorkoutSetup(plan: plan, zones: zones ?? HeartRateZones(karvonen: profile), maximum: profile.maximum, rules: rules))
+    }
+
+    public init(setup: WorkoutSetup) {
+        self.plan = setup.plan
+        self.maximum = setup.maximum
+        self.zones = setup.zones
+        self.rules = setup.rules
+        self.targets = setup.targets
         self.smoother = HeartRateSmoother(windowSeconds: rules.smoothingSeconds, trimFraction: rules.trimFraction)
     }
 

@@ -1,0 +1,211 @@
+import Foundation
+import JukeCore
+import JukePlatform
+import RunBeat
+import RunBeatAPI
+import Workouts
+
+/// RunBeat's operations from the contract: read the input, call the service, map.
+struct RunBeatHandler: APIProtocol {
+    let service: RunBeatService
+    let live: LiveTraining
+    let store: RunBeatStore
+
+    /// The most a workout file may be (a day of one-second records in TCX).
+    static let fileLimit = WorkoutFile.maxBytes
+
+    func getRunBeatProfile(_ input: Operations.GetRunBeatProfile.Input) async throws -> Operations.GetRunBeatProfile.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(RunBeatMapping.profile(try await service.settings(of: user.id)))))
+        }
+    }
+
+    func updateRunBeatProfile(_ input: Operations.UpdateRunBeatProfile.Input) async throws -> Operations.UpdateRunBeatProfile.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let settings = try await service.updateSettings(of: user.id) { (settings: inout RunnerSettings) throws(RuleRefusal) in
+                try RunBeatMapping.apply(body, to: &settings)
+            }
+            return .ok(.init(body: .json(RunBeatMapping.profile(settings))))
+        }
+    }
+
+    func listRunBeatPlans(_ input: Operations.ListRunBeatPlans.Input) async throws -> Operations.ListRunBeatPlans.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(.init(plans: try await service.plans(of: user.id).map(RunBeatMapping.plan)))))
+        }
+    }
+
+    func createRunBeatPlan(_ input: Operations.CreateRunBeatPlan.Input) async throws -> Operations.CreateRunBeatPlan.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let steps = body.steps.map { WorkoutStep(repeats: $0.repeats, phases: $0.phases.map(RunBeatMapping.phase)) }
+            return .created(.init(body: .json(RunBeatMapping.plan(try await service.createPlan(for: user.id, name: body.name, steps: steps)))))
+        }
+    }
+
+    func deleteRunBeatPlan(_ input: Operations.DeleteRunBeatPlan.Input) async throws -> Operations.DeleteRunBeatPlan.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await service.deletePlan(try parseID(input.path.planId, field: "plan_id"), of: user.id)
+            return .noContent(.init())
+        }
+    }
+
+    func startRunBeatWorkout(_ input: Operations.StartRunBeatWorkout.Input) async throws -> Operations.StartRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let workout = try await service.start(for: user.id, planID: body.planId, classCode: body.classCode)
+            return .created(.init(body: .json(RunBeatMapping.workout(workout, acked: -1))))
+        }
+    }
+
+    func getRunningRunBeatWorkout(_ input: Operations.GetRunningRunBeatWorkout.Input) async throws -> Operations.GetRunningRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let workout = try await service.running(of: user.id)
+            return .ok(.init(body: .json(RunBeatMapping.workout(workout, acked: try await store.contiguousSeq(of: workout.id)))))
+        }
+    }
+
+    func listRunBeatWorkouts(_ input: Operations.ListRunBeatWorkouts.Input) async throws -> Operations.ListRunBeatWorkouts.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let limit = input.query.limit ?? 50
+            let offset = input.query.offset ?? 0
+            guard (1...200).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 200") }
+            guard offset >= 0 else { throw RuleRefusal.invalid("offset", "offset is 0 or more") }
+            let page = try await service.workouts(of: user.id, limit: limit, offset: offset)
+            return .ok(.init(body: .json(.init(workouts: page.workouts.map { RunBeatMapping.workout($0, acked: Int64($0.samples) - 1) }, total: page.total))))
+        }
+    }
+
+    func getRunBeatWorkout(_ input: Operations.GetRunBeatWorkout.Input) async throws -> Operations.GetRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let workout = try await service.workout(try parseID(input.path.workoutId, field: "workout_id"), of: user.id)
+            let samples = try await service.samples(of: workout.id)
+            let acked = workout.status == .running ? try await store.contiguousSeq(of: workout.id) : Int64(samples.count) - 1
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            value1: RunBeatMapping.workout(workout, acked: acked),
+                            value2: .init(heartRate: samples.map { .init(t: $0.time, bpm: $0.bpm) })))))
+        }
+    }
+
+    func deleteRunBeatWorkout(_ input: Operations.DeleteRunBeatWorkout.Input) async throws -> Operations.DeleteRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await service.delete(try parseID(input.path.workoutId, field: "workout_id"), of: user.id)
+            return .noContent(.init())
+        }
+    }
+
+    func uploadRunBeatSamples(_ input: Operations.UploadRunBeatSamples.Input) async throws -> Operations.UploadRunBeatSamples.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let workout = try await service.workout(try parseID(input.path.workoutId, field: "workout_id"), of: user.id)
+            guard body.samples.count <= 5000 else { throw RuleRefusal.invalid("samples", "at most 5000 samples a request") }
+            var samples: [RunBeatStore.Sample] = []
+            for s in body.samples {
+                guard (0...1_000_000).contains(s.seq), s.t.isFinite, (0...172_800).contains(s.t), (1...254).contains(s.bpm) else {
+                    throw RuleRefusal.invalid("samples", "a sample has seq 0 to 1,000,000, t 0 to 172,800 s and bpm 1 to 254")
+                }
+                samples.append(RunBeatStore.Sample(seq: s.seq, time: s.t, bpm: s.bpm))
+            }
+            let acked = try await service.store(samples: samples, in: workout)
+            await live.heard(samples, in: workout.id)
+            let count = try await store.workout(workout.id)?.samples ?? 0
+            return .ok(.init(body: .json(.init(ackedSeq: acked, samples: count))))
+        }
+    }
+
+    func endRunBeatWorkout(_ input: Operations.EndRunBeatWorkout.Input) async throws -> Operations.EndRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            guard body.elapsed.isFinite, (0...172_800).contains(body.elapsed) else { throw RuleRefusal.invalid("elapsed", "elapsed is 0 to 172,800 seconds") }
+            let id: WorkoutID = try parseID(input.path.workoutId, field: "workout_id")
+            let workout = try await live.end(id, user: user.id, runner: user.displayName, at: body.elapsed)
+            return .ok(.init(body: .json(RunBeatMapping.workout(workout, acked: Int64(workout.samples) - 1))))
+        }
+    }
+
+    func importRunBeatWorkout(_ input: Operations.ImportRunBeatWorkout.Input) async throws -> Operations.ImportRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
+            guard input.query.filename.unicodeScalars.count <= 255 else { throw RuleRefusal.invalid("filename", "a file name is at most 255 characters") }
+            let bytes = try await [UInt8](collecting: body, upTo: Self.fileLimit)
+            let workout = try await service.importWorkout(bytes, filename: input.query.filename, for: user.id)
+            return .created(.init(body: .json(RunBeatMapping.workout(workout, acked: Int64(workout.samples) - 1))))
+        }
+    }
+
+    func readRunBeatRecording(_ input: Operations.ReadRunBeatRecording.Input) async throws -> Operations.ReadRunBeatRecording.Output {
+        try await respond {
+            _ = try CurrentRequest.requireUser()
+            guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
+            let recorded = try service.recording(try await [UInt8](collecting: body, upTo: Self.fileLimit))
+            let start = recorded.start ?? recorded.samples.first?.time ?? Date(timeIntervalSince1970: 0)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            format: Components.Schemas.RunBeatRecording.FormatPayload(rawValue: recorded.format.rawValue) ?? .fit,
+                            start: recorded.start.map(RunBeatMapping.millis), seconds: recorded.duration, sport: recorded.sport,
+                            heartRate: recorded.samples.map { .init(t: max(0, $0.time.timeIntervalSince(start)), bpm: $0.bpm) }, damage: recorded.damage))))
+        }
+    }
+
+    func getRunBeatMusic(_ input: Operations.GetRunBeatMusic.Input) async throws -> Operations.GetRunBeatMusic.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let limit = input.query.limit ?? 40
+            guard (1...200).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 200") }
+            let phase = PhaseKind(rawValue: input.path.phase.rawValue) ?? .free
+            let music = try await service.music(for: phase, of: user.id, limit: limit)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            phase: phase.rawValue, mode: Components.Schemas.RunBeatMusicList.ModePayload(rawValue: music.mode.rawValue) ?? .auto,
+                            tracks: music.tracks.map(RunBeatMapping.track)))))
+        }
+    }
+
+    func createRunBeatClass(_ input: Operations.CreateRunBeatClass.Input) async throws -> Operations.CreateRunBeatClass.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let stored = try await service.createClass(named: body.name, coach: user.id)
+            return .created(.init(body: .json(.init(code: stored.code, name: stored.name, createdAt: RunBeatMapping.millis(stored.createdAt)))))
+        }
+    }
+
+    func getRunBeatClass(_ input: Operations.GetRunBeatClass.Input) async throws -> Operations.GetRunBeatClass.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let stored = try await service.class(input.path.code, coach: user.id)
+            var runners = await live.runners(in: stored.code)
+            // Runners whose workouts run on another server and have not been heard of here yet.
+            let known = Set(runners.map(\.workoutID))
+            for (workout, name) in try await store.running(inClass: stored.code) where !known.contains(workout.id.description) {
+                runners.append(
+                    RunnerState(
+                        workoutID: workout.id.description, runner: name, bpm: nil, zone: nil, phase: 0,
+                        phaseKind: workout.setup.plan.phases.first?.kind.rawValue ?? "free",
+                        elapsed: workout.seconds, status: workout.status.rawValue, strapLive: false, updatedAt: RunBeatMapping.millis(workout.startedAt)))
+            }
+            return .ok(.init(body: .json(.init(code: stored.code, name: stored.name, runners: runners.map(RunBeatMapping.runner)))))
+        }
+    }
+}

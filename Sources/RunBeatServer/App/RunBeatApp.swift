@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+import JukePlatform
+import LiveUpdates
+import ServiceLifecycle
+import Storage
+
+/// RunBeat on the platform: heart-rate zone training with spoken cues and music that follows
+/// the intervals, at /runbeat.
+public struct RunBeatApp: JukeApp {
+    let platform: Platform
+    let service: RunBeatService
+    let store: RunBeatStore
+    let live: LiveTraining
+    let relay: Relay
+
+    public static let relayChannel = "juke_runbeat"
+
+    public init(platform: Platform) {
+        self.platform = platform
+        let store = RunBeatStore(database: platform.database)
+        self.store = store
+        self.service = RunBeatService(store: store, library: platform.library, clock: platform.clock, logger: platform.logger)
+        self.relay = Relay(channel: Self.relayChannel, database: platform.database)
+        self.live = LiveTraining(service: service, store: store, relay: relay, clock: platform.clock, logger: platform.logger)
+    }
+
+    /// Its tables, migrated before any app is built.
+    public static let schema = Schema.runBeat
+
+    public var card: AppCard {
+        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.")
+    }
+
+    public func register(on router: Router<JukeRequestContext>) throws {
+        try RunBeatHandler(service: service, live: live, store: store).registerHandlers(on: router)
+        LiveRoutes(service: service, live: live, users: platform.users, clock: platform.clock).register(on: router)
+        WorkoutExportRoutes(service: service).register(on: router)
+        RunBeatPageRoutes().register(on: router)
+    }
+
+    /// The live samples written in batches, coaches' screens refreshed, other servers heard.
+    public var services: [any Service] { [LiveTrainingService(live: live, relay: relay, logger: platform.logger)] }
+
+    /// Workout files (FIT, TCX, GPX) for import and replay: up to 64 MB; a backlog of samples
+    /// sent after a dropped connection (5,000 a request): half a megabyte.
+    public var largerBodyPaths: [String: Int] {
+        ["/api/v1/runbeat/workouts/files": 1000, "/api/v1/runbeat/recordings": 1000, "/api/v1/runbeat/workouts/": 8]
+    }
+
+    public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
+}

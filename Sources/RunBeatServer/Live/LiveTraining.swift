@@ -1,0 +1,341 @@
+import Foundation
+import JukeCore
+import LiveUpdates
+import Logging
+import RunBeat
+
+/// The running workouts on this server: each one's training session (the engine), the
+/// runner's page connected to it, what of its samples is stored, and the coaches watching
+/// its class. Samples in, the engine's cues and phases out at once; samples to the store in
+/// batches, and an acknowledgement to the page once they are there, so a page that loses its
+/// connection knows what to send again.
+///
+/// A workout's session lives on the server its page is connected to. A page that comes back
+/// on another server (or after a restart) gets its session rebuilt there from the stored
+/// samples: the engine replays them without a word.
+actor LiveTraining {
+    let service: RunBeatService
+    let store: RunBeatStore
+    let writer: SampleWriter
+    let relay: Relay
+    let clock: WallClock
+    let logger: Logger
+
+    struct Active {
+        var workout: RunBeatStore.StoredWorkout
+        var session: TrainingSession
+        var runner: String
+        /// Every seq up to this one is stored.
+        var acked: Int64
+        /// Seqs stored beyond `acked` (out of order), and seqs received beyond `received`.
+        var storedAhead: Set<Int64> = []
+        var received: Int64
+        var receivedAhead: Set<Int64> = []
+        var outbox: AsyncStream<String>.Continuation?
+        var connection: UUID?
+        var bpm: Int?
+        var lastSecondsSaved = 0.0
+        var finishing = false
+        /// What the session said before any page was connected (a new workout's first phase).
+        var unsaid: [String] = []
+    }
+
+    private var active: [WorkoutID: Active] = [:]
+    private var watchers: [String: [UUID: AsyncStream<String>.Continuation]] = [:]
+    /// Runners of classes followed here whose workouts run on other servers.
+    private var remote: [String: [String: RunnerState]] = [:]
+    private var changedClasses: Set<String> = []
+    private var classNames: [String: String] = [:]
+
+    init(service: RunBeatService, store: RunBeatStore, relay: Relay, clock: WallClock, logger: Logger) {
+        self.service = service
+        self.store = store
+        self.writer = SampleWriter(store: store, logger: logger)
+        self.relay = relay
+        self.clock = clock
+        self.logger = logger
+    }
+
+    // MARK: The runner's connection
+
+    /// Connects a runner's page to their workout: the hello (what is stored, where the
+    /// workout is) and the stream of what the server says. A second connection replaces the first.
+    func connect(_ id: WorkoutID, user: UserID, runner: String) async throws -> (connection: UUID, hello: String, messages: AsyncStream<String>) {
+        var entry = try await load(id, user: user, runner: runner)
+        entry.outbox?.finish()
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(512))
+        let connection = UUID()
+        entry.outbox = continuation
+        entry.connection = connection
+        for message in entry.unsaid { continuation.yield(message) }
+        entry.unsaid = []
+        active[id] = entry
+        let status = entry.workout.status.rawValue
+        return (connection, LiveMessage.hello(acked: entry.acked, session: entry.session, status: status), stream)
+    }
+
+    func disconnect(_ id: WorkoutID, connection: UUID) {
+        guard var entry = active[id], entry.connection == connection else { return }
+        entry.outbox?.finish()
+        entry.outbox = nil
+        entry.connection = nil
+        active[id] = entry
+    }
+
+    /// The workout's session here, rebuilt from the store when this server has none.
+    private func load(_ id: WorkoutID, user: UserID, runner: String) async throws -> Active {
+        if let entry = active[id] {
+            guard entry.workout.owner == user else { throw RuleRefusal.notFound("no such workout") }
+            return entry
+        }
+        let workout = try await service.workout(id, of: user)
+        var session = workout.setup.session()
+        let start = session.handle(.start)
+        let samples = try await store.samples(of: id)
+        for sample in samples { _ = session.handle(.sample(elapsed: sample.time, bpm: sample.bpm)) }
+        let acked = try await store.contiguousSeq(of: id)
+        var entry = Active(workout: workout, session: session, runner: runner, acked: acked, received: acked)
+        // A workout just started: its first phase is said when its page connects.
+        if samples.isEmpty && workout.status == .running { entry.unsaid = start.compactMap { LiveMessage.action($0, at: 0) } }
+        entry.bpm = samples.last?.bpm
+        entry.lastSecondsSaved = workout.seconds
+        if let existing = active[id] { return existing }  // another connection loaded it meanwhile
+        active[id] = entry
+        if workout.status == .running, case .finished(let reason) = session.status {
+            // The plan ran out while nobody was connected here.
+            finish(id, reason: reason, at: session.latest)
+        }
+        return entry
+    }
+
+    /// One message from the runner's page.
+    func receive(_ id: WorkoutID, text: String) {
+        guard var entry = active[id] else { return }
+        guard let message = try? JSONDecoder().decode(RunnerMessage.self, from: Data(text.utf8)) else {
+            entry.outbox?.yield(LiveMessage.error("a message Juke cannot read"))
+            return
+        }
+        switch message.type {
+        case "samples":
+            let samples = message.samples ?? []
+            guard samples.count <= RunnerMessage.maxSamples else {
+                entry.outbox?.yield(LiveMessage.error("at most \(RunnerMessage.maxSamples) samples a message"))
+                return
+            }
+            // The page's clock now, before the samples: a backlog is then recognised as old.
+            if let now = message.t { say(session(of: &entry, .tick(elapsed: now), at: now), in: &entry) }
+            accept(samples, into: &entry)
+        case "tick":
+            guard let t = message.t, t.isFinite, t >= 0, t <= 172_800 else { return }
+            say(session(of: &entry, .tick(elapsed: t), at: t), in: &entry)
+        case "end":
+            let t = message.t ?? entry.session.latest
+            say(session(of: &entry, .end(elapsed: t), at: t), in: &entry)
+        default:
+            entry.outbox?.yield(LiveMessage.error("unknown message type \(message.type)"))
+        }
+        active[id] = entry
+        if case .finished(let reason) = entry.session.status, !entry.finishing {
+            finish(id, reason: reason, at: entry.session.latest)
+        }
+    }
+
+    /// Samples sent over HTTP after a dropped connection (already stored by the service):
+    /// the session hears them quietly, as a backlog.
+    func heard(_ samples: [RunBeatStore.Sample], in id: WorkoutID) {
+        guard var entry = active[id] else { return }
+        for sample in samples.sorted(by: { $0.seq < $1.seq }) where !seen(sample.seq, in: entry) {
+            markReceived(sample.seq, in: &entry)
+            markStored(sample.seq, in: &entry)
+            say(session(of: &entry, .sample(elapsed: sample.time, bpm: sample.bpm), at: sample.time), in: &entry)
+        }
+        active[id] = entry
+    }
+
+    /// Ends a workout (the HTTP route's way, when the page's connection is elsewhere or gone).
+    func end(_ id: WorkoutID, user: UserID, runner: String, at elapsed: Double) async throws -> RunBeatStore.StoredWorkout {
+        var entry = try await load(id, user: user, runner: runner)
+        if entry.workout.status == .running && !entry.finishing {
+            say(session(of: &entry, .end(elapsed: elapsed), at: elapsed), in: &entry)
+            active[id] = entry
+            finish(id, reason: .ended, at: max(elapsed, entry.session.latest))
+        }
+        while active[id]?.finishing == true { try await Task.sleep(for: .milliseconds(20)) }
+        return try await service.workout(id, of: user)
+    }
+
+    private func seen(_ seq: Int64, in entry: Active) -> Bool { seq <= entry.received || entry.receivedAhead.contains(seq) }
+
+    private func markReceived(_ seq: Int64, in entry: inout Active) {
+        entry.receivedAhead.insert(seq)
+        while entry.receivedAhead.remove(entry.received + 1) != nil { entry.received += 1 }
+    }
+
+    private func markStored(_ seq: Int64, in entry: inout Active) {
+        guard seq > entry.acked else { return }
+        entry.storedAhead.insert(seq)
+        while entry.storedAhead.remove(entry.acked + 1) != nil { entry.acked += 1 }
+    }
+
+    private func accept(_ samples: [RunnerMessage.IncomingSample], into entry: inout Active) {
+        guard entry.workout.status == .running, !entry.finishing else { return }
+        var toStore: [RunBeatStore.Sample] = []
+        for sample in samples.sorted(by: { $0.seq < $1.seq }) {
+            guard sample.seq >= 0, sample.seq <= 1_000_000, sample.t.isFinite, sample.t >= 0, sample.t <= 172_800, !seen(sample.seq, in: entry) else {
+                continue
+            }
+            var bpm = sample.bpm
+            if let hex = sample.m {
+                guard let bytes = [UInt8](hex: hex), let measurement = try? HeartRateMeasurement.parse(bytes), measurement.isUsable else {
+                    markReceived(sample.seq, in: &entry)
+                    markStored(sample.seq, in: &entry)  // nothing to store: a strap without skin contact
+                    continue
+                }
+                bpm = measurement.bpm
+            }
+            guard let bpm, (1...254).contains(bpm) else { continue }
+            markReceived(sample.seq, in: &entry)
+            entry.bpm = bpm
+            toStore.append(RunBeatStore.Sample(seq: sample.seq, time: sample.t, bpm: bpm))
+            say(session(of: &entry, .sample(elapsed: sample.t, bpm: bpm), at: sample.t), in: &entry)
+        }
+        guard !toStore.isEmpty else {
+            entry.outbox?.yield(LiveMessage.ack(entry.acked))
+            return
+        }
+        let id = entry.workout.id
+        let latest = entry.session.latest
+        let saveSeconds = latest - entry.lastSecondsSaved >= 10
+        if saveSeconds { entry.lastSecondsSaved = latest }
+        Task { [writer] in
+            await writer.add(toStore, of: id)
+            if saveSeconds { await writer.ran(id, seconds: latest) }
+        }
+        if entry.workout.classCode != nil { changedClasses.insert(entry.workout.classCode ?? "") }
+    }
+
+    private func session(of entry: inout Active, _ event: TrainingEvent, at t: Double) -> [(TrainingAction, Double)] {
+        entry.session.handle(event).map { ($0, t) }
+    }
+
+    private func say(_ actions: [(TrainingAction, Double)], in entry: inout Active) {
+        for (action, t) in actions {
+            if let text = LiveMessage.action(action, at: t) { entry.outbox?.yield(text) }
+        }
+        if !actions.isEmpty, let code = entry.workout.classCode { changedClasses.insert(code) }
+    }
+
+    /// Stores the workout's last samples and its summary, then tells the page.
+    private func finish(_ id: WorkoutID, reason: FinishReason, at elapsed: Double) {
+        guard var entry = active[id], !entry.finishing else { return }
+        entry.finishing = true
+        active[id] = entry
+        Task {
+            let stored = await writer.flushNow()
+            self.stored(stored)
+            do {
+                let workout = try await service.finish(entry.workout, status: reason == .completed ? .completed : .ended, seconds: elapsed)
+                self.finished(id, workout: workout, reason: reason)
+            } catch {
+                logger.error("runbeat workout not finished", metadata: ["workout": "\(id)", "error": "\(error)"])
+                self.active[id]?.finishing = false
+            }
+        }
+    }
+
+    private func finished(_ id: WorkoutID, workout: RunBeatStore.StoredWorkout, reason: FinishReason) {
+        guard var entry = active[id] else { return }
+        entry.workout = workout
+        entry.finishing = false
+        entry.outbox?.yield(LiveMessage.finished(reason, workout: id.description))
+        if let code = workout.classCode { changedClasses.insert(code) }
+        active[id] = entry
+    }
+
+    // MARK: Batches stored
+
+    /// Writes the pending samples and acknowledges them to their pages.
+    func flush() async {
+        stored(await writer.flush())
+    }
+
+    private func stored(_ seqs: [WorkoutID: [Int64]]) {
+        for (id, list) in seqs {
+            guard var entry = active[id] else { continue }
+            let before = entry.acked
+            for seq in list { markStored(seq, in: &entry) }
+            if entry.acked != before { entry.outbox?.yield(LiveMessage.ack(entry.acked)) }
+            active[id] = entry
+        }
+    }
+
+    /// Lets go of finished workouts nobody is connected to.
+    func sweep() {
+        for (id, entry) in active where entry.outbox == nil && entry.workout.status != .running && !entry.finishing {
+            active[id] = nil
+        }
+    }
+
+    // MARK: Coaches
+
+    func watch(_ code: String, name: String) -> (id: UUID, messages: AsyncStream<String>) {
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        let id = UUID()
+        watchers[code, default: [:]][id] = continuation
+        classNames[code] = name
+        changedClasses.insert(code)
+        return (id, stream)
+    }
+
+    func unwatch(_ code: String, id: UUID) {
+        watchers[code]?[id]?.finish()
+        watchers[code]?[id] = nil
+        if watchers[code]?.isEmpty == true {
+            watchers[code] = nil
+            remote[code] = nil
+        }
+    }
+
+    /// The runners of a class: those running here, and those other servers told of.
+    func runners(in code: String) -> [RunnerState] {
+        var states = remote[code] ?? [:]
+        for entry in active.values where entry.workout.classCode == code {
+            states[entry.workout.id.description] = state(of: entry)
+        }
+        return states.values.sorted { ($0.runner, $0.workoutID) < ($1.runner, $1.workoutID) }
+    }
+
+    private func state(of entry: Active) -> RunnerState {
+        let zone = entry.session.smoothed.map { entry.session.zones.zone(of: $0) }
+        return RunnerState(
+            workoutID: entry.workout.id.description, runner: entry.runner, bpm: entry.bpm, zone: zone, phase: entry.session.phaseIndex,
+            phaseKind: entry.session.phase?.kind.rawValue ?? "done", elapsed: entry.session.latest,
+            status: entry.workout.status.rawValue, strapLive: !entry.session.strapSilent, updatedAt: Int64((clock.now().timeIntervalSince1970 * 1000).rounded())
+        )
+    }
+
+    /// A runner's state from another server.
+    func remoteState(_ state: RunnerState, in code: String) {
+        guard watchers[code] != nil else { return }
+        remote[code, default: [:]][state.workoutID] = state
+        changedClasses.insert(code)
+    }
+
+    /// Once a second: each changed class's runners to its coaches here, and to the other
+    /// servers (a coach may be watching there).
+    func pushClasses() async {
+        let changed = changedClasses
+        changedClasses.removeAll()
+        for code in changed {
+            let runners = runners(in: code)
+            if let list = watchers[code], !list.isEmpty {
+                let frame = LiveMessage.classState(code: code, name: classNames[code] ?? code, runners: runners)
+                for continuation in list.values { continuation.yield(frame) }
+            }
+            let encoder = JSONEncoder()
+            for entry in active.values where entry.workout.classCode == code {
+                if let data = try? encoder.encode(state(of: entry)) { await relay.send(code, String(decoding: data, as: UTF8.self)) }
+            }
+        }
+    }
+}

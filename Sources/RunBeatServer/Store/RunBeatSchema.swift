@@ -1,0 +1,72 @@
+import Storage
+
+/// RunBeat's tables: each runner's settings, their own interval workouts, workouts with their
+/// heart-rate samples, and coaches' classes. Append; never edit a migration that has shipped.
+extension Schema {
+    public static let runBeat = Schema(
+        module: "runbeat",
+        migrations: [
+            Migration(version: 1, name: "runbeat") { _ in
+                [
+                    """
+                    CREATE TABLE runbeat_settings (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        data TEXT NOT NULL,
+                        updated_at BIGINT NOT NULL
+                    )
+                    """,
+                    """
+                    CREATE TABLE runbeat_plans (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        data TEXT NOT NULL,
+                        created_at BIGINT NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX runbeat_plans_user ON runbeat_plans(user_id, created_at)",
+                    // setup: the plan, zones, maximum and cue rules the workout runs by (JSON);
+                    // seconds: how long it ran (so far); summary: JSON once it is finished.
+                    """
+                    CREATE TABLE runbeat_workouts (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        mode TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        source TEXT NOT NULL,
+                        started_at BIGINT NOT NULL,
+                        seconds DOUBLE PRECISION NOT NULL,
+                        setup TEXT NOT NULL,
+                        summary TEXT,
+                        class_code TEXT,
+                        damage TEXT,
+                        created_at BIGINT NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX runbeat_workouts_user ON runbeat_workouts(user_id, started_at)",
+                    "CREATE INDEX runbeat_workouts_running ON runbeat_workouts(user_id, status)",
+                    // seq: the page's count of samples from 0, so a sample sent twice (a resend
+                    // after a dropped connection) is stored once.
+                    """
+                    CREATE TABLE runbeat_samples (
+                        workout_id TEXT NOT NULL REFERENCES runbeat_workouts(id) ON DELETE CASCADE,
+                        seq BIGINT NOT NULL,
+                        t DOUBLE PRECISION NOT NULL,
+                        bpm INTEGER NOT NULL,
+                        PRIMARY KEY (workout_id, seq)
+                    )
+                    """,
+                    """
+                    CREATE TABLE runbeat_classes (
+                        code TEXT PRIMARY KEY,
+                        coach_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        created_at BIGINT NOT NULL
+                    )
+                    """,
+                ]
+            }
+        ]
+    )
+}

@@ -1,0 +1,91 @@
+// Music that follows the phases: each phase's playlist from the library (Juke's pick by
+// tempo, the runner's songs, or none), switched with a short fade when the phase changes,
+// lowered while RunBeat talks.
+import { api } from "/static/js/api.js";
+
+export class PhaseMusic {
+  /** @param {HTMLAudioElement} audio @param {(text: string) => void} onNowPlaying */
+  constructor(audio, onNowPlaying) {
+    this.audio = audio;
+    this.onNowPlaying = onNowPlaying;
+    /** @type {Map<string, {mode: string, tracks: any[]}>} */
+    this.lists = new Map();
+    this.kind = null;
+    this.index = 0;
+    this.level = 1;
+    this.ducked = false;
+    this.audio.addEventListener("ended", () => this.advance());
+  }
+
+  async list(kind) {
+    if (!this.lists.has(kind)) this.lists.set(kind, await api(`/api/v1/runbeat/music/${kind}`));
+    return this.lists.get(kind);
+  }
+
+  /** The phase changed: its music (the same kind keeps playing where it is). */
+  async phase(kind) {
+    if (kind === this.kind) return;
+    this.kind = kind;
+    let list;
+    try {
+      list = await this.list(kind);
+    } catch {
+      return;  // the library is out of reach: whatever plays goes on
+    }
+    if (this.kind !== kind) return;
+    await this.fade(0);
+    if (!list.tracks.length) {
+      this.audio.pause();
+      this.onNowPlaying(list.mode === "none" ? "No music in this phase" : "No songs for this phase");
+      return;
+    }
+    this.index = 0;
+    this.play(list.tracks[0]);
+  }
+
+  play(track) {
+    this.audio.src = `/api/v1/catalog/tracks/${track.id}/audio`;
+    this.audio.volume = this.ducked ? 0.3 : this.level;
+    this.audio.play().catch(() => {});
+    this.onNowPlaying(`${track.title} · ${track.artist}${track.tempo ? ` · ${Math.round(track.tempo)} BPM` : ""}`);
+    if ("mediaSession" in navigator) {
+      navigator.mediaSession.metadata = new MediaMetadata({ title: track.title, artist: track.artist, album: "RunBeat" });
+    }
+  }
+
+  async advance() {
+    const list = this.kind ? this.lists.get(this.kind) : null;
+    if (!list || !list.tracks.length) return;
+    this.index = (this.index + 1) % list.tracks.length;
+    this.play(list.tracks[this.index]);
+  }
+
+  fade(to, ms = 600) {
+    const from = this.audio.volume;
+    if (this.audio.paused || Math.abs(from - to) < 0.01) {
+      this.audio.volume = to;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const start = performance.now();
+      const step = () => {
+        const f = Math.min(1, (performance.now() - start) / ms);
+        this.audio.volume = from + (to - from) * f;
+        if (f < 1) requestAnimationFrame(step);
+        else resolve(undefined);
+      };
+      requestAnimationFrame(step);
+    });
+  }
+
+  /** Lower the music while a cue is spoken, and back after. */
+  duck(on) {
+    this.ducked = on;
+    if (!this.audio.paused) this.fade(on ? 0.3 : this.level, 250);
+  }
+
+  stop() {
+    this.kind = null;
+    this.fade(0).then(() => this.audio.pause());
+  }
+}

