@@ -2,7 +2,8 @@
 # Fuzzes the HTTP API from its own contract with schemathesis: every generated request,
 # valid or not, must get a documented answer, never a 500, and responses must match the spec.
 # Usage: Scripts/api-fuzz.sh [path to juke binary] [database URL]   (installs schemathesis from
-# PyPI if missing; without a database URL the server uses SQLite in a throwaway folder)
+# PyPI if missing; without a database URL the server uses SQLite in a throwaway folder).
+# JUKE_API_FUZZ_ARGS adds schemathesis options (say "--include-tag runbeat" while working on one app).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JUKE=${1:-.build/debug/juke}
@@ -29,4 +30,4 @@ TOKEN=$(curl -sf -X POST "http://127.0.0.1:$PORT/api/v1/auth/register" -H 'Conte
 # Unlisted methods answer 404 (no such route) rather than 405, on purpose.
 "$ST" --config-file Scripts/schemathesis.toml run "http://127.0.0.1:$PORT/openapi.yaml" --url "http://127.0.0.1:$PORT" -H "Authorization: Bearer $TOKEN" \
   --exclude-operation-id logout --exclude-operation-id login \
-  --generation-allow-x00 false --checks all --max-examples "${JUKE_API_FUZZ_EXAMPLES:-60}" --seed 1
+  --generation-allow-x00 false --checks all --max-examples "${JUKE_API_FUZZ_EXAMPLES:-60}" --seed 1 ${JUKE_API_FUZZ_ARGS:-}

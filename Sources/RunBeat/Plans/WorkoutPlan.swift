@@ -42,17 +42,19 @@ public struct WorkoutPlan: Sendable, Equatable, Codable {
             for _ in 0..<step.repeats {
                 for phase in step.phases {
                     guard let seconds = phase.seconds, seconds >= 10, seconds <= 4 * 3600 else {
-                        throw .invalid("steps", "each phase lasts 10 seconds to 4 hours")
+                        throw .unprocessable("steps", "each phase lasts 10 seconds to 4 hours")
                     }
-                    guard phase.kind != .free else { throw .invalid("steps", "a custom workout's phases are warm-up, work, recovery or cool-down") }
+                    guard phase.kind != .free else {
+                        throw .unprocessable("steps", "a custom workout's phases are warm-up, work, recovery or cool-down")
+                    }
                     if let target = phase.target { try Self.check(target) }
                     phases.append(phase)
                 }
             }
-            guard phases.count <= maxPhases else { throw .invalid("steps", "a workout has at most \(maxPhases) phases") }
+            guard phases.count <= maxPhases else { throw .unprocessable("steps", "a workout has at most \(maxPhases) phases") }
         }
         guard !phases.isEmpty else { throw .invalid("steps", "a workout needs at least one phase") }
-        guard phases.reduce(0.0, { $0 + ($1.seconds ?? 0) }) <= maxSeconds else { throw .invalid("steps", "a workout lasts at most 8 hours") }
+        guard phases.reduce(0.0, { $0 + ($1.seconds ?? 0) }) <= maxSeconds else { throw .unprocessable("steps", "a workout lasts at most 8 hours") }
         return WorkoutPlan(mode: .custom, name: trimmed, phases: phases)
     }
 
@@ -63,13 +65,13 @@ public struct WorkoutPlan: Sendable, Equatable, Codable {
         switch target {
         case .percentOfMaximum(let low, let high):
             guard (30...100).contains(low), (30...100).contains(high), low <= high else {
-                throw .invalid("target", "a share of the maximum is 30 to 100%, low first")
+                throw .unprocessable("target", "a share of the maximum is 30 to 100%, low first")
             }
         case .zones(let low, let high):
-            guard (1...5).contains(low), (1...5).contains(high), low <= high else { throw .invalid("target", "zones are 1 to 5, low first") }
+            guard (1...5).contains(low), (1...5).contains(high), low <= high else { throw .unprocessable("target", "zones are 1 to 5, low first") }
         case .heartRate(let low, let high):
             guard (40...230).contains(low), (40...230).contains(high), high - low >= HeartRateZones.minimumWidth else {
-                throw .invalid("target", "a heart-rate target is 40 to 230 bpm and at least \(HeartRateZones.minimumWidth) bpm wide")
+                throw .unprocessable("target", "a heart-rate target is 40 to 230 bpm and at least \(HeartRateZones.minimumWidth) bpm wide")
             }
         }
     }

@@ -37,7 +37,9 @@ public struct RunnerSettings: Sendable, Equatable, Codable {
     public func validated() throws(RuleRefusal) -> RunnerSettings {
         _ = try profile.validated()
         if let manualBounds { _ = try HeartRateZones(bounds: manualBounds) }
-        guard rules.isValid else { throw .invalid("rules", "a cue rule is outside its range") }
+        guard rules.isValid else {
+            throw .unprocessable("rules", "a cue rule is outside its range (the reminder is 0, or 20 to 600 seconds)")
+        }
         guard Self.warmupRange.contains(warmupSeconds), Self.warmupRange.contains(cooldownSeconds) else {
             throw .invalid("warmup_seconds", "warm-up and cool-down are 0 to 30 minutes")
         }

@@ -34,7 +34,7 @@ public struct HeartRateProfile: Sendable, Equatable, Codable {
         }
         // Each zone 10% of the reserve: at least 5 bpm needs a reserve of 50.
         guard maximum - resting >= 10 * HeartRateZones.minimumWidth else {
-            throw .invalid("resting", "maximum (\(maximum)) must be at least \(10 * HeartRateZones.minimumWidth) bpm above resting (\(resting))")
+            throw .unprocessable("resting", "maximum (\(maximum)) must be at least \(10 * HeartRateZones.minimumWidth) bpm above resting (\(resting))")
         }
         return self
     }

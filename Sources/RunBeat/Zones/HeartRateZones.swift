@@ -28,8 +28,9 @@ public struct HeartRateZones: Sendable, Equatable, Codable {
         guard bounds.allSatisfy(Self.limits.contains) else {
             throw .invalid("zones", "zone bounds must be between \(Self.limits.lowerBound) and \(Self.limits.upperBound) bpm")
         }
+        // Each bound within the limits is a valid value; zones too narrow is a rule about them together.
         for i in 1..<6 where bounds[i] - bounds[i - 1] < Self.minimumWidth {
-            throw .invalid("zones", "zone \(i) is \(bounds[i] - bounds[i - 1]) bpm wide; each zone must be at least \(Self.minimumWidth) bpm")
+            throw .unprocessable("zones", "zone \(i) is \(bounds[i] - bounds[i - 1]) bpm wide; each zone must be at least \(Self.minimumWidth) bpm")
         }
         self.bounds = bounds
     }

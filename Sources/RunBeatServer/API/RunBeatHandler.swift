@@ -32,6 +32,29 @@ struct RunBeatHandler: APIProtocol {
         }
     }
 
+    func updateRunBeatRules(_ input: Operations.UpdateRunBeatRules.Input) async throws -> Operations.UpdateRunBeatRules.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let settings = try await service.updateSettings(of: user.id) { (settings: inout RunnerSettings) throws(RuleRefusal) in
+                settings.rules = RunBeatMapping.rules(body)
+            }
+            return .ok(.init(body: .json(RunBeatMapping.profile(settings))))
+        }
+    }
+
+    func updateRunBeatMusic(_ input: Operations.UpdateRunBeatMusic.Input) async throws -> Operations.UpdateRunBeatMusic.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            let music = try RunBeatMapping.music(body)
+            let settings = try await service.updateSettings(of: user.id) { (settings: inout RunnerSettings) throws(RuleRefusal) in
+                settings.music = music
+            }
+            return .ok(.init(body: .json(RunBeatMapping.profile(settings))))
+        }
+    }
+
     func listRunBeatPlans(_ input: Operations.ListRunBeatPlans.Input) async throws -> Operations.ListRunBeatPlans.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
@@ -43,7 +66,12 @@ struct RunBeatHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-            let steps = body.steps.map { WorkoutStep(repeats: $0.repeats, phases: $0.phases.map(RunBeatMapping.phase)) }
+            var steps: [WorkoutStep] = []
+            for step in body.steps {
+                var phases: [PlanPhase] = []
+                for phase in step.phases { phases.append(try RunBeatMapping.phase(phase)) }
+                steps.append(WorkoutStep(repeats: step.repeats, phases: phases))
+            }
             return .created(.init(body: .json(RunBeatMapping.plan(try await service.createPlan(for: user.id, name: body.name, steps: steps)))))
         }
     }
@@ -51,7 +79,9 @@ struct RunBeatHandler: APIProtocol {
     func deleteRunBeatPlan(_ input: Operations.DeleteRunBeatPlan.Input) async throws -> Operations.DeleteRunBeatPlan.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            try await service.deletePlan(try parseID(input.path.planId, field: "plan_id"), of: user.id)
+            // A built-in plan (free, vo2max_4x4) is nobody's to remove.
+            guard let id = PlanID(input.path.planId) else { throw RuleRefusal.notFound("no workout plan of yours has the id \(input.path.planId)") }
+            try await service.deletePlan(id, of: user.id)
             return .noContent(.init())
         }
     }
@@ -78,8 +108,8 @@ struct RunBeatHandler: APIProtocol {
             let user = try CurrentRequest.requireUser()
             let limit = input.query.limit ?? 50
             let offset = input.query.offset ?? 0
-            guard (1...200).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 200") }
-            guard offset >= 0 else { throw RuleRefusal.invalid("offset", "offset is 0 or more") }
+            guard (1...500).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 500") }
+            guard (0...10_000_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset is 0 to 10,000,000") }
             let page = try await service.workouts(of: user.id, limit: limit, offset: offset)
             return .ok(.init(body: .json(.init(workouts: page.workouts.map { RunBeatMapping.workout($0, acked: Int64($0.samples) - 1) }, total: page.total))))
         }

@@ -59,39 +59,46 @@ enum RunBeatMapping {
         } else if let bounds = update.zones {
             settings.manualBounds = bounds
         }
-        if let rules = update.rules { settings.rules = Self.rules(rules) }
-        if let music = update.music {
-            settings.music = [
-                .warmup: try Self.music(music.warmup), .work: try Self.music(music.work), .recovery: try Self.music(music.recovery),
-                .cooldown: try Self.music(music.cooldown),
-            ]
-        }
         if let warmup = update.warmupSeconds { settings.warmupSeconds = warmup }
         if let cooldown = update.cooldownSeconds { settings.cooldownSeconds = cooldown }
     }
 
-    static func target(_ target: PhaseTarget) -> S.RunBeatTarget {
-        switch target {
-        case .percentOfMaximum(let low, let high): .init(kind: .percentOfMaximum, low: low, high: high)
-        case .zones(let low, let high): .init(kind: .zones, low: low, high: high)
-        case .heartRate(let low, let high): .init(kind: .heartRate, low: low, high: high)
-        }
-    }
-
-    static func target(_ target: S.RunBeatTarget) -> PhaseTarget {
-        switch target.kind {
-        case .percentOfMaximum: .percentOfMaximum(low: target.low, high: target.high)
-        case .zones: .zones(low: target.low, high: target.high)
-        case .heartRate: .heartRate(low: target.low, high: target.high)
-        }
+    static func music(_ music: S.RunBeatMusic) throws(RuleRefusal) -> [PhaseKind: MusicChoice] {
+        [
+            .warmup: try Self.music(music.warmup), .work: try Self.music(music.work), .recovery: try Self.music(music.recovery),
+            .cooldown: try Self.music(music.cooldown),
+        ]
     }
 
     static func phase(_ phase: PlanPhase) -> S.RunBeatPhase {
-        .init(kind: S.RunBeatPhase.KindPayload(rawValue: phase.kind.rawValue) ?? .free, seconds: phase.seconds, target: phase.target.map(target))
+        var kind: S.RunBeatPhase.TargetKindPayload?
+        var low: Int?
+        var high: Int?
+        switch phase.target {
+        case .percentOfMaximum(let l, let h)?: (kind, low, high) = (.percentOfMaximum, l, h)
+        case .zones(let l, let h)?: (kind, low, high) = (.zones, l, h)
+        case .heartRate(let l, let h)?: (kind, low, high) = (.heartRate, l, h)
+        case nil: break
+        }
+        return .init(
+            kind: S.RunBeatPhase.KindPayload(rawValue: phase.kind.rawValue) ?? .free, seconds: phase.seconds, targetKind: kind, targetLow: low,
+            targetHigh: high)
     }
 
-    static func phase(_ phase: S.RunBeatPhase) -> PlanPhase {
-        PlanPhase(kind: PhaseKind(rawValue: phase.kind.rawValue) ?? .free, seconds: phase.seconds, target: phase.target.map(target))
+    static func phase(_ phase: S.RunBeatPhase) throws(RuleRefusal) -> PlanPhase {
+        var target: PhaseTarget?
+        if let kind = phase.targetKind, kind != ._empty_ {
+            guard let low = phase.targetLow, let high = phase.targetHigh else {
+                throw .unprocessable("target_low", "a target needs its low and high")
+            }
+            switch kind {
+            case .percentOfMaximum: target = .percentOfMaximum(low: low, high: high)
+            case .zones: target = .zones(low: low, high: high)
+            case .heartRate: target = .heartRate(low: low, high: high)
+            case ._empty_: target = nil
+            }
+        }
+        return PlanPhase(kind: PhaseKind(rawValue: phase.kind.rawValue) ?? .free, seconds: phase.seconds, target: target)
     }
 
     static func mode(_ mode: TrainingMode) -> S.RunBeatPlan.ModePayload { S.RunBeatPlan.ModePayload(rawValue: mode.rawValue) ?? .free }

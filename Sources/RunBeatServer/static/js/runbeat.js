@@ -161,7 +161,7 @@ async function loadPlans() {
 byId("rb-builder").addEventListener("submit", async (event) => {
   event.preventDefault();
   const f = event.target;
-  const phase = (kind, seconds, zone) => ({ kind, seconds, target: zone ? { kind: "zones", low: zone, high: zone } : undefined });
+  const phase = (kind, seconds, zone) => (zone ? { kind, seconds, target_kind: "zones", target_low: zone, target_high: zone } : { kind, seconds });
   const steps = [];
   if (Number(f.warmup.value) > 0) steps.push({ repeats: 1, phases: [phase("warmup", Number(f.warmup.value) * 60, 1)] });
   steps.push({
@@ -213,7 +213,7 @@ function drawMusic() {
 
 async function saveMusic(kind, mode, trackIds) {
   const music = { ...state.profile.music, [kind]: { mode, track_ids: trackIds.slice(0, 200) } };
-  state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: { ...profileBody(), music } });
+  state.profile = await api("/api/v1/runbeat/profile/music", { method: "PUT", body: music });
   drawMusic();
 }
 
