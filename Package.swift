@@ -284,6 +284,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The RunBeat load client's runners (RunBeatLoad.swift).
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             path: "Benchmarks/JukeBench",
             swiftSettings: strict

@@ -16,6 +16,8 @@ import Storage
 ///                                         the guess judge's cost per guess (JudgeBench.swift)
 ///   JukeBench trivia-load <port> <database> [players] [guesses/s]
 ///                                         one TuneTrivia party game under load (TriviaLoad.swift)
+///   JukeBench runbeat-load <port> <database> [runners] [seconds]
+///                                         RunBeat in a gym: runners streaming samples, sample-to-cue latency (RunBeatLoad.swift)
 ///   JukeBench loopback-floor <connections> <bytes> [reveal p99 ms at the server] [at the clients]
 ///                                         the machine's floor for a reveal, and the ratios (LoopbackFloor.swift)
 
@@ -200,6 +202,13 @@ case "indel" where args.count > 3: try benchIndel(args[2], count: Int(args[3]) ?
 case "search" where args.count > 2: benchSearch(tracks: Int(args[2]) ?? 100_000, queries: args.count > 3 ? Int(args[3]) ?? 2000 : 2000)
 case "catalog" where args.count > 2: try benchCatalog(args[2], referenceP50: args.count > 3 ? Double(args[3]) : nil)
 case "judge" where args.count > 2: try JudgeBench.run(args[2], rounds: args.count > 3 ? Int(args[3]) ?? 20 : 20)
+case "runbeat-load" where args.count > 3:
+    var logger = Logger(label: "load")
+    logger.logLevel = .error
+    try await RunBeatLoad(
+        port: Int(args[2]) ?? 8080, database: args[3], runners: args.count > 4 ? Int(args[4]) ?? 1000 : 1000,
+        duration: args.count > 5 ? Int(args[5]) ?? 30 : 30, logger: logger
+    ).run()
 case "trivia-load" where args.count > 3:
     var logger = Logger(label: "load")
     logger.logLevel = .error

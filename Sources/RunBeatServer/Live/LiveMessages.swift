@@ -3,7 +3,8 @@ import RunBeat
 
 /// What a runner's page sends over the workout's live connection: samples (each numbered
 /// from 0 by the page, with its time in workout seconds and either the heart rate or the
-/// strap's raw 0x2A37 notification in hex), ticks of its clock, and the end.
+/// strap's raw 0x2A37 notification in hex), ticks of its clock, the end, and pings (answered
+/// with a pong carrying the same t).
 struct RunnerMessage: Decodable, Sendable {
     var type: String
     var samples: [IncomingSample]?
@@ -52,6 +53,8 @@ enum LiveMessage {
     }
 
     static func ack(_ seq: Int64) -> String { encode(["type": "ack", "seq": seq]) }
+
+    static func pong(_ t: Double?) -> String { encode(["type": "pong", "t": t ?? NSNull()]) }
 
     static func error(_ message: String) -> String { encode(["type": "error", "message": message]) }
 

@@ -128,6 +128,9 @@ actor LiveTraining {
         case "tick":
             guard let t = message.t, t.isFinite, t >= 0, t <= 172_800 else { return }
             say(session(of: &entry, .tick(elapsed: t), at: t), in: &entry)
+        case "ping":
+            // Answered at once: the page's (and the load test's) measure of the connection alone.
+            entry.outbox?.yield(LiveMessage.pong(message.t))
         case "end":
             let t = message.t ?? entry.session.latest
             say(session(of: &entry, .end(elapsed: t), at: t), in: &entry)
@@ -207,10 +210,8 @@ actor LiveTraining {
         let latest = entry.session.latest
         let saveSeconds = latest - entry.lastSecondsSaved >= 10
         if saveSeconds { entry.lastSecondsSaved = latest }
-        Task { [writer] in
-            await writer.add(toStore, of: id)
-            if saveSeconds { await writer.ran(id, seconds: latest) }
-        }
+        writer.add(toStore, of: id)
+        if saveSeconds { writer.ran(id, seconds: latest) }
         if entry.workout.classCode != nil { changedClasses.insert(entry.workout.classCode ?? "") }
     }
 
@@ -231,7 +232,7 @@ actor LiveTraining {
         entry.finishing = true
         active[id] = entry
         Task {
-            let stored = await writer.flushNow()
+            let stored = await writer.flush()
             self.stored(stored)
             do {
                 let workout = try await service.finish(entry.workout, status: reason == .completed ? .completed : .ended, seconds: elapsed)

@@ -139,6 +139,29 @@ public struct RunBeatStore: Sendable {
         }
     }
 
+    /// How long several workouts have run, in one statement (each only forward, and only
+    /// while running).
+    public func updateSeconds(_ seconds: [WorkoutID: Double]) async throws {
+        guard !seconds.isEmpty else { return }
+        let rows = Array(seconds)
+        try await database.withConnection { db in
+            for chunk in stride(from: 0, to: rows.count, by: 200).map({ Array(rows[$0..<min($0 + 200, rows.count)]) }) {
+                var query = SQLQueryString("UPDATE runbeat_workouts SET seconds = v.column2 FROM (VALUES ")
+                for (i, row) in chunk.enumerated() {
+                    if i > 0 { query.appendLiteral(", ") }
+                    query.appendLiteral("(")
+                    query.appendInterpolation(bind: row.key.description)
+                    query.appendLiteral(", CAST(")
+                    query.appendInterpolation(bind: row.value)
+                    query.appendLiteral(" AS DOUBLE PRECISION))")
+                }
+                query.appendLiteral(
+                    ") AS v WHERE runbeat_workouts.id = v.column1 AND runbeat_workouts.status = 'running' AND runbeat_workouts.seconds < v.column2")
+                try await db.raw(query).run()
+            }
+        }
+    }
+
     public func workout(_ id: WorkoutID) async throws -> StoredWorkout? {
         try await database.withConnection { db in
             try await db.raw(
