@@ -134,3 +134,92 @@ def test_a_server_lost_mid_run_loses_no_sample(tmp_path, browser):
         assert detail["status"] == "ended" and detail["summary"]["samples"] == len(times)
     finally:
         second.stop()
+
+
+def test_zones_edited_both_ways_and_a_recording_replayed_and_imported(server, admin, browser, tmp_path):
+    account = register(server, "editor")
+    token = account["token"]
+    sign_in(browser, server, "editor", "editor password")
+    browser.get(server.base + "/runbeat")
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".rb-zones tbody tr")) == 5)
+    # Age 40, resting 60: Karvonen's 120, 132, 144, 156, 168 up to 180.
+    form = browser.find_element(By.ID, "rb-profile")
+    for name, value in [("age", "40"), ("resting", "60")]:
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    click(browser, By.CSS_SELECTOR, "#rb-profile button[type=submit]")
+    wait(browser).until(lambda d: "180 bpm (estimated)" in d.find_element(By.CSS_SELECTOR, ".rb-maximum").text)
+    bound = lambda i: browser.find_element(By.CSS_SELECTOR, f".rb-bound[data-bound='{i}']")
+    assert bound(2).get_attribute("value") == "144"
+    # The picker for bound 2 keeps zones 2 and 3 at least 5 bpm wide.
+    assert (bound(2).get_attribute("min"), bound(2).get_attribute("max")) == ("137", "151")
+    # Raise zone 3's low: zone 2 ends there too.
+    browser.execute_script("const b = arguments[0]; b.value = '150'; b.dispatchEvent(new Event('change'))", bound(2))
+    wait(browser).until(lambda d: "Your own zones" in d.find_element(By.CSS_SELECTOR, ".rb-zones-note").text)
+    rows = [r.text for r in browser.find_elements(By.CSS_SELECTOR, ".rb-zones tbody tr")]
+    assert "150 bpm" in rows[1], rows  # zone 2 now runs to 150
+    assert not browser.find_element(By.ID, "rb-auto-zones").is_selected()
+    # Too narrow is refused with why, and nothing changes.
+    browser.execute_script("const b = arguments[0]; b.value = '154'; b.dispatchEvent(new Event('change'))", bound(2))
+    wait(browser).until(lambda d: "at least 5 bpm" in d.find_element(By.TAG_NAME, "main").text)
+    _, profile = request(server.base, "GET", "/api/v1/runbeat/profile", None, token)
+    assert [z["low"] for z in profile["zones"]] == [120, 132, 150, 156, 168]
+    # Back to Karvonen's.
+    click(browser, By.ID, "rb-auto-zones")
+    wait(browser).until(lambda d: bound(2).get_attribute("value") == "144")
+
+    # A recorded run replayed as the strap at 60x (a minute of it), then imported into the history.
+    gpx = tmp_path / "run.gpx"
+    points = "".join(
+        f'<trkpt lat="51.5" lon="-0.1"><time>2024-05-01T06:{m:02d}:{s:02d}Z</time><extensions><gpxtpx:TrackPointExtension>'
+        f"<gpxtpx:hr>{120 + (m * 60 + s) // 4}</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>"
+        for m in range(2) for s in range(60))
+    gpx.write_text(f'<?xml version="1.0"?><gpx xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><type>running</type><trkseg>{points}</trkseg></trk></gpx>')
+    browser.execute_script(FAKE_VOICE)
+    browser.find_element(By.ID, "rb-replay").send_keys(str(gpx))
+    wait(browser).until(lambda d: "Replay: 120 samples" in d.find_element(By.ID, "rb-strap-status").text)
+    click(browser, By.CSS_SELECTOR, ".rb-plans input[value='free']")
+    browser.execute_script("document.getElementById('rb-speed').value = '60'")
+    click(browser, By.ID, "rb-start")
+    wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed())
+    wait(browser).until(lambda d: "recording has ended" in d.find_element(By.ID, "rb-strap-live").text)
+    assert int(browser.find_element(By.ID, "rb-bpm").text) == 149  # the recording's last heart rate
+    click(browser, By.ID, "rb-end")
+    click(browser, By.ID, "rb-end")
+    wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+    assert "Peak heart rate\n149 bpm" in browser.find_element(By.ID, "rb-summary").text
+    browser.get(server.base + "/runbeat/history")
+    browser.find_element(By.ID, "rb-import-file").send_keys(str(gpx))
+    wait(browser).until(lambda d: "Imported run: 120 heart-rate samples" in d.find_element(By.ID, "rb-import-note").text)
+    items = browser.find_elements(By.CSS_SELECTOR, "#rb-workouts li")
+    assert len(items) == 2 and "imported" in items[0].text + items[1].text
+    click(browser, By.PARTIAL_LINK_TEXT, "run,")
+    wait(browser).until(lambda d: "Time in each zone" in d.find_element(By.CSS_SELECTOR, ".rb-summary-body").text)
+    assert browser.find_element(By.CSS_SELECTOR, ".rb-export-fit").get_attribute("href").endswith("/export.fit")
+
+
+def test_a_coach_follows_a_runner_live(server, admin, browser, phone):
+    register(server, "coach")
+    register(server, "sprinter")
+    sign_in(browser, server, "coach", "coach password")
+    browser.get(server.base + "/runbeat/coach")
+    click(browser, By.CSS_SELECTOR, "#rb-class-form button[type=submit]")
+    wait(browser).until(lambda d: "code" in d.find_element(By.ID, "rb-class-title").text)
+    code = browser.find_element(By.ID, "rb-class-title").text.split("code ")[1].strip()
+    assert len(code) == 6
+
+    sign_in(phone, server, "sprinter", "sprinter password")
+    phone.get(server.base + "/runbeat")
+    start_simulated(phone, speed="10", plan="free", class_code=code)
+    # The coach's screen shows the runner, heart rate and zone, as they run.
+    wait(browser, 30).until(lambda d: "sprinter" in d.find_element(By.ID, "rb-runners").text)
+    wait(browser, 30).until(lambda d: "bpm" in d.find_element(By.CSS_SELECTOR, ".rb-runner-bpm").text)
+    first = browser.find_element(By.CSS_SELECTOR, ".rb-runner .muted").text
+    time.sleep(3)
+    later = browser.find_element(By.CSS_SELECTOR, ".rb-runner .muted").text
+    assert first != later, "the runner's time moves on the coach's screen"
+    click(phone, By.ID, "rb-end")
+    click(phone, By.ID, "rb-end")
+    wait(phone, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+    wait(browser, 30).until(lambda d: "ended" in d.find_element(By.ID, "rb-runners").text)

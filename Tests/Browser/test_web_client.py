@@ -35,11 +35,12 @@ def test_a_new_user_registers_and_sees_the_launcher_and_library(server, admin, b
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
     cards = browser.find_elements(By.CSS_SELECTOR, ".app-card")
     assert [c.find_element(By.CSS_SELECTOR, ".app-name").text for c in cards] == ["TuneTrivia", "Back2Back", "Dual Player", "RunBeat"]
-    # TuneTrivia, Back2Back and Dual Player open; the app still to come says so.
+    # Every app opens.
     assert cards[0].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/tunetrivia")
     assert cards[1].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/back2back")
     assert cards[2].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/dual")
-    assert "Coming soon" in cards[3].text and not any("Coming soon" in c.text for c in cards[:3])
+    assert cards[3].find_element(By.CSS_SELECTOR, "a.app-link").get_attribute("href").endswith("/runbeat")
+    assert not any("Coming soon" in c.text for c in cards)
     albums = wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".album"))
     assert len(albums) >= 6
     # Covers load from the server with the session cookie.

@@ -93,11 +93,11 @@ function boundInput(index, value) {
     value,
     "aria-label": `Zone bound ${index + 1}`,
     dataset: { bound: String(index) },
-    onchange: (event) => saveBound(index, Number(event.target.value), event.target),
+    onchange: (event) => saveBound(index, Number(event.target.value)),
   });
 }
 
-async function saveBound(index, value, input) {
+async function saveBound(index, value) {
   const bounds = [...state.profile.zones.map((z) => z.low), state.profile.zones[4].high];
   bounds[index] = value;
   try {
@@ -105,8 +105,9 @@ async function saveBound(index, value, input) {
     document.querySelector(".rb-zones-note").textContent = "Your own zones are saved.";
     drawProfile();
   } catch (error) {
-    showActionError(input, error.message);
+    // The table is drawn again from what is saved; the note says why the change was refused.
     drawProfile();
+    document.querySelector(".rb-zones-note").textContent = error.message;
   }
 }
 
