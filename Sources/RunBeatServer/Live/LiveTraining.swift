@@ -38,6 +38,8 @@ actor LiveTraining {
         var finishing = false
         /// What the session said before any page was connected (a new workout's first phase).
         var unsaid: [String] = []
+        /// When its page last said anything (a workout nobody streams to is let go of).
+        var lastHeard = Date.distantPast
     }
 
     private var active: [WorkoutID: Active] = [:]
@@ -99,6 +101,7 @@ actor LiveTraining {
         if samples.isEmpty && workout.status == .running { entry.unsaid = start.compactMap { LiveMessage.action($0, at: 0) } }
         entry.bpm = samples.last?.bpm
         entry.lastSecondsSaved = workout.seconds
+        entry.lastHeard = clock.now()
         if let existing = active[id] { return existing }  // another connection loaded it meanwhile
         active[id] = entry
         if workout.status == .running, case .finished(let reason) = session.status {
@@ -111,6 +114,7 @@ actor LiveTraining {
     /// One message from the runner's page.
     func receive(_ id: WorkoutID, text: String) {
         guard var entry = active[id] else { return }
+        entry.lastHeard = clock.now()
         guard let message = try? JSONDecoder().decode(RunnerMessage.self, from: Data(text.utf8)) else {
             entry.outbox?.yield(LiveMessage.error("a message Juke cannot read"))
             return
@@ -270,12 +274,16 @@ actor LiveTraining {
         }
     }
 
-    /// Lets go of finished workouts nobody is connected to.
+    /// Lets go of finished workouts nobody is connected to, and of running ones whose page has
+    /// been gone for an hour (their session is rebuilt from the store if it comes back).
     func sweep() {
-        for (id, entry) in active where entry.outbox == nil && entry.workout.status != .running && !entry.finishing {
-            active[id] = nil
+        let now = clock.now()
+        for (id, entry) in active where entry.outbox == nil && !entry.finishing {
+            if entry.workout.status != .running || now.timeIntervalSince(entry.lastHeard) > Self.forgetAfter { active[id] = nil }
         }
     }
+
+    static let forgetAfter: TimeInterval = 3600
 
     // MARK: Coaches
 

@@ -84,6 +84,7 @@ enum RunBeatPages {
                     <canvas id="rb-chart" class="rb-chart" width="900" height="260" aria-label="Heart rate with zone bands and phases"></canvas>
                     <p id="rb-cue" class="rb-cue" role="status" aria-live="polite"></p>
                     <p class="rb-status"><span id="rb-link">Connecting…</span> · <span id="rb-strap-live"></span> · <span id="rb-now-playing"></span></p>
+                    <button type="button" id="rb-reconnect-strap" hidden>Connect the strap again</button>
                     <button type="button" id="rb-end" class="rb-end">Hold to end workout</button>
                     <audio id="rb-audio" preload="auto"></audio>
                   </section>

@@ -115,6 +115,8 @@ export class SimulatedStrap {
 
   start() {
     this.onStatus("Simulated strap", true);
+    // A page reloaded mid-run goes on from now, not from the start again.
+    this.next = Math.ceil(this.clock.elapsed());
     this.timer = setInterval(() => {
       const now = this.clock.elapsed();
       while (this.next <= now) {
@@ -143,6 +145,8 @@ export class ReplayStrap {
 
   start() {
     this.onStatus(`Replaying ${this.samples.length} samples`, true);
+    const now = this.clock.elapsed();
+    while (this.index < this.samples.length && this.samples[this.index].t < now) this.index++;
     this.timer = setInterval(() => {
       const now = this.clock.elapsed();
       while (this.index < this.samples.length && this.samples[this.index].t <= now) {

@@ -222,7 +222,8 @@ async function saveMusic(kind, mode, trackIds) {
 
 const strapStatus = (text) => (byId("rb-strap-status").textContent = text);
 
-byId("rb-bluetooth").addEventListener("click", async (event) => {
+/** A Bluetooth strap chosen by the runner (a browser asks for a tap each time). */
+async function connectBluetooth(event) {
   if (!BluetoothStrap.available()) {
     showActionError(event.target, "This browser has no Web Bluetooth (Chrome on Android, desktop Chrome or Edge do). Try the simulated strap.");
     return;
@@ -232,10 +233,17 @@ byId("rb-bluetooth").addEventListener("click", async (event) => {
     await strap.connect();
     state.bluetooth = strap;
     state.source = "bluetooth";
+    if (state.workout) {
+      state.strap = strap;
+      strap.onStatus = strapLive;
+      byId("rb-reconnect-strap").hidden = true;
+    }
   } catch (error) {
     showActionError(event.target, error.message || "No strap was chosen.");
   }
-});
+}
+byId("rb-bluetooth").addEventListener("click", connectBluetooth);
+byId("rb-reconnect-strap").addEventListener("click", connectBluetooth);
 
 byId("rb-simulate").addEventListener("click", () => {
   state.source = "simulated";
@@ -303,6 +311,7 @@ function run(workout, workoutClock, acked = -1) {
     state.bluetooth.onStatus = strapLive;
   } else {
     strapLive("Connect your strap again (the page was reloaded)", false);
+    byId("rb-reconnect-strap").hidden = false;
   }
   state.timers.push(setInterval(frame, 250));
   state.timers.push(setInterval(() => state.link.tick(), 1000));
