@@ -35,12 +35,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     func run() throws {
-        let profile: HeartRateProfile
-        do {
-            profile = try HeartRateProfile(age: age, resting: resting, measuredMaximum: max, formula: formula).validated()
-        } catch {
-            throw ValidationError(error.message)
-        }
+        let profile = try HeartRateProfile.checked(age: age, resting: resting, max: max, formula: formula)
         let zones = HeartRateZones(karvonen: profile)
         var failed = false
         for path in files {
@@ -106,6 +101,17 @@ struct WorkoutCommand: ParsableCommand {
 
 extension MaximumFormula: ExpressibleByArgument {}
 
+extension HeartRateProfile {
+    /// The profile the options describe, or the engine's reason as the command's usage error.
+    static func checked(age: Int, resting: Int, max: Int?, formula: MaximumFormula) throws -> HeartRateProfile {
+        do {
+            return try HeartRateProfile(age: age, resting: resting, measuredMaximum: max, formula: formula).validated()
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
 /// `juke zones`: the five Karvonen zones for an age and resting heart rate.
 struct ZonesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -121,12 +127,7 @@ struct ZonesCommand: ParsableCommand {
     @Flag(help: "JSON.") var json = false
 
     func run() throws {
-        let profile: HeartRateProfile
-        do {
-            profile = try HeartRateProfile(age: age, resting: resting, measuredMaximum: max, formula: formula).validated()
-        } catch {
-            throw ValidationError(error.message)
-        }
+        let profile = try HeartRateProfile.checked(age: age, resting: resting, max: max, formula: formula)
         let zones = HeartRateZones(karvonen: profile)
         if json {
             let list = zones.zones.map { ["zone": $0.zone, "low": $0.low, "high": $0.high] }

@@ -90,13 +90,20 @@ enum RunBeatPages {
                   </section>
                   <section id="rb-summary" class="rb-summary" hidden aria-labelledby="rb-summary-title">
                     <h2 id="rb-summary-title">Workout done</h2>
-                    <div class="rb-summary-body"></div>
-                    <canvas id="rb-summary-chart" class="rb-chart" width="900" height="260" aria-label="Heart rate over the workout"></canvas>
-                    <p><a class="rb-export-fit" download>Export as FIT</a> · <a class="rb-export-tcx" download>Export as TCX</a> ·
-                      <a href="/runbeat/history">All workouts</a> · <button type="button" id="rb-again">Back to set-up</button></p>
+                    \(summary(actions: #"<a href="/runbeat/history">All workouts</a> · <button type="button" id="rb-again">Back to set-up</button>"#))
                   </section>
                 </main>
                 """)
+    }
+
+    /// A finished workout's summary, chart and export links (runbeat-summary.js fills them),
+    /// with the page's own actions after them.
+    static func summary(actions: String) -> String {
+        """
+        <div class="rb-summary-body"></div>
+        <canvas id="rb-summary-chart" class="rb-chart" width="900" height="260" aria-label="Heart rate over the workout"></canvas>
+        <p><a class="rb-export-fit" download>Export as FIT</a> · <a class="rb-export-tcx" download>Export as TCX</a> · \(actions)</p>
+        """
     }
 
     static func history(user: User) -> String {
@@ -124,10 +131,7 @@ enum RunBeatPages {
                 <main id="main" class="runbeat" data-workout="\(HTML.escape(id))">
                   <h1 id="rb-workout-title">Workout</h1>
                   <p><a href="/runbeat/history">All workouts</a></p>
-                  <div class="rb-summary-body"></div>
-                  <canvas id="rb-summary-chart" class="rb-chart" width="900" height="260" aria-label="Heart rate over the workout"></canvas>
-                  <p><a class="rb-export-fit" download>Export as FIT</a> · <a class="rb-export-tcx" download>Export as TCX</a> ·
-                    <button type="button" id="rb-delete">Delete</button></p>
+                  \(summary(actions: #"<button type="button" id="rb-delete">Delete</button>"#))
                 </main>
                 """)
     }

@@ -145,7 +145,7 @@ public struct RunBeatStore: Sendable {
         guard !seconds.isEmpty else { return }
         let rows = Array(seconds)
         try await database.withConnection { db in
-            for chunk in stride(from: 0, to: rows.count, by: 200).map({ Array(rows[$0..<min($0 + 200, rows.count)]) }) {
+            for chunk in Self.chunks(rows) {
                 var query = SQLQueryString("UPDATE runbeat_workouts SET seconds = v.column2 FROM (VALUES ")
                 for (i, row) in chunk.enumerated() {
                     if i > 0 { query.appendLiteral(", ") }
@@ -236,8 +236,7 @@ public struct RunBeatStore: Sendable {
     public func insert(_ samples: [(workout: WorkoutID, sample: Sample)]) async throws {
         guard !samples.isEmpty else { return }
         try await database.withConnection { db in
-            // A few hundred rows per statement keeps within both databases' bind limits.
-            for chunk in stride(from: 0, to: samples.count, by: 200).map({ Array(samples[$0..<min($0 + 200, samples.count)]) }) {
+            for chunk in Self.chunks(samples) {
                 var query = SQLQueryString("INSERT INTO runbeat_samples (workout_id, seq, t, bpm) VALUES ")
                 for (i, row) in chunk.enumerated() {
                     if i > 0 { query.appendLiteral(", ") }
@@ -324,6 +323,11 @@ public struct RunBeatStore: Sendable {
                 """
             ).all().map { (try Self.workout($0), try $0.decode(column: "runner_name", as: String.self)) }
         }
+    }
+
+    /// Rows in pieces for multi-row statements: 200 rows keep within both databases' bind limits.
+    static func chunks<T>(_ rows: [T]) -> [ArraySlice<T>] {
+        stride(from: 0, to: rows.count, by: 200).map { rows[$0..<min($0 + 200, rows.count)] }
     }
 
     static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }

@@ -7,14 +7,12 @@ import Foundation
 public enum GPXReader {
     public static func read(_ bytes: [UInt8]) throws(WorkoutFileError) -> RecordedWorkout {
         var walk = XMLWalk()
-        var samples: [HeartRateSample] = []
+        var points = TrackPoints()
         var sawRoot = false
         var metadataTime: Date?
         var sport: String?
         var pointTime: Date?
         var pointBPM: Int?
-        var first: Date?
-        var last: Date?
         walk.walk(
             bytes,
             start: { _, name, _ in
@@ -41,20 +39,13 @@ public enum GPXReader {
                         pointBPM = Int(v.rounded())
                     }
                 case "trkpt":
-                    if let t = pointTime {
-                        first = min(first ?? t, t)
-                        last = max(last ?? t, t)
-                        if let bpm = pointBPM { samples.append(HeartRateSample(time: t, bpm: bpm)) }
-                    }
+                    points.add(time: pointTime, bpm: pointBPM)
                 default: break
                 }
             })
         guard sawRoot else { throw .unreadable("not a GPX file: no gpx element") }
-        samples.sort { $0.time < $1.time }
-        var duration = 0.0
-        if let first, let last { duration = last.timeIntervalSince(first) }
         return RecordedWorkout(
-            format: .gpx, sport: sport, start: first ?? metadataTime, duration: duration, samples: samples,
+            format: .gpx, sport: sport, start: points.first ?? metadataTime, duration: points.span, samples: points.sorted,
             damage: walk.closed ? nil : "the file ends before its closing tags; what came before was read")
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 public enum TCXReader {
     public static func read(_ bytes: [UInt8]) throws(WorkoutFileError) -> RecordedWorkout {
         var walk = XMLWalk()
-        var samples: [HeartRateSample] = []
+        var points = TrackPoints()
         var laps: [WorkoutLap] = []
         var sport: String?
         var activityStart: Date?
@@ -17,8 +17,6 @@ public enum TCXReader {
         var lapStart: Date?
         var lapSeconds: Double?
         var lapIntensity = LapIntensity.active
-        var first: Date?
-        var last: Date?
         walk.walk(
             bytes,
             start: { walk, name, attributes in
@@ -50,11 +48,7 @@ public enum TCXReader {
                 case "Intensity" where parent == "Lap":
                     if text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "resting" { lapIntensity = .rest }
                 case "Trackpoint":
-                    if let t = pointTime {
-                        first = min(first ?? t, t)
-                        last = max(last ?? t, t)
-                        if let bpm = pointBPM { samples.append(HeartRateSample(time: t, bpm: bpm)) }
-                    }
+                    points.add(time: pointTime, bpm: pointBPM)
                 case "Lap":
                     if let start = lapStart, let seconds = lapSeconds, seconds.isFinite, seconds >= 0 {
                         laps.append(WorkoutLap(start: start, duration: seconds, intensity: lapIntensity))
@@ -63,16 +57,15 @@ public enum TCXReader {
                 }
             })
         guard sawRoot else { throw .unreadable("not a TCX file: no TrainingCenterDatabase element") }
-        samples.sort { $0.time < $1.time }
-        let start = laps.first?.start ?? activityStart ?? first
+        let start = laps.first?.start ?? activityStart ?? points.first
         var duration = 0.0
         if let lapStart = laps.map(\.start).min(), let lapEnd = laps.map({ $0.start.addingTimeInterval($0.duration) }).max() {
             duration = lapEnd.timeIntervalSince(lapStart)
-        } else if let first, let last {
-            duration = last.timeIntervalSince(first)
+        } else {
+            duration = points.span
         }
         return RecordedWorkout(
-            format: .tcx, sport: sport, start: start, duration: max(0, duration), samples: samples, laps: laps,
+            format: .tcx, sport: sport, start: start, duration: max(0, duration), samples: points.sorted, laps: laps,
             damage: walk.closed ? nil : "the file ends before its closing tags; what came before was read")
     }
 }
