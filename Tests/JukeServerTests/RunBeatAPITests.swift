@@ -157,6 +157,26 @@ import Testing
         }
     }
 
+    /// A page offline when its timed plan ran out ends it afterwards: completed, not ended early.
+    @Test(arguments: TestBackend.available)
+    func endingAfterThePlanRanOutCompletesIt(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let ann = try await client.register("ann")
+            _ = try await client.json(
+                .put, "/api/v1/runbeat/profile", token: ann, body: #"{"age":30,"resting":60,"formula":"fox","warmup_seconds":0,"cooldown_seconds":0}"#)
+            let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"vo2max_4x4"}"#)
+            let id = try #require(started.json["id"] as? String)
+            let early = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"vo2max_4x4"}"#)
+            #expect(early.status == .conflict)
+            let ended = try await client.json(.post, "/api/v1/runbeat/workouts/\(id)/end", token: ann, body: #"{"elapsed":1700}"#)
+            #expect(ended.json["status"] as? String == "completed")
+            let second = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"vo2max_4x4"}"#)
+            let secondID = try #require(second.json["id"] as? String)
+            let stopped = try await client.json(.post, "/api/v1/runbeat/workouts/\(secondID)/end", token: ann, body: #"{"elapsed":600}"#)
+            #expect(stopped.json["status"] as? String == "ended")
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func recordedFilesAreImportedAndReplayed(backend: TestBackend) async throws {
         try await TestApp.run(backend) { _, client in

@@ -136,8 +136,8 @@ actor LiveTraining {
             // Answered at once: the page's (and the load test's) measure of the connection alone.
             entry.outbox?.yield(LiveMessage.pong(message.t))
         case "end":
-            let t = message.t ?? entry.session.latest
-            say(session(of: &entry, .end(elapsed: t), at: t), in: &entry)
+            let t = message.t.flatMap { $0.isFinite ? min(max($0, 0), 172_800) : nil } ?? entry.session.latest
+            say(ending(&entry, at: t), in: &entry)
         default:
             entry.outbox?.yield(LiveMessage.error("unknown message type \(message.type)"))
         }
@@ -163,12 +163,21 @@ actor LiveTraining {
     func end(_ id: WorkoutID, user: UserID, runner: String, at elapsed: Double) async throws -> RunBeatStore.StoredWorkout {
         var entry = try await load(id, user: user, runner: runner)
         if entry.workout.status == .running && !entry.finishing {
-            say(session(of: &entry, .end(elapsed: elapsed), at: elapsed), in: &entry)
+            say(ending(&entry, at: elapsed), in: &entry)
             active[id] = entry
-            finish(id, reason: .ended, at: max(elapsed, entry.session.latest))
+            let reason: FinishReason = if case .finished(let reason) = entry.session.status { reason } else { .ended }
+            finish(id, reason: reason, at: max(elapsed, entry.session.latest))
         }
         while active[id]?.finishing == true { try await Task.sleep(for: .milliseconds(20)) }
         return try await service.workout(id, of: user)
+    }
+
+    /// The runner ends the workout at `t`: a timed plan that ran to its end by then is
+    /// completed (the page may have been offline when it did), any other is ended early.
+    private func ending(_ entry: inout Active, at t: Double) -> [(TrainingAction, Double)] {
+        let tick = session(of: &entry, .tick(elapsed: t), at: t)
+        guard entry.session.status == .running else { return tick }
+        return tick + session(of: &entry, .end(elapsed: t), at: t)
     }
 
     private func seen(_ seq: Int64, in entry: Active) -> Bool { seq <= entry.received || entry.receivedAhead.contains(seq) }
