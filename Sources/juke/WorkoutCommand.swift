@@ -56,15 +56,10 @@ struct WorkoutCommand: ParsableCommand {
         if failed { throw ExitCode(1) }
     }
 
-    static func relative(_ workout: RecordedWorkout) -> [(time: Double, bpm: Int)] {
-        let start = workout.start ?? workout.samples.first?.time ?? Date(timeIntervalSince1970: 0)
-        return workout.samples.map { ($0.time.timeIntervalSince(start), $0.bpm) }
-    }
-
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
 
     static func json(_ workout: RecordedWorkout, zones: HeartRateZones, records: Bool) throws -> String {
-        let time = ZoneTime.seconds(relative(workout), zones: zones, end: workout.duration > 0 ? workout.duration : nil)
+        let time = ZoneTime.seconds(workout.offsets(), zones: zones, end: workout.duration > 0 ? workout.duration : nil)
         var object: [String: Any] = [
             "start": workout.start.map(FeedDate.iso) ?? NSNull(), "duration": rounded(workout.duration), "samples": workout.samples.count,
             "hr_avg": workout.averageHeartRate.map(rounded) ?? NSNull(), "hr_max": workout.maximumHeartRate ?? NSNull(),
@@ -76,7 +71,7 @@ struct WorkoutCommand: ParsableCommand {
     }
 
     static func text(_ workout: RecordedWorkout, zones: HeartRateZones, profile: HeartRateProfile) -> String {
-        let time = ZoneTime.seconds(relative(workout), zones: zones, end: workout.duration > 0 ? workout.duration : nil)
+        let time = ZoneTime.seconds(workout.offsets(), zones: zones, end: workout.duration > 0 ? workout.duration : nil)
         var out = "\(workout.format.rawValue.uppercased()) workout"
         if let sport = workout.sport { out += " (\(sport))" }
         out += "\nstart     \(workout.start.map(FeedDate.iso) ?? "unknown")\n"

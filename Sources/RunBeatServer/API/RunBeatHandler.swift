@@ -185,14 +185,13 @@ struct RunBeatHandler: APIProtocol {
             _ = try CurrentRequest.requireUser()
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
             let recorded = try service.recording(try await [UInt8](collecting: body, upTo: Self.fileLimit))
-            let start = recorded.start ?? recorded.samples.first?.time ?? Date(timeIntervalSince1970: 0)
             return .ok(
                 .init(
                     body: .json(
                         .init(
                             format: Components.Schemas.RunBeatRecording.FormatPayload(rawValue: recorded.format.rawValue) ?? .fit,
                             start: recorded.start.map(RunBeatMapping.millis), seconds: recorded.duration, sport: recorded.sport,
-                            heartRate: recorded.samples.map { .init(t: max(0, $0.time.timeIntervalSince(start)), bpm: $0.bpm) }, damage: recorded.damage))))
+                            heartRate: recorded.offsets().map { .init(t: max(0, $0.time), bpm: $0.bpm) }, damage: recorded.damage))))
         }
     }
 

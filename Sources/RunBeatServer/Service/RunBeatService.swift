@@ -161,14 +161,12 @@ public struct RunBeatService: Sendable {
     /// A recorded workout into the history, judged against the runner's zones today.
     public func importWorkout(_ bytes: [UInt8], filename: String, for user: UserID) async throws -> RunBeatStore.StoredWorkout {
         let recorded = try recording(bytes)
-        let start = recorded.start ?? recorded.samples.first?.time ?? clock.now()
+        let start = recorded.origin ?? clock.now()
         let settings = try await settings(of: user)
         let name = (filename as NSString).deletingPathExtension.trimmingCharacters(in: .whitespacesAndNewlines)
         let plan = WorkoutPlan(mode: .free, name: name.isEmpty ? "Imported workout" : String(name.prefix(80)), phases: WorkoutPlan.free.phases)
         let setup = settings.setup(for: plan)
-        let samples = recorded.samples.enumerated().map {
-            RunBeatStore.Sample(seq: Int64($0.offset), time: max(0, $0.element.time.timeIntervalSince(start)), bpm: $0.element.bpm)
-        }
+        let samples = recorded.offsets().enumerated().map { RunBeatStore.Sample(seq: Int64($0.offset), time: max(0, $0.element.time), bpm: $0.element.bpm) }
         let seconds = max(recorded.duration, samples.last?.time ?? 0)
         let workout = RunBeatStore.StoredWorkout(
             id: WorkoutID(), owner: user, name: plan.name, mode: .free, status: .ended, source: .import, startedAt: start, seconds: seconds, setup: setup,

@@ -162,10 +162,13 @@ public struct RunBeatStore: Sendable {
         }
     }
 
+    /// A workout's columns and how many samples it holds.
+    static let withSampleCount = "SELECT w.*, (SELECT COUNT(*) FROM runbeat_samples s WHERE s.workout_id = w.id) AS samples FROM runbeat_workouts w"
+
     public func workout(_ id: WorkoutID) async throws -> StoredWorkout? {
         try await database.withConnection { db in
             try await db.raw(
-                "SELECT w.*, (SELECT COUNT(*) FROM runbeat_samples s WHERE s.workout_id = w.id) AS samples FROM runbeat_workouts w WHERE w.id = \(bind: id.description)"
+                "\(unsafeRaw: Self.withSampleCount) WHERE w.id = \(bind: id.description)"
             ).first().map(Self.workout)
         }
     }
@@ -174,7 +177,7 @@ public struct RunBeatStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                SELECT w.*, (SELECT COUNT(*) FROM runbeat_samples s WHERE s.workout_id = w.id) AS samples FROM runbeat_workouts w
+                \(unsafeRaw: Self.withSampleCount)
                 WHERE w.user_id = \(bind: user.description) AND w.status = 'running' ORDER BY w.started_at DESC
                 """
             ).first().map(Self.workout)
@@ -185,7 +188,7 @@ public struct RunBeatStore: Sendable {
         try await database.withConnection { db in
             let rows = try await db.raw(
                 """
-                SELECT w.*, (SELECT COUNT(*) FROM runbeat_samples s WHERE s.workout_id = w.id) AS samples FROM runbeat_workouts w
+                \(unsafeRaw: Self.withSampleCount)
                 WHERE w.user_id = \(bind: user.description) ORDER BY w.started_at DESC, w.id LIMIT \(bind: limit) OFFSET \(bind: offset)
                 """
             ).all()

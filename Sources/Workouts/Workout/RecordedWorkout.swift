@@ -34,6 +34,15 @@ public struct RecordedWorkout: Sendable, Equatable {
     }
 
     public var maximumHeartRate: Int? { samples.map(\.bpm).max() }
+
+    /// Where the workout's seconds count from: its start, else its first sample.
+    public var origin: Date? { start ?? samples.first?.time }
+
+    /// The samples as (seconds from `origin`, bpm), in time order.
+    public func offsets() -> [(time: Double, bpm: Int)] {
+        guard let origin else { return [] }
+        return samples.map { ($0.time.timeIntervalSince(origin), $0.bpm) }
+    }
 }
 
 public struct HeartRateSample: Sendable, Equatable, Codable {

@@ -98,7 +98,7 @@ function boundInput(index, value) {
 }
 
 async function saveBound(index, value) {
-  const bounds = [...state.profile.zones.map((z) => z.low), state.profile.zones[4].high];
+  const bounds = currentBounds();
   bounds[index] = value;
   try {
     state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: { ...profileBody(), zones: bounds } });
@@ -109,6 +109,11 @@ async function saveBound(index, value) {
     drawProfile();
     document.querySelector(".rb-zones-note").textContent = error.message;
   }
+}
+
+/** The six bounds of the zones shown: each zone's low, then zone 5's high. */
+function currentBounds() {
+  return [...state.profile.zones.map((z) => z.low), state.profile.zones[4].high];
 }
 
 function profileBody() {
@@ -132,7 +137,7 @@ byId("rb-profile").addEventListener("submit", async (event) => {
 byId("rb-auto-zones").addEventListener("change", async (event) => {
   const body = profileBody();
   if (event.target.checked) body.automatic_zones = true;
-  else body.zones = [...state.profile.zones.map((z) => z.low), state.profile.zones[4].high];
+  else body.zones = currentBounds();
   state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body });
   drawProfile();
 });
