@@ -112,7 +112,7 @@ struct TurnTimeoutTests {
     }
 }
 
-@Suite("Back2Back turn lengths", .timeLimit(.minutes(1)))
+@Suite("Back2Back turn lengths", .timeLimit(.minutes(5)))
 struct TurnLengthTests {
     @Test func askedLengthsAreKeptWithinRange() throws {
         #expect(try DJSession.turnSeconds(asked: nil) == nil)

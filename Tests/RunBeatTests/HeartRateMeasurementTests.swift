@@ -3,7 +3,7 @@ import RunBeat
 import Testing
 
 /// The strap's notifications, every flag combination, from the vectors the page's tests read too.
-@Suite(.timeLimit(.minutes(1))) struct HeartRateMeasurementTests {
+@Suite(.timeLimit(.minutes(5))) struct HeartRateMeasurementTests {
     struct Vectors: Decodable {
         struct Vector: Decodable {
             let name: String

@@ -2,7 +2,7 @@ import JukeCore
 import RunBeat
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct PlanTests {
+@Suite(.timeLimit(.minutes(5))) struct PlanTests {
     @Test func theFourByFourIsFourHardIntervalsWithRecoveriesBetweenWarmUpAndCoolDown() {
         let plan = WorkoutPlan.vo2Max4x4(warmupSeconds: 600, cooldownSeconds: 300)
         #expect(plan.phases.map(\.kind) == [.warmup, .work, .recovery, .work, .recovery, .work, .recovery, .work, .recovery, .cooldown])

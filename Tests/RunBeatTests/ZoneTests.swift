@@ -2,7 +2,7 @@ import JukeCore
 import RunBeat
 import Testing
 
-@Suite(.timeLimit(.minutes(1))) struct ZoneTests {
+@Suite(.timeLimit(.minutes(5))) struct ZoneTests {
     @Test func karvonenZonesAreSharesOfTheReserveAboveResting() throws {
         // Age 40: maximum 180 (220 - 40); resting 60: reserve 120.
         let zones = HeartRateZones(karvonen: HeartRateProfile(age: 40, resting: 60))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Workouts
 
-@Suite(.timeLimit(.minutes(1))) struct TCXAndGPXTests {
+@Suite(.timeLimit(.minutes(5))) struct TCXAndGPXTests {
     static let tcx = """
         <?xml version="1.0" encoding="UTF-8"?>
         <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">

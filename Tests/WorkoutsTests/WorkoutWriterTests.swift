@@ -3,7 +3,7 @@ import Testing
 
 @testable import Workouts
 
-@Suite(.timeLimit(.minutes(1))) struct WorkoutWriterTests {
+@Suite(.timeLimit(.minutes(5))) struct WorkoutWriterTests {
     static func workout() -> RecordedWorkout {
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         let samples = (0..<600).map { HeartRateSample(time: start.addingTimeInterval(Double($0)), bpm: 110 + $0 / 10) }
