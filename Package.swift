@@ -251,7 +251,7 @@ let package = Package(
         .target(
             name: "RunBeatServer",
             dependencies: [
-                "RunBeat", "RunBeatAPI", "Workouts", "JukePlatform", "LiveUpdates", "ContractSupport", "JukeCore", "Library", "Storage",
+                "RunBeat", "RunBeatAPI", "Workouts", "JukePlatform", "LiveUpdates", "ContractSupport", "JukeCore", "Library", "Storage", "Providers",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -259,6 +259,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("static")],
             swiftSettings: strict

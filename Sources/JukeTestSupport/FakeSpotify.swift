@@ -30,6 +30,7 @@ public final class FakeSpotify: Sendable {
         var activeDevice: String?
         var plays: [Play] = []
         var transfers: [String] = []
+        var pauses = 0
         var rateLimited = 0
         var tokenRequests: [String] = []
         var apiRequests: [String] = []
@@ -59,24 +60,42 @@ public final class FakeSpotify: Sendable {
     public func rateLimitNext(_ count: Int) { state.withLock { $0.rateLimited = count } }
     public var plays: [Play] { state.withLock { $0.plays } }
     public var transfers: [String] { state.withLock { $0.transfers } }
+    public var pauses: Int { state.withLock { $0.pauses } }
+    /// The runner closed Spotify on the device that played: none is active.
+    public func dropActiveDevice() { state.withLock { $0.activeDevice = nil } }
     public var tokenRequests: [String] { state.withLock { $0.tokenRequests } }
     public var apiRequests: [String] { state.withLock { $0.apiRequests } }
     public var activeDevice: String? { state.withLock { $0.activeDevice } }
+
+    /// The runner allows Juke at once: the address Spotify sends them back to, with the code
+    /// and the state (nil for a request Spotify would refuse).
+    public func approve(_ query: [String: String]) -> String? {
+        guard query["client_id"] == clientID, query["response_type"] == "code", query["code_challenge_method"] == "S256",
+            let challenge = query["code_challenge"], let redirect = query["redirect_uri"]
+        else { return nil }
+        let code = "code-\(UUID().uuidString)"
+        state.withLock { $0.codes[code] = (challenge, redirect) }
+        var location = URLComponents(string: redirect)
+        location?.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: query["state"] ?? "")]
+        return location?.url?.absoluteString ?? redirect
+    }
+
+    /// `approve` for an authorisation address as Juke makes it.
+    public func approve(_ url: URL) -> String? {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return approve(Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { a, _ in a }))
+    }
 
     public static func playlistID(_ i: Int) -> String { String(format: "pl%06d", i) }
 
     func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/authorize") { request, _ -> Response in
-            let q = request.uri.queryParameters
-            guard q["client_id"].map(String.init) == self.clientID, q["response_type"] == "code", q["code_challenge_method"] == "S256",
-                let challenge = q["code_challenge"].map(String.init), let redirect = q["redirect_uri"].map(String.init)
-            else { return Self.reply(400, #"{"error":"invalid_request","error_description":"Invalid authorization request"}"#) }
-            let code = "code-\(UUID().uuidString)"
-            self.state.withLock { $0.codes[code] = (challenge, redirect) }
-            var location = URLComponents(string: redirect)
-            location?.queryItems = [URLQueryItem(name: "code", value: code), URLQueryItem(name: "state", value: q["state"].map(String.init) ?? "")]
-            return Response(status: .found, headers: [.location: location?.url?.absoluteString ?? redirect])
+            let query = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }, uniquingKeysWith: { a, _ in a })
+            guard let location = self.approve(query) else {
+                return Self.reply(400, #"{"error":"invalid_request","error_description":"Invalid authorization request"}"#)
+            }
+            return Response(status: .found, headers: [.location: location])
         }
         router.post("/api/token") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 1 << 16)
@@ -138,6 +157,17 @@ public final class FakeSpotify: Sendable {
             self.state.withLock {
                 $0.plays.append(Play(contextURI: context, device: device))
                 $0.activeDevice = device
+            }
+            return Response(status: .noContent)
+        }
+        router.put("/v1/me/player/pause") { request, _ -> Response in
+            if let refusal = self.gate(request) { return refusal }
+            let active = self.state.withLock { s -> String? in
+                if s.activeDevice != nil { s.pauses += 1 }
+                return s.activeDevice
+            }
+            guard active != nil else {
+                return Self.reply(404, #"{"error":{"status":404,"message":"Player command failed: No active device found","reason":"NO_ACTIVE_DEVICE"}}"#)
             }
             return Response(status: .noContent)
         }

@@ -95,6 +95,29 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
+            "The client ID of a Spotify app (developer.spotify.com) for RunBeat's music; its redirect URI must be <public URL>/runbeat/spotify/callback (env JUKE_SPOTIFY_CLIENT_ID; default none: Spotify off)."
+    )
+    var spotifyClientId: String?
+
+    @Option(name: .long, help: "The redirect URI registered with Spotify, when not under --public-url (env JUKE_SPOTIFY_REDIRECT_URL).")
+    var spotifyRedirectUrl: String?
+
+    @Option(
+        name: .long,
+        help:
+            "32 bytes in base64 (openssl rand -base64 32) that seal runners' Spotify tokens at rest, kept out of the database; the same on every server sharing one (env JUKE_SPOTIFY_TOKEN_KEY; default a key kept in the database)."
+    )
+    var spotifyTokenKey: String?
+
+    @Option(name: .long, help: "Spotify's Accounts service (env JUKE_SPOTIFY_ACCOUNTS_URL; default https://accounts.spotify.com).")
+    var spotifyAccountsUrl: String?
+
+    @Option(name: .long, help: "Spotify's Web API (env JUKE_SPOTIFY_API_URL; default https://api.spotify.com/v1).")
+    var spotifyApiUrl: String?
+
+    @Option(
+        name: .long,
+        help:
             "The address people reach Juke at, e.g. https://music.example.org: links in exported playlists, live connections' Origin, and the cookie's Secure flag (env JUKE_PUBLIC_URL)."
     )
     var publicUrl: String?
@@ -135,6 +158,35 @@ struct Serve: AsyncParsableCommand {
                 else { throw ValidationError("--allowed-origin (or JUKE_ALLOWED_ORIGINS) takes origins like https://party.example, not '\(text)'") }
                 return ClientOrigin(publicURL: url).publicOrigin ?? text.lowercased()
             })
+    }
+
+    /// RunBeat's Spotify, on when a client ID is given.
+    func spotify(_ env: [String: String]) throws -> SpotifySettings? {
+        guard let clientID = (spotifyClientId ?? env["JUKE_SPOTIFY_CLIENT_ID"])?.trimmingCharacters(in: .whitespaces), !clientID.isEmpty else {
+            return nil
+        }
+        guard clientID.count <= 128, clientID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            throw ValidationError("--spotify-client-id (or JUKE_SPOTIFY_CLIENT_ID) is the app's client ID: letters and digits")
+        }
+        func url(_ flag: String?, _ name: String, _ variable: String, default fallback: URL?) throws -> URL? {
+            guard let raw = flag ?? env[variable], !raw.isEmpty else { return fallback }
+            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw ValidationError("--\(name) (or \(variable)) must be an http(s) URL, not '\(raw)'")
+            }
+            return url
+        }
+        guard let accounts = try url(spotifyAccountsUrl, "spotify-accounts-url", "JUKE_SPOTIFY_ACCOUNTS_URL", default: SpotifyAccounts.defaultBase),
+            let api = try url(spotifyApiUrl, "spotify-api-url", "JUKE_SPOTIFY_API_URL", default: SpotifyWebAPI.defaultBase)
+        else { return nil }
+        let redirect = try url(spotifyRedirectUrl, "spotify-redirect-url", "JUKE_SPOTIFY_REDIRECT_URL", default: nil)
+        var key: Data?
+        if let text = spotifyTokenKey ?? env["JUKE_SPOTIFY_TOKEN_KEY"], !text.isEmpty {
+            guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)), data.count == 32 else {
+                throw ValidationError("--spotify-token-key (or JUKE_SPOTIFY_TOKEN_KEY) is 32 bytes in base64, as openssl rand -base64 32 prints")
+            }
+            key = data
+        }
+        return SpotifySettings(clientID: clientID, accountsURL: accounts, apiURL: api, redirectURL: redirect, tokenKey: key)
     }
 
     static func list(_ text: String?) -> [String] {
@@ -245,6 +297,7 @@ struct Serve: AsyncParsableCommand {
             configuration.libriVoxURL = url
         }
         try network(env, into: &configuration)
+        configuration.spotify = try spotify(env)
         try podcasts(env, into: &configuration)
         configuration.radioAllowPrivateStreams =
             radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")

@@ -56,6 +56,27 @@ import Testing
         #expect(c.handle(.tokenExpired, at: 5).isEmpty)
     }
 
+    @Test func aPhaseWithoutSpotifyMusicPausesThePlaylistOnce() {
+        var c = SpotifyConnection.restored()
+        _ = c.handle(.intent(.training), at: 0)
+        _ = c.handle(.devices(active: "phone", available: ["phone"]), at: 0)
+        #expect(c.handle(.wants(playlist: "work"), at: 1) == [.play(playlist: "work", device: "phone")])
+        _ = c.handle(.played(playlist: "work", device: "phone"), at: 1)
+        #expect(c.handle(.wants(playlist: nil), at: 2) == [.pause])
+        #expect(c.handle(.tick, at: 3).isEmpty)
+        #expect(c.handle(.wants(playlist: "work"), at: 4) == [.play(playlist: "work", device: "phone")])
+    }
+
+    @Test func aDeviceSearchCutShortBy401Or429StartsAgain() {
+        var c = SpotifyConnection.restored()
+        #expect(c.handle(.intent(.training), at: 0) == [.listDevices])
+        #expect(c.handle(.tokenExpired, at: 1) == [.refreshToken])
+        #expect(c.handle(.refreshed, at: 2) == [.listDevices])
+        #expect(c.handle(.rateLimited(seconds: 5), at: 3) == [.waitUntil(8)])
+        #expect(c.handle(.tick, at: 7).isEmpty)
+        #expect(c.handle(.tick, at: 8) == [.listDevices])
+    }
+
     @Test func rateLimitsAndFailuresAreWaitedOutWithBackoff() {
         var c = SpotifyConnection.restored()
         _ = c.handle(.intent(.training), at: 0)

@@ -68,6 +68,7 @@ extension APIError {
         case let error as APIError: error
         case let refusal as RuleRefusal: APIError(refusal)
         case let failure as CatalogFailure: APIError(failure)
+        case let failure as SpotifyError: APIError(failure)
         default: nil
         }
     }
@@ -108,6 +109,27 @@ extension APIError {
             self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) answered with status \(code).")
         case .malformed:
             self = APIError(status: .badGateway, code: "catalog_unavailable", message: "\(provider) sent a reply Juke cannot read.")
+        }
+    }
+
+    /// What a runner is told when Spotify refuses: connect again (409), open Spotify on a
+    /// device (409), wait (503 with Retry-After), or Spotify's own failure (502).
+    public init(_ failure: SpotifyError) {
+        switch failure {
+        case .invalidGrant:
+            self = APIError(status: .conflict, code: "spotify_reauthorize", message: "Spotify needs you to connect again.")
+        case .noActiveDevice:
+            self = APIError(status: .conflict, code: "spotify_no_device", message: failure.description)
+        case .premiumRequired:
+            self = APIError(status: .conflict, code: "spotify_premium_required", message: failure.description)
+        case .rateLimited(let seconds):
+            self = APIError(
+                status: .serviceUnavailable, code: "spotify_busy", message: "Spotify is limiting how often Juke may ask; try again shortly.",
+                retryAfter: min(max(seconds, 1), 3600))
+        case .notFound:
+            self = APIError(status: .notFound, code: "not_found", message: String(failure.description.prefix(300)))
+        case .unauthorized, .refused, .malformed, .timeout, .unreachable:
+            self = APIError(status: .badGateway, code: "spotify_unavailable", message: String(failure.description.prefix(300)))
         }
     }
 }

@@ -36,6 +36,8 @@ public struct ServerConfiguration: Sendable {
     public var podcastRefreshInterval: TimeInterval = 1800
     /// LibriVox's catalogue API for Dual Player's audiobooks; nil is librivox.org's own.
     public var libriVoxURL: URL?
+    /// Spotify for RunBeat's music (an app registered at developer.spotify.com); nil: off.
+    public var spotify: SpotifySettings?
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Seconds between background rescans of the watched folders; nil turns them off.
@@ -84,6 +86,41 @@ public struct ServerConfiguration: Sendable {
     public var clientOrigin: ClientOrigin { ClientOrigin(trustedProxies: trustedProxies, publicURL: publicURL) }
 
     public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
+}
+
+/// RunBeat's Spotify: the client ID of the app registered with Spotify (PKCE needs no
+/// secret), where its Accounts service and Web API are (Spotify's own unless a test's fake),
+/// and the redirect registered with it.
+public struct SpotifySettings: Sendable {
+    public var clientID: String
+    public var accountsURL: URL
+    public var apiURL: URL
+    /// The redirect registered with Spotify; nil: the public URL's, else this server's own address.
+    public var redirectURL: URL?
+    /// 32 bytes that seal the runners' tokens at rest; nil: a key kept in the database.
+    public var tokenKey: Data?
+
+    public init(clientID: String, accountsURL: URL, apiURL: URL, redirectURL: URL? = nil, tokenKey: Data? = nil) {
+        self.clientID = clientID
+        self.accountsURL = accountsURL
+        self.apiURL = apiURL
+        self.redirectURL = redirectURL
+        self.tokenKey = tokenKey
+    }
+
+    public static let callbackPath = "/runbeat/spotify/callback"
+
+    /// Where Spotify sends the runner back: as configured, else under the public URL, else
+    /// the loopback address (which Spotify accepts over plain HTTP for trying Juke locally).
+    public func redirect(publicURL: URL?, port: Int) -> String {
+        if let redirectURL { return redirectURL.absoluteString }
+        if let publicURL {
+            var base = publicURL.absoluteString
+            while base.hasSuffix("/") { base.removeLast() }
+            return base + Self.callbackPath
+        }
+        return "http://127.0.0.1:\(port)\(Self.callbackPath)"
+    }
 }
 
 /// Which outside catalog Back2Back looks AI picks up in.

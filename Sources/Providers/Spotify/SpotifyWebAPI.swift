@@ -84,6 +84,11 @@ public struct SpotifyWebAPI: Sendable {
         _ = try await call("PUT", "me/player/play", query: device.map { ["device_id": $0] } ?? [:], token: token, body: body)
     }
 
+    /// Pauses whatever plays (a phase with no Spotify music, the workout's end).
+    public func pause(token: String) async throws(SpotifyError) {
+        _ = try await call("PUT", "me/player/pause", token: token)
+    }
+
     /// Moves playback to `device` (and plays there).
     public func transfer(to device: String, token: String) async throws(SpotifyError) {
         let body = try? JSONSerialization.data(withJSONObject: ["device_ids": [device], "play": true])

@@ -43,8 +43,15 @@ public struct RunnerSettings: Sendable, Equatable, Codable {
         guard Self.warmupRange.contains(warmupSeconds), Self.warmupRange.contains(cooldownSeconds) else {
             throw .invalid("warmup_seconds", "warm-up and cool-down are 0 to 30 minutes")
         }
-        for choice in music.values where choice.trackIDs.count > MusicChoice.maxTracks {
-            throw .invalid("music", "a phase's playlist holds at most \(MusicChoice.maxTracks) songs")
+        for choice in music.values {
+            guard choice.trackIDs.count <= MusicChoice.maxTracks else {
+                throw .invalid("music", "a phase's playlist holds at most \(MusicChoice.maxTracks) songs")
+            }
+            if choice.mode == .spotify {
+                guard let playlist = choice.spotifyPlaylist, SpotifyPlaylistRef.isValid(id: playlist.id) else {
+                    throw .unprocessable("spotify_playlist_id", "a phase played from Spotify needs one of your Spotify playlists")
+                }
+            }
         }
         return self
     }
@@ -55,18 +62,41 @@ public struct RunnerSettings: Sendable, Equatable, Codable {
     }
 }
 
-/// A phase's music: Juke's pick by tempo, the runner's own songs, or none.
+/// A phase's music: Juke's pick by tempo, the runner's own songs, none, or one of the
+/// runner's Spotify playlists (played on their Spotify device; Juke's pick stands in when
+/// Spotify cannot be reached).
 public struct MusicChoice: Sendable, Equatable, Codable {
-    public enum Mode: String, Sendable, Equatable, Codable { case auto, tracks, none }
+    public enum Mode: String, Sendable, Equatable, Codable { case auto, tracks, none, spotify }
     public var mode: Mode
     public var trackIDs: [TrackID]
+    public var spotifyPlaylist: SpotifyPlaylistRef?
 
     public static let maxTracks = 200
     public static let auto = MusicChoice(mode: .auto, trackIDs: [])
 
-    public init(mode: Mode, trackIDs: [TrackID]) {
+    public init(mode: Mode, trackIDs: [TrackID], spotifyPlaylist: SpotifyPlaylistRef? = nil) {
         self.mode = mode
         self.trackIDs = trackIDs
+        self.spotifyPlaylist = spotifyPlaylist
+    }
+
+    /// The Spotify playlist this phase plays, if it plays one.
+    public var spotifyPlaylistID: String? { mode == .spotify ? spotifyPlaylist?.id : nil }
+}
+
+/// A Spotify playlist as a phase keeps it: its id, and its name to show without asking Spotify.
+public struct SpotifyPlaylistRef: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+
+    public init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    /// Spotify's ids are base-62, 22 characters; a little room either way, nothing else.
+    public static func isValid(id: String) -> Bool {
+        (1...64).contains(id.count) && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }
 

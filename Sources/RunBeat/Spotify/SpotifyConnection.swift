@@ -58,6 +58,8 @@ public struct SpotifyConnection: Sendable, Equatable {
         case listDevices
         case transfer(device: String)
         case play(playlist: String, device: String?)
+        /// The phase wants no Spotify music (the library's, or silence) while a playlist plays.
+        case pause
         /// Nothing to do before this time (a rate limit or a backoff).
         case waitUntil(Double)
     }
@@ -99,6 +101,8 @@ public struct SpotifyConnection: Sendable, Equatable {
             return []
         case .tokenExpired:
             guard state != .disconnected, state != .authenticating else { return [] }
+            // Whatever was asked is asked again once refreshed: a device search starts over.
+            if state == .connecting { state = .authenticated }
             return [.refreshToken]
         case .invalidGrant:
             state = .disconnected
@@ -139,6 +143,7 @@ public struct SpotifyConnection: Sendable, Equatable {
             return intent == .training ? [.listDevices] : []
         case .rateLimited(let seconds):
             notBefore = max(notBefore, now + max(0, seconds))
+            if state == .connecting { state = .authenticated }
             return [.waitUntil(notBefore)]
         case .failed:
             return fail(at: now)
@@ -161,7 +166,12 @@ public struct SpotifyConnection: Sendable, Equatable {
         case .connecting:
             return []
         case .connected:
-            guard let wanted, wanted != playing else { return [] }
+            guard let wanted else {
+                guard playing != nil else { return [] }
+                playing = nil
+                return [.pause]
+            }
+            guard wanted != playing else { return [] }
             return [.play(playlist: wanted, device: device)]
         case .disconnected, .authenticating:
             return []

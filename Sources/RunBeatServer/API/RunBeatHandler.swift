@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukePlatform
+import Providers
 import RunBeat
 import RunBeatAPI
 import Workouts
@@ -10,6 +11,7 @@ struct RunBeatHandler: APIProtocol {
     let service: RunBeatService
     let live: LiveTraining
     let store: RunBeatStore
+    let spotify: RunBeatSpotify?
 
     /// The most a workout file may be (a day of one-second records in TCX).
     static let fileLimit = WorkoutFile.maxBytes
@@ -206,7 +208,9 @@ struct RunBeatHandler: APIProtocol {
                 .init(
                     body: .json(
                         .init(
-                            phase: phase.rawValue, mode: Components.Schemas.RunBeatMusicList.ModePayload(rawValue: music.mode.rawValue) ?? .auto,
+                            phase: phase.rawValue, mode: Components.Schemas.RunBeatMusicList.ModePayload(rawValue: music.choice.mode.rawValue) ?? .auto,
+                            spotifyPlaylistId: music.choice.spotifyPlaylistID,
+                            spotifyPlaylistName: music.choice.spotifyPlaylistID.flatMap { _ in music.choice.spotifyPlaylist?.name },
                             tracks: music.tracks.map(RunBeatMapping.track)))))
         }
     }
@@ -235,6 +239,113 @@ struct RunBeatHandler: APIProtocol {
                         elapsed: workout.seconds, status: workout.status.rawValue, strapLive: false, updatedAt: RunBeatMapping.millis(workout.startedAt)))
             }
             return .ok(.init(body: .json(.init(code: stored.code, name: stored.name, runners: runners.map(RunBeatMapping.runner)))))
+        }
+    }
+
+    // MARK: Spotify
+
+    /// RunBeat's Spotify, or the refusal of a server without it.
+    private func requireSpotify() throws -> RunBeatSpotify {
+        guard let spotify else { throw RuleRefusal.notFound("Spotify is not set up on this server (its admin starts Juke with --spotify-client-id).") }
+        return spotify
+    }
+
+    private func spotifyStatus(of user: UserID) async throws -> Components.Schemas.RunBeatSpotifyStatus {
+        guard let spotify else { return RunBeatMapping.spotifyStatus(configured: false, account: nil, playback: nil) }
+        return RunBeatMapping.spotifyStatus(
+            configured: true, account: try await spotify.accounts.account(of: user), playback: await spotify.playback.status(of: user))
+    }
+
+    func getRunBeatSpotify(_ input: Operations.GetRunBeatSpotify.Input) async throws -> Operations.GetRunBeatSpotify.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            return .ok(.init(body: .json(try await spotifyStatus(of: user.id))))
+        }
+    }
+
+    func disconnectRunBeatSpotify(_ input: Operations.DisconnectRunBeatSpotify.Input) async throws -> Operations.DisconnectRunBeatSpotify.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await spotify?.accounts.disconnect(user.id)
+            return .noContent(.init())
+        }
+    }
+
+    func connectRunBeatSpotify(_ input: Operations.ConnectRunBeatSpotify.Input) async throws -> Operations.ConnectRunBeatSpotify.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let url = try await requireSpotify().accounts.authorizationURL(for: user.id)
+            return .ok(.init(body: .json(.init(authorizeUrl: url.absoluteString))))
+        }
+    }
+
+    func listRunBeatSpotifyPlaylists(_ input: Operations.ListRunBeatSpotifyPlaylists.Input) async throws -> Operations.ListRunBeatSpotifyPlaylists.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let limit = input.query.limit ?? 50
+            let offset = input.query.offset ?? 0
+            guard (1...50).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 50") }
+            guard (0...100_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset is 0 to 100000") }
+            let page = try await requireSpotify().accounts.playlists(of: user.id, limit: limit, offset: offset)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(playlists: page.playlists.map(RunBeatMapping.spotifyPlaylist), total: page.total, offset: offset, more: page.more))))
+        }
+    }
+
+    func listRunBeatSpotifyDevices(_ input: Operations.ListRunBeatSpotifyDevices.Input) async throws -> Operations.ListRunBeatSpotifyDevices.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let devices = try await requireSpotify().accounts.devices(of: user.id)
+            return .ok(.init(body: .json(.init(devices: devices.map { .init(id: $0.id, name: $0.name, _type: $0.type, active: $0.isActive) }))))
+        }
+    }
+
+    func chooseRunBeatSpotifyDevice(_ input: Operations.ChooseRunBeatSpotifyDevice.Input) async throws -> Operations.ChooseRunBeatSpotifyDevice.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
+            if let id = body.deviceId, id.isEmpty || id.count > 200 { throw RuleRefusal.invalid("device_id", "a device id is 1 to 200 characters") }
+            _ = try await requireSpotify().accounts.chooseDevice(body.deviceId, for: user.id)
+            return .ok(.init(body: .json(try await spotifyStatus(of: user.id))))
+        }
+    }
+
+    private func spotifyAdmin() async throws -> Components.Schemas.RunBeatSpotifyAdmin {
+        guard let spotify else {
+            return .init(configured: false, connected: 0, pending: 0, reauthorize: 0, periodSeconds: Int(SpotifyRefresher.period), recentFailures: [])
+        }
+        let counts = try await spotify.store.counts()
+        let run = await spotify.refresher.lastRun
+        let seconds = await spotify.refresher.lastRunSeconds
+        return .init(
+            configured: true, connected: counts[.connected] ?? 0, pending: counts[.pending] ?? 0, reauthorize: counts[.reauthorize] ?? 0,
+            periodSeconds: Int(SpotifyRefresher.period), nextRunAt: await spotify.refresher.nextRunAt.map(RunBeatMapping.millis),
+            lastRun: run.map {
+                .init(
+                    at: RunBeatMapping.millis($0.at), checked: $0.checked, refreshed: $0.refreshed, reauthorize: $0.reauthorize, failed: $0.failed,
+                    seconds: seconds)
+            },
+            lastFailure: await spotify.refresher.lastFailure,
+            recentFailures: try await spotify.store.recentFailures(limit: 20).map {
+                .init(runner: $0.runner, status: $0.status.rawValue, error: $0.error, at: RunBeatMapping.millis($0.at))
+            })
+    }
+
+    func getRunBeatSpotifyAdmin(_ input: Operations.GetRunBeatSpotifyAdmin.Input) async throws -> Operations.GetRunBeatSpotifyAdmin.Output {
+        try await respond {
+            _ = try CurrentRequest.requireAdmin()
+            return .ok(.init(body: .json(try await spotifyAdmin())))
+        }
+    }
+
+    func refreshRunBeatSpotifyTokens(_ input: Operations.RefreshRunBeatSpotifyTokens.Input) async throws -> Operations.RefreshRunBeatSpotifyTokens.Output {
+        try await respond {
+            _ = try CurrentRequest.requireAdmin()
+            let spotify = try requireSpotify()
+            await spotify.refresher.runNow()
+            return .ok(.init(body: .json(try await spotifyAdmin())))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JukeCore
+import Providers
 import RunBeat
 import RunBeatAPI
 import Workouts
@@ -25,7 +26,9 @@ enum RunBeatMapping {
     }
 
     static func music(_ choice: MusicChoice) -> S.RunBeatMusicChoice {
-        .init(mode: S.RunBeatMusicChoice.ModePayload(rawValue: choice.mode.rawValue) ?? .auto, trackIds: choice.trackIDs.map(\.description))
+        .init(
+            mode: S.RunBeatMusicChoice.ModePayload(rawValue: choice.mode.rawValue) ?? .auto, trackIds: choice.trackIDs.map(\.description),
+            spotifyPlaylistId: choice.spotifyPlaylist?.id, spotifyPlaylistName: choice.spotifyPlaylist?.name)
     }
 
     static func music(_ choice: S.RunBeatMusicChoice) throws(RuleRefusal) -> MusicChoice {
@@ -34,7 +37,40 @@ enum RunBeatMapping {
             guard let id = TrackID(text) else { throw .invalid("music", "track ids are UUIDs") }
             ids.append(id)
         }
-        return MusicChoice(mode: MusicChoice.Mode(rawValue: choice.mode.rawValue) ?? .auto, trackIDs: ids)
+        let mode = MusicChoice.Mode(rawValue: choice.mode.rawValue) ?? .auto
+        if let id = choice.spotifyPlaylistId, !SpotifyPlaylistRef.isValid(id: id) {
+            throw .invalid("spotify_playlist_id", "a Spotify playlist id is 1 to 64 letters and digits")
+        }
+        // A playlist is kept with any mode (switching a phase to the library and back keeps it).
+        let playlist = choice.spotifyPlaylistId.map {
+            SpotifyPlaylistRef(id: $0, name: TextRules.cleanedOrNil(choice.spotifyPlaylistName, limit: 200) ?? "Spotify playlist")
+        }
+        return MusicChoice(mode: mode, trackIDs: ids, spotifyPlaylist: playlist)
+    }
+
+    // MARK: Spotify
+
+    static func spotifyStatus(configured: Bool, account: SpotifyStore.Account?, playback: SpotifyPlayback.Status?) -> S.RunBeatSpotifyStatus {
+        let status: S.RunBeatSpotifyStatus.StatusPayload =
+            switch account?.status {
+            case nil: .disconnected
+            case .pending?: .pending
+            case .connected?: .connected
+            case .reauthorize?: .reauthorize
+            }
+        return .init(
+            configured: configured, status: status, scope: account?.scope, connectedAt: account?.connectedAt.map(millis),
+            expiresAt: account?.expiresAt.map(millis), refreshedAt: account?.refreshedAt.map(millis), deviceId: account?.deviceID,
+            deviceName: account?.deviceName, lastError: account?.lastError,
+            playback: playback.map {
+                .init(
+                    state: .init(rawValue: $0.state.rawValue) ?? .disconnected, intent: .init(rawValue: $0.intent.rawValue) ?? .idle,
+                    device: $0.device, playlist: $0.playlist, message: $0.message)
+            })
+    }
+
+    static func spotifyPlaylist(_ p: SpotifyWebAPI.Playlist) -> S.RunBeatSpotifyPlaylist {
+        .init(id: p.id, name: p.name, description: p.description, trackCount: p.trackCount, imageUrl: p.imageURL, owner: p.owner, _public: p.isPublic)
     }
 
     static func profile(_ settings: RunnerSettings) -> S.RunBeatProfile {

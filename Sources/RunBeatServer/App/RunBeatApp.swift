@@ -13,6 +13,7 @@ public struct RunBeatApp: JukeApp {
     let store: RunBeatStore
     let live: LiveTraining
     let relay: Relay
+    let spotify: RunBeatSpotify?
 
     public static let relayChannel = "juke_runbeat"
 
@@ -20,9 +21,13 @@ public struct RunBeatApp: JukeApp {
         self.platform = platform
         let store = RunBeatStore(database: platform.database)
         self.store = store
-        self.service = RunBeatService(store: store, library: platform.library, clock: platform.clock, logger: platform.logger)
+        let service = RunBeatService(store: store, library: platform.library, clock: platform.clock, logger: platform.logger)
+        self.service = service
         self.relay = Relay(channel: Self.relayChannel, database: platform.database)
-        self.live = LiveTraining(service: service, store: store, relay: relay, clock: platform.clock, logger: platform.logger)
+        let spotify = platform.configuration.spotify.map { RunBeatSpotify(settings: $0, platform: platform, service: service) }
+        self.spotify = spotify
+        self.live = LiveTraining(
+            service: service, store: store, relay: relay, clock: platform.clock, logger: platform.logger, spotify: spotify?.playback)
     }
 
     /// Its tables, migrated before any app is built.
@@ -33,14 +38,20 @@ public struct RunBeatApp: JukeApp {
     }
 
     public func register(on router: Router<JukeRequestContext>) throws {
-        try RunBeatHandler(service: service, live: live, store: store).registerHandlers(on: router)
+        try RunBeatHandler(service: service, live: live, store: store, spotify: spotify).registerHandlers(on: router)
+        SpotifyCallbackRoute(spotify: spotify).register(on: router)
         LiveRoutes(service: service, live: live, users: platform.users, clock: platform.clock).register(on: router)
         WorkoutExportRoutes(service: service).register(on: router)
         RunBeatPageRoutes().register(on: router)
     }
 
-    /// The live samples written in batches, coaches' screens refreshed, other servers heard.
-    public var services: [any Service] { [LiveTrainingService(live: live, relay: relay, logger: platform.logger)] }
+    /// The live samples written in batches, coaches' screens refreshed, other servers heard;
+    /// Spotify's playback and token job when Spotify is set up.
+    public var services: [any Service] {
+        var list: [any Service] = [LiveTrainingService(live: live, relay: relay, logger: platform.logger)]
+        if let spotify { list.append(SpotifyJobsService(playback: spotify.playback, refresher: spotify.refresher, clock: platform.clock)) }
+        return list
+    }
 
     /// Workout files (FIT, TCX, GPX) for import and replay: up to 64 MB; a backlog of samples
     /// sent after a dropped connection (5,000 a request): half a megabyte.

@@ -20,6 +20,8 @@ actor LiveTraining {
     let relay: Relay
     let clock: WallClock
     let logger: Logger
+    /// Spotify's music for the phases, when the server offers Spotify.
+    let spotify: SpotifyPlayback?
 
     struct Active {
         var workout: RunBeatStore.StoredWorkout
@@ -49,7 +51,8 @@ actor LiveTraining {
     private var changedClasses: Set<String> = []
     private var classNames: [String: String] = [:]
 
-    init(service: RunBeatService, store: RunBeatStore, relay: Relay, clock: WallClock, logger: Logger) {
+    init(service: RunBeatService, store: RunBeatStore, relay: Relay, clock: WallClock, logger: Logger, spotify: SpotifyPlayback? = nil) {
+        self.spotify = spotify
         self.service = service
         self.store = store
         self.writer = SampleWriter(store: store, logger: logger)
@@ -72,12 +75,16 @@ actor LiveTraining {
         for message in entry.unsaid { continuation.yield(message) }
         entry.unsaid = []
         active[id] = entry
+        if entry.workout.status == .running {
+            spotify?.send(.training(entry.workout.owner, id, phase: entry.session.phase?.kind, listener: { continuation.yield($0) }))
+        }
         let status = entry.workout.status.rawValue
         return (connection, LiveMessage.hello(acked: entry.acked, session: entry.session, status: status), stream)
     }
 
     func disconnect(_ id: WorkoutID, connection: UUID) {
         guard var entry = active[id], entry.connection == connection else { return }
+        spotify?.send(.pageGone(entry.workout.owner, id))
         entry.outbox?.finish()
         entry.outbox = nil
         entry.connection = nil
@@ -236,6 +243,10 @@ actor LiveTraining {
         for (action, t) in actions {
             if let text = LiveMessage.action(action, at: t) { entry.outbox?.yield(text) }
         }
+        // The phase's Spotify playlist follows the phase the session is in after these.
+        if actions.contains(where: { if case .phaseChanged = $0.0 { true } else { false } }) {
+            spotify?.send(.phase(entry.workout.owner, entry.workout.id, entry.session.phase?.kind))
+        }
         if !actions.isEmpty, let code = entry.workout.classCode { changedClasses.insert(code) }
     }
 
@@ -262,6 +273,7 @@ actor LiveTraining {
         entry.workout = workout
         entry.finishing = false
         entry.outbox?.yield(LiveMessage.finished(reason, workout: id.description))
+        spotify?.send(.finished(entry.workout.owner, id))
         if let code = workout.classCode { changedClasses.insert(code) }
         active[id] = entry
     }

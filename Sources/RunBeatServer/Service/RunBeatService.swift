@@ -203,20 +203,24 @@ public struct RunBeatService: Sendable {
     /// A phase's songs: the runner's own, or picked by tempo from the library (work: the
     /// fastest third, recovery: the calmest, warm-up and cool-down: the middle); a library
     /// with no tempo at all gives its songs in a shuffled order.
-    public func music(for phase: PhaseKind, of user: UserID, limit: Int) async throws -> (mode: MusicChoice.Mode, tracks: [Track]) {
+    /// A phase played from Spotify lists Juke's pick too: what the page plays when Spotify cannot.
+    public func music(for phase: PhaseKind, of user: UserID, limit: Int) async throws -> (choice: MusicChoice, tracks: [Track]) {
         let choice = try await settings(of: user).music(for: phase)
+        return (choice, try await tracks(for: choice, in: phase, limit: limit))
+    }
+
+    private func tracks(for choice: MusicChoice, in phase: PhaseKind, limit: Int) async throws -> [Track] {
         switch choice.mode {
         case .none:
-            return (.none, [])
+            return []
         case .tracks:
             var tracks: [Track] = []
             for id in choice.trackIDs.prefix(limit) {
                 if let track = try await library.track(id: id) { tracks.append(track) }
             }
-            return (.tracks, tracks)
-        case .auto:
-            let all = try await library.allTracks()
-            return (.auto, Self.pick(all, for: phase, limit: limit))
+            return tracks
+        case .auto, .spotify:
+            return Self.pick(try await library.allTracks(), for: phase, limit: limit)
         }
     }
 

@@ -66,7 +66,42 @@ extension Schema {
                     )
                     """,
                 ]
-            }
+            },
+            // Each runner's Spotify: tokens sealed with the server's key (AES-GCM, the row's
+            // user bound in), an authorisation under way (its state, the sealed PKCE
+            // verifier), the device they prefer, the playlist last started (so a restart of
+            // the server does not start it again), and how the last refresh went. version
+            // moves with every token change, so two servers refreshing at once cannot
+            // overwrite each other's newer tokens with older ones.
+            Migration(version: 2, name: "runbeat spotify") { _ in
+                [
+                    """
+                    CREATE TABLE runbeat_spotify (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        status TEXT NOT NULL,
+                        access_token TEXT,
+                        refresh_token TEXT,
+                        expires_at BIGINT,
+                        scope TEXT,
+                        pending_state TEXT,
+                        pending_verifier TEXT,
+                        pending_at BIGINT,
+                        device_id TEXT,
+                        device_name TEXT,
+                        playing_workout TEXT,
+                        playing_playlist TEXT,
+                        connected_at BIGINT,
+                        refreshed_at BIGINT,
+                        last_error TEXT,
+                        last_error_at BIGINT,
+                        version BIGINT NOT NULL,
+                        updated_at BIGINT NOT NULL
+                    )
+                    """,
+                    "CREATE UNIQUE INDEX runbeat_spotify_pending ON runbeat_spotify(pending_state)",
+                    "CREATE INDEX runbeat_spotify_expiry ON runbeat_spotify(status, expires_at)",
+                ]
+            },
         ]
     )
 }
