@@ -16,7 +16,8 @@ PORT=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1
 # that its radio, audiobook and podcast searches answer 502 at once instead of waiting on DNS.
 "$JUKE" serve --data-dir "$DATA" --port "$PORT" --no-demo ${DATABASE:+--database "$DATABASE"} \
   --radio-browser-url "http://127.0.0.1:1/json/servers" --librivox-url "http://127.0.0.1:1/api/feed" \
-  --podcast-search-url "http://127.0.0.1:1" > "$DATA/server.log" 2>&1 &
+  --podcast-search-url "http://127.0.0.1:1" \
+  --spotify-client-id juke-fuzz --spotify-accounts-url "http://127.0.0.1:1" --spotify-api-url "http://127.0.0.1:1/v1" > "$DATA/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DATA"' EXIT
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done

@@ -109,3 +109,16 @@ test("the simulated heart follows the plan's targets with a lag", () => {
   const b = new SimulatedHeart(fourByFour, { seed: 9 });
   for (let t = 1; t < 50; t++) assert.equal(a.beat(t), b.beat(t));
 });
+
+test("the run's Spotify line says what plays, where, and what went wrong", async () => {
+  const { spotifyLine, callbackOutcome } = await import("../../Sources/RunBeatServer/static/js/runbeat-spotify-status.js");
+  assert.equal(spotifyLine({ state: "connected", playlist: "Fast", device: "Runner's phone" }), "Spotify: Fast on Runner's phone");
+  assert.equal(spotifyLine({ state: "connected" }), "Spotify ready");
+  assert.equal(spotifyLine({ state: "connecting" }), "Spotify: finding your device…");
+  assert.equal(spotifyLine({ state: "disconnected" }), "Spotify not connected: Juke's music plays");
+  assert.equal(spotifyLine({ state: "connected", playlist: "Fast", message: "Spotify asked Juke to wait 2 s." }), "Spotify asked Juke to wait 2 s.");
+  assert.equal(spotifyLine(null), "");
+  assert.deepEqual(callbackOutcome("?spotify=connected"), { ok: true, text: "Spotify is connected: choose a playlist for a phase." });
+  assert.equal(callbackOutcome("?spotify=failed&reason=You%20did%20not%20allow%20Juke").text, "Spotify was not connected: You did not allow Juke");
+  assert.equal(callbackOutcome("?other=1"), null);
+});

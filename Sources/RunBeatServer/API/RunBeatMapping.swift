@@ -38,6 +38,9 @@ enum RunBeatMapping {
             ids.append(id)
         }
         let mode = MusicChoice.Mode(rawValue: choice.mode.rawValue) ?? .auto
+        if let name = choice.spotifyPlaylistName, name.count > 200 {
+            throw .invalid("spotify_playlist_name", "a playlist's name is at most 200 characters")
+        }
         if let id = choice.spotifyPlaylistId, !SpotifyPlaylistRef.isValid(id: id) {
             throw .invalid("spotify_playlist_id", "a Spotify playlist id is 1 to 64 letters and digits")
         }

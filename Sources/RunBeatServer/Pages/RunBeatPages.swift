@@ -66,7 +66,8 @@ enum RunBeatPages {
                     <section class="panel" aria-labelledby="rb-music-title">
                       <h2 id="rb-music-title">Music</h2>
                       <p class="muted">Each phase plays its own music from your library: Juke picks by tempo (fast songs for work,
-                        calm ones for recovery), or choose songs, or none.</p>
+                        calm ones for recovery), or choose songs, or none; or, with Spotify connected, one of your playlists.</p>
+                      <div class="rb-spotify" hidden></div>
                       <div class="rb-music"></div>
                       <label><input type="checkbox" id="rb-speak" checked> Speak the cues (the music is lowered while RunBeat talks)</label>
                     </section>
@@ -83,7 +84,7 @@ enum RunBeatPages {
                     <div class="rb-elapsed">Elapsed <span id="rb-elapsed" class="rb-clock">0:00</span> · next: <span id="rb-next">–</span></div>
                     <canvas id="rb-chart" class="rb-chart" width="900" height="260" aria-label="Heart rate with zone bands and phases"></canvas>
                     <p id="rb-cue" class="rb-cue" role="status" aria-live="polite"></p>
-                    <p class="rb-status"><span id="rb-link">Connecting…</span> · <span id="rb-strap-live"></span> · <span id="rb-now-playing"></span></p>
+                    <p class="rb-status"><span id="rb-link">Connecting…</span> · <span id="rb-strap-live"></span> · <span id="rb-now-playing"></span> <span id="rb-spotify"></span></p>
                     <button type="button" id="rb-reconnect-strap" hidden>Connect the strap again</button>
                     <button type="button" id="rb-end" class="rb-end">Hold to end workout</button>
                     <audio id="rb-audio" preload="auto"></audio>

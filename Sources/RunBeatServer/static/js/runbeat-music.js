@@ -1,14 +1,17 @@
 // Music that follows the phases: each phase's playlist from the library (Juke's pick by
 // tempo, the runner's songs, or none), switched with a short fade when the phase changes,
-// lowered while RunBeat talks.
+// lowered while RunBeat talks. A phase set to a Spotify playlist is the server's to play on the
+// runner's Spotify device: the page's own music stops for it, and plays Juke's pick instead
+// when Spotify is not connected.
 import { api } from "/static/js/api.js";
 
 export class PhaseMusic {
-  /** @param {HTMLAudioElement} audio @param {(text: string) => void} onNowPlaying */
-  constructor(audio, onNowPlaying) {
+  /** @param {HTMLAudioElement} audio @param {(text: string) => void} onNowPlaying @param {() => boolean} [spotifyConnected] */
+  constructor(audio, onNowPlaying, spotifyConnected = () => false) {
     this.audio = audio;
     this.onNowPlaying = onNowPlaying;
-    /** @type {Map<string, {mode: string, tracks: any[]}>} */
+    this.spotifyConnected = spotifyConnected;
+    /** @type {Map<string, {mode: string, tracks: any[], spotify_playlist_name?: string}>} */
     this.lists = new Map();
     this.kind = null;
     this.index = 0;
@@ -34,6 +37,11 @@ export class PhaseMusic {
     }
     if (this.kind !== kind) return;
     await this.fade(0);
+    if (list.mode === "spotify" && this.spotifyConnected()) {
+      this.audio.pause();
+      this.onNowPlaying(`Spotify plays ${list.spotify_playlist_name || "your playlist"}`);
+      return;
+    }
     if (!list.tracks.length) {
       this.audio.pause();
       this.onNowPlaying(list.mode === "none" ? "No music in this phase" : "No songs for this phase");

@@ -7,6 +7,7 @@ import { words } from "./runbeat-cues.js";
 import { LiveLink } from "./runbeat-live.js";
 import { PhaseMusic } from "./runbeat-music.js";
 import { SampleBuffer } from "./runbeat-samples.js";
+import { SpotifyPanel, callbackOutcome, spotifyLine } from "./runbeat-spotify.js";
 import { BluetoothStrap, ReplayStrap, SimulatedStrap } from "./runbeat-strap.js";
 import { clock, phaseAt, phaseName, totalSeconds, zoneOf } from "./runbeat-timeline.js";
 import { renderSummary } from "./runbeat-summary.js";
@@ -42,6 +43,7 @@ const state = {
   link: null,
   strap: null,
   music: null,
+  spotify: new SpotifyPanel(document.querySelector(".rb-spotify"), () => drawMusic()),
   samples: [],
   phaseIndex: -1,
   wakeLock: null,
@@ -190,13 +192,18 @@ function drawMusic() {
   box.replaceChildren(
     ...PHASES.map((kind) => {
       const choice = state.profile.music[kind];
+      const offerSpotify = state.spotify.connected || choice.mode === "spotify";
       const select = el(
         "select",
         { "aria-label": `${PHASE_LABELS[kind]} music`, onchange: (event) => saveMusic(kind, event.target.value, choice.track_ids) },
         el("option", { value: "auto", selected: choice.mode === "auto" }, "Juke picks by tempo"),
         el("option", { value: "tracks", selected: choice.mode === "tracks" }, `My songs (${choice.track_ids.length})`),
         el("option", { value: "none", selected: choice.mode === "none" }, "No music"),
+        ...(offerSpotify ? [el("option", { value: "spotify", selected: choice.mode === "spotify" }, "A Spotify playlist")] : []),
       );
+      if (choice.mode === "spotify") {
+        return el("div", { class: "rb-music-phase" }, el("label", {}, `${PHASE_LABELS[kind]} `, select), playlistPicker(kind, choice));
+      }
       const search = el("input", { type: "search", placeholder: "Add a song…", "aria-label": `Add a song to ${PHASE_LABELS[kind]}` });
       const results = el("ul", { class: "rb-song-results" });
       search.addEventListener("change", async () => {
@@ -217,8 +224,51 @@ function drawMusic() {
   );
 }
 
-async function saveMusic(kind, mode, trackIds) {
-  const music = { ...state.profile.music, [kind]: { mode, track_ids: trackIds.slice(0, 200) } };
+/** The runner's Spotify playlists for a phase set to Spotify (loaded once, page by page). */
+function playlistPicker(kind, choice) {
+  const picker = el(
+    "select",
+    {
+      "aria-label": `${PHASE_LABELS[kind]} Spotify playlist`,
+      onchange: (event) => {
+        const option = event.target.selectedOptions[0];
+        if (option?.value) saveMusic(kind, "spotify", choice.track_ids, { id: option.value, name: option.textContent.replace(/ \(\d+\)$/, "") });
+      },
+    },
+    el("option", { value: "" }, choice.spotify_playlist_id ? "" : "Choose a playlist…"),
+  );
+  if (choice.spotify_playlist_id) {
+    picker.firstElementChild.replaceWith(el("option", { value: choice.spotify_playlist_id, selected: true }, choice.spotify_playlist_name || "Spotify playlist"));
+  }
+  if (state.spotify.connected) {
+    state.spotify
+      .playlists()
+      .then((list) => {
+        for (const playlist of list) {
+          if (playlist.id === choice.spotify_playlist_id) continue;
+          picker.append(el("option", { value: playlist.id }, `${playlist.name} (${playlist.track_count})`));
+        }
+      })
+      .catch((error) => showActionError(picker, error.message));
+  } else {
+    picker.after?.(el("span", { class: "muted" }, " Spotify is not connected: Juke's pick plays."));
+  }
+  return picker;
+}
+
+async function saveMusic(kind, mode, trackIds, playlist = null) {
+  const before = state.profile.music[kind];
+  const chosen = playlist || (before.spotify_playlist_id ? { id: before.spotify_playlist_id, name: before.spotify_playlist_name } : null);
+  const choice = { mode, track_ids: trackIds.slice(0, 200) };
+  if (chosen) Object.assign(choice, { spotify_playlist_id: chosen.id, spotify_playlist_name: chosen.name });
+  if (mode === "spotify" && !chosen) {
+    // The playlist comes next, from the picker; until then the phase keeps what it had.
+    state.profile.music = { ...state.profile.music, [kind]: { ...before, mode: "spotify" } };
+    drawMusic();
+    return;
+  }
+  const music = { ...state.profile.music, [kind]: choice };
+  for (const phase of PHASES) if (music[phase].mode === "spotify" && !music[phase].spotify_playlist_id) music[phase] = { ...music[phase], mode: "auto" };
   state.profile = await api("/api/v1/runbeat/profile/music", { method: "PUT", body: music });
   drawMusic();
 }
@@ -298,7 +348,8 @@ function run(workout, workoutClock, acked = -1) {
   byId("rb-setup").hidden = true;
   byId("rb-summary").hidden = true;
   byId("rb-run").hidden = false;
-  state.music = new PhaseMusic(byId("rb-audio"), (text) => (byId("rb-now-playing").textContent = text));
+  state.music = new PhaseMusic(byId("rb-audio"), (text) => (byId("rb-now-playing").textContent = text), () => state.spotify.connected);
+  byId("rb-spotify").textContent = "";
   state.link = new LiveLink(workout.id, state.buffer, {
     onMessage: serverSaid,
     onState: linkState,
@@ -405,6 +456,8 @@ function serverSaid(message) {
     const text = words(message.cue);
     byId("rb-cue").textContent = text;
     speak(text);
+  } else if (message.type === "spotify") {
+    byId("rb-spotify").textContent = spotifyLine(message);
   } else if (message.type === "strap") {
     if (!message.live) byId("rb-strap-live").textContent = "Strap silent";
   } else if (message.type === "finished") {
@@ -506,6 +559,11 @@ async function resume() {
   run(running, workoutClock, running.acked_seq);
 }
 
-await Promise.all([loadProfile(), loadPlans()]);
+const outcome = callbackOutcome(location.search);
+if (outcome) {
+  note(outcome.text);
+  history.replaceState(null, "", "/runbeat");
+}
+await Promise.all([loadProfile(), loadPlans(), state.spotify.load()]);
 drawMusic();
 await resume();

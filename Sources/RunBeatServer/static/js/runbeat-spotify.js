@@ -1,0 +1,108 @@
+// RunBeat's Spotify on the page: connecting (the server sends the browser to Spotify and
+// Spotify sends it back to /runbeat), the device to play on, the runner's playlists for each
+// phase's choice, and the line the run shows about what Spotify plays. The server drives
+// Spotify during the run (the page only shows what it says), so the music goes on even when
+// the page cannot.
+import { api, el, showActionError } from "/static/js/api.js";
+export { callbackOutcome, spotifyLine } from "./runbeat-spotify-status.js";
+
+export class SpotifyPanel {
+  /** @param {HTMLElement} box @param {() => void} onChange */
+  constructor(box, onChange) {
+    this.box = box;
+    this.onChange = onChange;
+    this.status = null;
+    /** @type {{id: string, name: string, track_count: number}[] | null} */
+    this.playlistCache = null;
+  }
+
+  get connected() {
+    return this.status?.status === "connected";
+  }
+
+  async load() {
+    try {
+      this.status = await api("/api/v1/runbeat/spotify");
+    } catch {
+      this.status = null;
+    }
+    await this.draw();
+  }
+
+  /** Every playlist of the runner's, page by page (at most 1,000). */
+  async playlists() {
+    if (this.playlistCache) return this.playlistCache;
+    const all = [];
+    for (let offset = 0; offset < 1000; ) {
+      const page = await api(`/api/v1/runbeat/spotify/playlists?limit=50&offset=${offset}`);
+      all.push(...page.playlists);
+      if (!page.more || !page.playlists.length) break;
+      offset += page.playlists.length;
+    }
+    this.playlistCache = all;
+    return all;
+  }
+
+  async draw() {
+    const s = this.status;
+    if (!s || !s.configured) {
+      this.box.replaceChildren();
+      this.box.hidden = true;
+      return;
+    }
+    this.box.hidden = false;
+    const connect = el("button", { type: "button", class: "rb-spotify-connect", onclick: () => this.connect(connect) }, "Connect Spotify");
+    if (s.status !== "connected") {
+      const why = s.status === "reauthorize" ? "Spotify needs you to connect again." : "Play your Spotify playlists in the phases (Spotify Premium).";
+      this.box.replaceChildren(el("p", { class: "rb-spotify-state" }, why), connect);
+      return;
+    }
+    const devices = el("select", { "aria-label": "Spotify device", onchange: (event) => this.chooseDevice(event.target) });
+    devices.append(el("option", { value: "" }, "Whichever device has Spotify open"));
+    if (s.device_id) devices.append(el("option", { value: s.device_id, selected: true }, s.device_name || s.device_id));
+    const disconnect = el("button", { type: "button", onclick: () => this.disconnect(disconnect) }, "Disconnect Spotify");
+    this.box.replaceChildren(
+      el("p", { class: "rb-spotify-state" }, "Spotify is connected. RunBeat starts each phase's playlist on your Spotify device."),
+      el("label", {}, "Play on ", devices),
+      disconnect,
+    );
+    try {
+      const list = await api("/api/v1/runbeat/spotify/devices");
+      for (const device of list.devices) {
+        if (device.id === s.device_id) continue;
+        devices.append(el("option", { value: device.id }, `${device.name}${device.active ? " (playing)" : ""}`));
+      }
+    } catch {
+      // No devices listed now (Spotify busy or closed): the stored choice stays.
+    }
+  }
+
+  async connect(button) {
+    try {
+      const start = await api("/api/v1/runbeat/spotify/connect", { method: "POST" });
+      location.assign(start.authorize_url);
+    } catch (error) {
+      showActionError(button, error.message);
+    }
+  }
+
+  async chooseDevice(select) {
+    try {
+      const body = select.value ? { device_id: select.value } : {};
+      this.status = await api("/api/v1/runbeat/spotify/device", { method: "PUT", body });
+    } catch (error) {
+      showActionError(select, error.message);
+    }
+  }
+
+  async disconnect(button) {
+    try {
+      await api("/api/v1/runbeat/spotify", { method: "DELETE" });
+      this.playlistCache = null;
+      await this.load();
+      this.onChange();
+    } catch (error) {
+      showActionError(button, error.message);
+    }
+  }
+}
