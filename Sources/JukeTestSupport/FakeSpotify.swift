@@ -31,6 +31,7 @@ public final class FakeSpotify: Sendable {
         var plays: [Play] = []
         var transfers: [String] = []
         var pauses = 0
+        var devices: [(id: String, name: String)] = []
         var rateLimited = 0
         var tokenRequests: [String] = []
         var apiRequests: [String] = []
@@ -39,7 +40,8 @@ public final class FakeSpotify: Sendable {
     let state = Mutex(State())
     public let clientID = "juke-test-client"
     public let playlistCount: Int
-    public let devices: [(id: String, name: String)]
+    /// The devices Spotify is open on now.
+    public var devices: [(id: String, name: String)] { state.withLock { $0.devices } }
     /// Seconds an access token lasts.
     public let tokenLifetime: Int
     let now: @Sendable () -> Date
@@ -49,7 +51,7 @@ public final class FakeSpotify: Sendable {
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.playlistCount = playlistCount
-        self.devices = devices
+        state.withLock { $0.devices = devices }
         self.tokenLifetime = tokenLifetime
         self.now = now
     }
@@ -63,6 +65,13 @@ public final class FakeSpotify: Sendable {
     public var pauses: Int { state.withLock { $0.pauses } }
     /// The runner closed Spotify on the device that played: none is active.
     public func dropActiveDevice() { state.withLock { $0.activeDevice = nil } }
+    /// Spotify is open on these devices instead (none of them active).
+    public func replaceDevices(_ devices: [(id: String, name: String)]) {
+        state.withLock {
+            $0.devices = devices
+            $0.activeDevice = nil
+        }
+    }
     public var tokenRequests: [String] { state.withLock { $0.tokenRequests } }
     public var apiRequests: [String] { state.withLock { $0.apiRequests } }
     public var activeDevice: String? { state.withLock { $0.activeDevice } }

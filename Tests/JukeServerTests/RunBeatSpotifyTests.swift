@@ -3,9 +3,11 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
+import JukeCore
 import JukeTestSupport
 import Logging
 import NIOCore
+import Storage
 import Synchronization
 import Testing
 
@@ -141,6 +143,28 @@ import Testing
         }
     }
 
+    @Test func sealedTokensOpenOnlyWithTheirKeyAndForTheirRunner() async throws {
+        try await TestApp.run(.sqlite) { app, _ in
+            let secrets = SecretStore(database: app.services.platform.database)
+            let ann = UserID()
+            let bob = UserID()
+            let operatorKey = TokenSealer(secrets: secrets, key: Data(repeating: 7, count: 32))
+            let sealed = try await operatorKey.seal("access-123", for: ann)
+            #expect(sealed.hasPrefix("v1:") && !sealed.contains("access-123"))
+            #expect(try await operatorKey.open(sealed, for: ann) == "access-123")
+            // Sealed twice, never the same text (a fresh nonce each time).
+            #expect(try await operatorKey.seal("access-123", for: ann) != sealed)
+            await #expect(throws: TokenSealer.SealError.self) { try await operatorKey.open(sealed, for: bob) }
+            let otherKey = TokenSealer(secrets: secrets, key: Data(repeating: 8, count: 32))
+            await #expect(throws: TokenSealer.SealError.self) { try await otherKey.open(sealed, for: ann) }
+            await #expect(throws: TokenSealer.SealError.self) { try await operatorKey.open("v1:bm9ub25zZW5zZQ==", for: ann) }
+            // Without an operator's key: the database's, the same for every server on it.
+            let first = TokenSealer(secrets: secrets, key: nil)
+            let second = TokenSealer(secrets: secrets, key: nil)
+            #expect(try await second.open(try await first.seal("refresh-9", for: ann), for: ann) == "refresh-9")
+        }
+    }
+
     @Test func aServerWithoutSpotifySaysSo() async throws {
         try await TestApp.run(.sqlite) { _, client in
             let ann = try await client.register("ann")
@@ -244,10 +268,20 @@ import Testing
                     #expect(fake.plays.count == 2)
                     clock.advance(3)
                     try await Self.eventually("the recovery playlist") { fake.plays == [Self.play(1), Self.play(1), Self.play(2)] }
-                    try await outbound.write(.text(#"{"type":"end","t":320}"#))
+                    // The phone is gone, Spotify open on another: the next phase's play meets
+                    // NO_ACTIVE_DEVICE, playback moves to the new device and the playlist starts there.
+                    fake.replaceDevices([("phone-2", "New phone")])
+                    try await outbound.write(.text(#"{"type":"samples","t":481,"samples":[{"seq":3,"t":481,"bpm":150}]}"#))
+                    try await Self.eventually("moved to the new phone") {
+                        fake.plays.last == FakeSpotify.Play(contextURI: "spotify:playlist:\(FakeSpotify.playlistID(1))", device: "phone-2")
+                    }
+                    #expect(fake.transfers == ["phone-1", "phone-1", "phone-2"])
+                    // Plays asked: the work list, its resumption, recovery refused (429) then played, the refused one on the old phone, the new phone.
+                    #expect(fake.apiRequests.filter { $0.hasSuffix("/me/player/play") }.count == 6)
+                    try await outbound.write(.text(#"{"type":"end","t":490}"#))
                     try await Self.eventually("paused at the end") { fake.pauses == 1 }
                 }
-                #expect(fake.plays.count == 3)
+                #expect(fake.plays.count == 4)
             }
         }
     }

@@ -91,8 +91,19 @@ actor SpotifyAccountService {
         guard account.status == .connected, let sealed = account.accessToken, let expires = account.expiresAt else {
             throw SpotifyError.invalidGrant(account.lastError ?? "Spotify is not connected")
         }
-        if !force && expires.timeIntervalSince(clock.now()) > Self.refreshMargin { return try await sealer.open(sealed, for: user) }
+        if !force && expires.timeIntervalSince(clock.now()) > Self.refreshMargin { return try await unsealed(sealed, of: user) }
         return try await refresh(account)
+    }
+
+    /// A stored token opened; one this server's key cannot open (the operator changed the
+    /// key) leaves the runner to connect again rather than failing every call.
+    private func unsealed(_ sealed: String, of user: UserID) async throws -> String {
+        do {
+            return try await sealer.open(sealed, for: user)
+        } catch let error as TokenSealer.SealError {
+            try await store.failed(user, error: error.description, reauthorize: true, now: clock.now())
+            throw SpotifyError.invalidGrant(error.description)
+        }
     }
 
     /// Refreshes `account`'s tokens once however many ask at the same time.
@@ -116,7 +127,7 @@ actor SpotifyAccountService {
             if !stored {
                 // Another server refreshed first: its tokens are as good, and newer.
                 if let newer = try await store.account(of: user), newer.status == .connected, let access = newer.accessToken {
-                    return try await sealer.open(access, for: user)
+                    return try await unsealed(access, of: user)
                 }
             }
             return tokens.accessToken

@@ -223,7 +223,9 @@ actor SpotifyPlayback {
             case .transfer(let device):
                 try await accounts.transfer(to: device, for: user)
                 return [.devices(active: device, available: [device])]
-            case .play(let playlist, let device):
+            case .play(let playlist, let known):
+                // A device restored without its id (a restart) is Spotify's active one.
+                let device = known.flatMap { $0.isEmpty ? nil : $0 }
                 try await accounts.play(playlist, on: device, for: user)
                 runners[user]?.message = nil
                 runners[user]?.lastDeviceCheck = clock.now().timeIntervalSince1970
