@@ -285,4 +285,34 @@ import Testing
             }
         }
     }
+
+    @Test func aWorkoutOnTheLibrarysMusicLeavesSpotifyAlone() async throws {
+        let fake = FakeSpotify(playlistCount: 3)
+        try await fake.run { url in
+            try await TestApp.run(.sqlite, mode: .live, configure: { $0.spotify = Self.settings(url) }) { _, client in
+                let ann = try await client.register("ann")
+                try await Self.connect(client, fake, token: ann)
+                let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"free"}"#)
+                let id = try #require(started.json["id"] as? String)
+                let port = try #require(client.port)
+                var headers = HTTPFields()
+                headers[.authorization] = "Bearer \(ann)"
+                try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)/api/v1/runbeat/workouts/\(id)/live",
+                    configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers), logger: Logger(label: "test")
+                ) { inbound, outbound, _ in
+                    try await outbound.write(.text(#"{"type":"samples","t":0,"samples":[{"seq":0,"t":0,"bpm":120}]}"#))
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .text(let text) = message else { continue }
+                        #expect(!text.contains(#""type":"spotify""#))
+                        if text.contains(#""seq":0,"type":"ack""#) { break }
+                    }
+                    // Past a beat of the playback (every two seconds): still no call to Spotify.
+                    try await Task.sleep(for: .seconds(2.5))
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+                #expect(fake.apiRequests.isEmpty)
+            }
+        }
+    }
 }

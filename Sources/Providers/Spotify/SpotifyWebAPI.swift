@@ -89,9 +89,10 @@ public struct SpotifyWebAPI: Sendable {
         _ = try await call("PUT", "me/player/pause", token: token)
     }
 
-    /// Moves playback to `device` (and plays there).
+    /// Moves playback to `device`, as it was (paused stays paused: the phase's playlist is
+    /// started next, and a phase without Spotify music stays quiet).
     public func transfer(to device: String, token: String) async throws(SpotifyError) {
-        let body = try? JSONSerialization.data(withJSONObject: ["device_ids": [device], "play": true])
+        let body = try? JSONSerialization.data(withJSONObject: ["device_ids": [device], "play": false])
         _ = try await call("PUT", "me/player", token: token, body: body)
     }
 

@@ -125,12 +125,18 @@ actor SpotifyPlayback {
         let now = clock.now().timeIntervalSince1970
         switch input {
         case .training(let user, let workout, let phase, let listener):
+            // A workout whose phases all play the library's music leaves Spotify alone.
+            let choices = (try? await music(user)) ?? runners[user]?.music ?? [:]
+            guard choices.values.contains(where: { $0.spotifyPlaylistID != nil }) else {
+                runners[user] = nil
+                return
+            }
             guard var runner = await runner(for: user, workout: workout, now: now) else {
                 listener(Self.message(Status(state: .disconnected, intent: .training, message: nil)))
                 return
             }
             runner.listener = listener
-            runner.music = (try? await music(user)) ?? runner.music
+            runner.music = choices
             runner.phase = phase
             runner.reported = nil  // a page that comes back hears where things are
             runners[user] = runner
