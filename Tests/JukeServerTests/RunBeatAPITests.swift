@@ -37,6 +37,10 @@ import Testing
                 .put, "/api/v1/runbeat/profile", token: ann, body: #"{"age":40,"resting":60,"formula":"fox","warmup_seconds":600}"#)
             #expect(update.status == .ok)
             #expect((update.json["zones"] as? [[String: Any]])?.map { $0["low"] as? Int } == [120, 132, 144, 156, 168])
+            // A warm-up of a few seconds is refused: none, or at least 10 seconds.
+            let blink = try await client.json(
+                .put, "/api/v1/runbeat/profile", token: ann, body: #"{"age":40,"resting":60,"formula":"fox","warmup_seconds":2}"#)
+            #expect(blink.status == .unprocessableContent && blink.json["field"] as? String == "warmup_seconds")
             #expect((update.json["bound_ranges"] as? [[Int]])?[2] == [137, 151])
             // Bound 2 up to 150: zone 2 wider, zone 3 narrower.
             update = try await client.json(

@@ -43,6 +43,10 @@ public struct RunnerSettings: Sendable, Equatable, Codable {
         guard Self.warmupRange.contains(warmupSeconds), Self.warmupRange.contains(cooldownSeconds) else {
             throw .invalid("warmup_seconds", "warm-up and cool-down are 0 to 30 minutes")
         }
+        // A phase is at least 10 seconds (as a custom step is): a shorter warm-up is none at all or a mistake.
+        for (field, seconds) in [("warmup_seconds", warmupSeconds), ("cooldown_seconds", cooldownSeconds)] where (1..<10).contains(seconds) {
+            throw .unprocessable(field, "a warm-up or cool-down is none (0) or at least 10 seconds")
+        }
         for choice in music.values {
             guard choice.trackIDs.count <= MusicChoice.maxTracks else {
                 throw .invalid("music", "a phase's playlist holds at most \(MusicChoice.maxTracks) songs")
