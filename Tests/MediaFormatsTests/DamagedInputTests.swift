@@ -9,10 +9,15 @@ import Testing
     @Test func committedDamagedFixturesFailWithTheExpectedKind() throws {
         let dir = try Fixtures.url("damaged")
         let expected = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: dir.appendingPathComponent("expected.json")))
-        #expect(expected.count >= 8)
+        #expect(expected.count >= 8 && expected.values.filter { $0 != "read" }.count >= 7)
         for (name, kind) in expected {
             do {
                 let meta = try TagReader.read(path: dir.appendingPathComponent(name).path)
+                // "read": damaged where a lenient reader reads on, and says what it skipped.
+                if kind == "read" {
+                    #expect(!meta.warnings.isEmpty && meta.duration != nil, "\(name)")
+                    continue
+                }
                 Issue.record("\(name) was read as \(meta.format), expected a \(kind) error")
             } catch {
                 #expect(error.kind.rawValue == kind, "\(name): \(error)")

@@ -23,6 +23,9 @@ public struct AudioMetadata: Sendable, Equatable {
     public var channels: Int?
     public var bitrate: Int?
     public var artwork: [Artwork]
+    /// What was damaged and skipped (a metadata block whose size lies, an invalid frame):
+    /// the rest of the file was still read.
+    public var warnings: [String] = []
 
     public init(format: AudioFormat) {
         self.format = format
