@@ -14,6 +14,7 @@ from mutagen.flac import FLAC, Picture
 from mutagen.oggvorbis import OggVorbis
 from mutagen.oggopus import OggOpus
 from mutagen.wave import WAVE
+from mutagen.aiff import AIFF
 
 out = os.path.join(os.path.dirname(__file__), "..", "Tests", "MediaFormatsTests", "Fixtures")
 out = os.path.abspath(out)
@@ -180,6 +181,14 @@ w.save()
 w = WAVE(p)
 record("tagged.wav", format="wav", title="ID3 Title", artist="INFO Artist", album="ID3 Album", genre="Folk",
        duration=w.info.length, sample_rate=w.info.sample_rate, channels=w.info.channels)
+
+# AIFF as Apple rips it: ffmpeg's PCM with an ID3 chunk (ffmpeg writes it), read back by mutagen.
+p = os.path.join(out, "tagged.aiff")
+ffmpeg(["0.75", "-ac", "2", "-ar", "22050", "-c:a", "pcm_s16be", "-write_id3v2", "1", "-metadata", "title=AIFF Title",
+        "-metadata", "artist=AIFF Artist", "-metadata", "album=AIFF Album", "-metadata", "track=4/9"], p)
+a = AIFF(p)
+record("tagged.aiff", format="aiff", title=str(a.tags["TIT2"]), artist=str(a.tags["TPE1"]), album=str(a.tags["TALB"]),
+       track=4, track_total=9, duration=a.info.length, sample_rate=a.info.sample_rate, channels=a.info.channels)
 
 with open(os.path.join(out, "expected.json"), "w") as f:
     json.dump(expected, f, indent=2, ensure_ascii=False, sort_keys=True)

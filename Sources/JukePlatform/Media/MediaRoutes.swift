@@ -149,6 +149,8 @@ public enum AudioMIME {
         case "ogg_vorbis": "audio/ogg"
         case "opus": "audio/ogg; codecs=opus"
         case "wav": "audio/wav"
+        case "aiff": "audio/aiff"
+        case "dsf": "audio/dsf"
         default: "application/octet-stream"
         }
     }

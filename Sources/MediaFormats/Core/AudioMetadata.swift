@@ -58,7 +58,7 @@ public struct AudioMetadata: Sendable, Equatable {
 }
 
 public enum AudioFormat: String, Sendable, CaseIterable, Codable {
-    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav
+    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf
 
     /// The Content-Type a browser needs to play the file.
     public var mimeType: String {
@@ -69,6 +69,8 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
         case .oggVorbis: "audio/ogg"
         case .opus: "audio/ogg; codecs=opus"
         case .wav: "audio/wav"
+        case .aiff: "audio/aiff"
+        case .dsf: "audio/dsf"
         }
     }
 }

@@ -10,6 +10,10 @@ public enum TagReader {
         if Bytes.startsWith(head, "fLaC") { return try FLACReader.read(source) }
         if Bytes.startsWith(head, "OggS") { return try OggReader.read(source) }
         if Bytes.startsWith(head, "RIFF") { return try WAVReader.read(source) }
+        if Bytes.startsWith(head, "FORM"), head.count >= 12, ["AIFF", "AIFC"].contains(latin1String(head[8..<12])) {
+            return try AIFFReader.read(source)
+        }
+        if Bytes.startsWith(head, "DSD ") { return try DSFReader.read(source) }
         if head.count >= 8, head[4..<8].elementsEqual("ftyp".utf8) { return try MP4Reader.read(source) }
         if Bytes.startsWith(head, "ID3") {
             // An ID3v2 tag can also stand before FLAC data.

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import MediaFormats
+
+/// AIFF (beyond the ffmpeg fixture the oracle test reads) and DSF, built byte by byte: the
+/// duration from their headers, the tags from their ID3 chunk or tag, and damage met by
+/// reading on with a warning, or by a clear refusal when the audio's facts are missing.
+@Suite(.timeLimit(.minutes(5))) struct AIFFAndDSFTests {
+    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func le32(_ v: Int) -> [UInt8] { be32(v).reversed() }
+    static func le64(_ v: Int) -> [UInt8] { le32(v & 0xFFFF_FFFF) + le32(v >> 32) }
+
+    static func chunk(_ id: String, _ body: [UInt8]) -> [UInt8] {
+        Array(id.utf8) + be32(body.count) + body + (body.count % 2 == 1 ? [0] : [])
+    }
+
+    static func id3(title: String) -> [UInt8] {
+        var tag = ID3v2Writer()
+        tag.text("TIT2", title)
+        return tag.encode()
+    }
+
+    /// COMM for 8000 frames at 16 kHz (half a second), stereo, 16-bit: 16000 as an 80-bit extended.
+    static let common: [UInt8] = [0, 2] + be32(8000) + [0, 16] + [0x40, 0x0C, 0xFA, 0, 0, 0, 0, 0, 0, 0]
+
+    static func aiff(_ chunks: [[UInt8]], declaredSize: Int? = nil) -> [UInt8] {
+        let body = Array("AIFF".utf8) + chunks.flatMap { $0 }
+        return Array("FORM".utf8) + be32(declaredSize ?? body.count) + body
+    }
+
+    @Test func anAIFFWithTextChunksAndAnID3Chunk() throws {
+        let file = Self.aiff([
+            Self.chunk("COMM", Self.common), Self.chunk("NAME", Array("Name Title".utf8)), Self.chunk("AUTH", Array("Auth Artist".utf8)),
+            Self.chunk("ID3 ", Self.id3(title: "ID3 Title")), Self.chunk("SSND", [UInt8](repeating: 0, count: 8 + 64)),
+        ])
+        let meta = try TagReader.read(MemorySource(file))
+        #expect(meta.format == .aiff && meta.duration == 0.5 && meta.sampleRate == 16000 && meta.channels == 2)
+        #expect(meta.title == "ID3 Title" && meta.artist == "Auth Artist")  // the ID3 chunk wins; AUTH fills in
+        #expect(meta.warnings.isEmpty)
+        #expect(AIFFReader.extended80(ArraySlice([0x40, 0x0E, 0xAC, 0x44, 0, 0, 0, 0, 0, 0])) == 44100)
+    }
+
+    @Test func aDamagedID3ChunkIsSkippedAndAMissingCommonChunkRefused() throws {
+        var broken = Self.id3(title: "Lost")
+        broken[3] = 9  // an ID3 version no one writes
+        let file = Self.aiff([Self.chunk("COMM", Self.common), Self.chunk("ID3 ", broken), Self.chunk("SSND", [UInt8](repeating: 0, count: 16))])
+        let meta = try TagReader.read(MemorySource(file))
+        #expect(meta.duration == 0.5 && meta.title == nil)
+        #expect(meta.warnings.count == 1 && meta.warnings[0].contains("ID3 chunk"))
+        // A FORM size that lies (a streaming writer's) gives way to the file's size.
+        #expect(try TagReader.read(MemorySource(Self.aiff([Self.chunk("COMM", Self.common)], declaredSize: 0xFFFF_FFF0))).duration == 0.5)
+        #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(Self.aiff([Self.chunk("SSND", [0, 0, 0, 0])]))) }
+    }
+
+    static func dsf(samples: Int, rate: Int, channels: Int, tag: [UInt8]?) -> [UInt8] {
+        let data = [UInt8](repeating: 0x69, count: 4096 * channels)
+        let dataChunk = Array("data".utf8) + Self.le64(12 + data.count) + data
+        let fmt =
+            Array("fmt ".utf8) + Self.le64(52) + Self.le32(1) + Self.le32(0) + Self.le32(2) + Self.le32(channels) + Self.le32(rate) + Self.le32(1)
+            + Self.le64(samples) + Self.le32(4096) + Self.le32(0)
+        let metadataAt = tag == nil ? 0 : 28 + fmt.count + dataChunk.count
+        let total = 28 + fmt.count + dataChunk.count + (tag?.count ?? 0)
+        let header = Array("DSD ".utf8) + Self.le64(28) + Self.le64(total) + Self.le64(metadataAt)
+        return header + fmt + dataChunk + (tag ?? [])
+    }
+
+    @Test func aDSFWithItsID3TagAtTheEnd() throws {
+        let meta = try TagReader.read(MemorySource(Self.dsf(samples: 2_822_400 * 3, rate: 2_822_400, channels: 2, tag: Self.id3(title: "DSD Title"))))
+        #expect(meta.format == .dsf && meta.duration == 3 && meta.sampleRate == 2_822_400 && meta.channels == 2)
+        #expect(meta.title == "DSD Title" && meta.warnings.isEmpty)
+        // A metadata pointer past the end: the audio's facts stand, with a warning.
+        var lying = Self.dsf(samples: 2_822_400, rate: 2_822_400, channels: 1, tag: nil)
+        lying.replaceSubrange(20..<28, with: Self.le64(lying.count + 100))
+        let read = try TagReader.read(MemorySource(lying))
+        #expect(read.duration == 1 && read.warnings.count == 1)
+        // No fmt chunk: refused.
+        #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(Array(lying.prefix(40)))) }
+    }
+}
