@@ -127,4 +127,15 @@ import Testing
         #expect(meta.trackNumber == 5 && meta.trackTotal == 7)
         #expect(meta.frontCover?.mimeType == "image/png")
     }
+
+    /// The extended-header flag set with no extended header written (mutagen's issue 21 file):
+    /// the frames that follow at once are read, as mutagen and TagLib read them.
+    @Test func anExtendedHeaderFlagWithNoExtendedHeaderReadsTheFrames() throws {
+        var writer = ID3v2Writer()
+        writer.text("TIT2", "Flagged")
+        var bytes = writer.encode(padding: 16)
+        #expect(bytes[3] == 4)
+        bytes[5] |= 0x40
+        #expect(try Self.read(bytes).title == "Flagged")
+    }
 }

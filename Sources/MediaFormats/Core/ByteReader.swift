@@ -54,6 +54,12 @@ struct ByteReader {
         return bytes[position..<position + count]
     }
 
+    /// The next `count` bytes without moving past them (nil when fewer remain).
+    func peek(_ count: Int) -> ArraySlice<UInt8>? {
+        guard count >= 0, count <= remaining else { return nil }
+        return bytes[position..<(position + count)]
+    }
+
     mutating func rest() -> ArraySlice<UInt8> {
         defer { position = end }
         return bytes[position..<end]

@@ -64,6 +64,10 @@ struct ID3v2Tag {
 
     private static func skipExtendedHeader(_ reader: inout ByteReader, version: UInt8) throws(MediaFormatError) {
         let start = reader.fileOffset
+        // Some taggers set the extended-header flag and write none: the frames start at once
+        // (mutagen and TagLib read on in that case too). No extended header's size reads as a
+        // frame ID.
+        if let next = reader.peek(4), Self.looksLikeFrameID(next) { return }
         let raw = try reader.bytes(4, "extended header size")
         if version == 4 {
             // 2.4: syncsafe size that includes the size field itself.
@@ -76,6 +80,11 @@ struct ID3v2Tag {
             let size = Int(Bytes.u32be(raw, raw.startIndex))
             try reader.skip(size, "ID3v2.3 extended header")
         }
+    }
+
+    static func looksLikeFrameID(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count == 4, let first = bytes.first, (0x41...0x5A).contains(first) else { return false }
+        return bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
     }
 
     /// 2.2: three-character IDs and three-byte sizes, no flags.
