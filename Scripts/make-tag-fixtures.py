@@ -15,6 +15,7 @@ from mutagen.oggvorbis import OggVorbis
 from mutagen.oggopus import OggOpus
 from mutagen.wave import WAVE
 from mutagen.aiff import AIFF
+from mutagen.asf import ASF
 
 out = os.path.join(os.path.dirname(__file__), "..", "Tests", "MediaFormatsTests", "Fixtures")
 out = os.path.abspath(out)
@@ -189,6 +190,15 @@ ffmpeg(["0.75", "-ac", "2", "-ar", "22050", "-c:a", "pcm_s16be", "-write_id3v2",
 a = AIFF(p)
 record("tagged.aiff", format="aiff", title=str(a.tags["TIT2"]), artist=str(a.tags["TPE1"]), album=str(a.tags["TALB"]),
        track=4, track_total=9, duration=a.info.length, sample_rate=a.info.sample_rate, channels=a.info.channels)
+
+# WMA (ASF) as ffmpeg writes it: the Content Description's title and author, WM/ attributes.
+p = os.path.join(out, "tagged.wma")
+ffmpeg(["1.0", "-ac", "2", "-ar", "44100", "-c:a", "wmav2", "-b:a", "64k", "-metadata", "title=WMA Title", "-metadata", "artist=WMA Artist",
+        "-metadata", "album=WMA Album", "-metadata", "track=3", "-metadata", "genre=Ambient"], p)
+a = ASF(p)
+record("tagged.wma", format="asf", title=str(a.tags["Title"][0]), artist=str(a.tags["Author"][0]), album=str(a.tags["WM/AlbumTitle"][0]),
+       genre=str(a.tags["WM/Genre"][0]), track=int(str(a.tags["WM/TrackNumber"][0])), duration=a.info.length,
+       sample_rate=a.info.sample_rate, channels=a.info.channels)
 
 with open(os.path.join(out, "expected.json"), "w") as f:
     json.dump(expected, f, indent=2, ensure_ascii=False, sort_keys=True)

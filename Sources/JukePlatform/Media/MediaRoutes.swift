@@ -151,6 +151,7 @@ public enum AudioMIME {
         case "wav": "audio/wav"
         case "aiff": "audio/aiff"
         case "dsf": "audio/dsf"
+        case "asf": "audio/x-ms-wma"
         default: "application/octet-stream"
         }
     }

@@ -58,7 +58,7 @@ public struct AudioMetadata: Sendable, Equatable {
 }
 
 public enum AudioFormat: String, Sendable, CaseIterable, Codable {
-    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf
+    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf, asf
 
     /// The Content-Type a browser needs to play the file.
     public var mimeType: String {
@@ -71,6 +71,7 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
         case .wav: "audio/wav"
         case .aiff: "audio/aiff"
         case .dsf: "audio/dsf"
+        case .asf: "audio/x-ms-wma"
         }
     }
 }

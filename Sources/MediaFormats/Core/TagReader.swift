@@ -5,7 +5,7 @@ public enum TagReader {
 
     /// Reads `source`, choosing the parser from the content's first bytes (extensions lie).
     public static func read(_ source: some ByteSource) throws(MediaFormatError) -> AudioMetadata {
-        let head = try source.read(at: 0, count: 12)
+        let head = try source.read(at: 0, count: 16)
         guard head.count >= 4 else { throw MediaFormatError(.truncated, at: 0, "file is \(head.count) bytes") }
         if Bytes.startsWith(head, "fLaC") { return try FLACReader.read(source) }
         if Bytes.startsWith(head, "OggS") { return try OggReader.read(source) }
@@ -14,6 +14,7 @@ public enum TagReader {
             return try AIFFReader.read(source)
         }
         if Bytes.startsWith(head, "DSD ") { return try DSFReader.read(source) }
+        if ASFReader.isASF(head) { return try ASFReader.read(source) }
         if head.count >= 8, head[4..<8].elementsEqual("ftyp".utf8) { return try MP4Reader.read(source) }
         if Bytes.startsWith(head, "ID3") {
             // An ID3v2 tag can also stand before FLAC data.
