@@ -23,7 +23,7 @@ case "${2:-tags}" in
   tags)
     swift build -c release --sanitize=fuzzer --product TagReaderFuzzer
     mkdir -p corpus crashes
-    cp -n ../Tests/MediaFormatsTests/Fixtures/*.{mp3,m4a,flac,ogg,opus,wav,aiff,wma} corpus/ 2>/dev/null || true
+    cp -n ../Tests/MediaFormatsTests/Fixtures/*.{mp3,m4a,flac,ogg,opus,wav,aiff,wma,wv} corpus/ 2>/dev/null || true
     cp -n ../Tests/MediaFormatsTests/Fixtures/damaged/* corpus/ 2>/dev/null || true
     .build/release/TagReaderFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus ;;

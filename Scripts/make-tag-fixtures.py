@@ -16,6 +16,7 @@ from mutagen.oggopus import OggOpus
 from mutagen.wave import WAVE
 from mutagen.aiff import AIFF
 from mutagen.asf import ASF
+from mutagen.wavpack import WavPack
 
 out = os.path.join(os.path.dirname(__file__), "..", "Tests", "MediaFormatsTests", "Fixtures")
 out = os.path.abspath(out)
@@ -199,6 +200,14 @@ a = ASF(p)
 record("tagged.wma", format="asf", title=str(a.tags["Title"][0]), artist=str(a.tags["Author"][0]), album=str(a.tags["WM/AlbumTitle"][0]),
        genre=str(a.tags["WM/Genre"][0]), track=int(str(a.tags["WM/TrackNumber"][0])), duration=a.info.length,
        sample_rate=a.info.sample_rate, channels=a.info.channels)
+
+# WavPack with the APEv2 tag ffmpeg's muxer writes at its end.
+p = os.path.join(out, "tagged.wv")
+ffmpeg(["1.0", "-ac", "2", "-ar", "44100", "-c:a", "wavpack", "-metadata", "title=WavPack Title", "-metadata", "artist=WavPack Artist",
+        "-metadata", "album=WavPack Album", "-metadata", "track=2/8"], p)
+w = WavPack(p)
+record("tagged.wv", format="wavpack", title=str(w.tags["title"]), artist=str(w.tags["artist"]), album=str(w.tags["album"]),
+       track=2, track_total=8, duration=w.info.length, sample_rate=w.info.sample_rate, channels=w.info.channels)
 
 with open(os.path.join(out, "expected.json"), "w") as f:
     json.dump(expected, f, indent=2, ensure_ascii=False, sort_keys=True)

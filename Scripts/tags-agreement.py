@@ -49,7 +49,8 @@ def first(value):
         value = value[0] if value else None
     if value is None:
         return None
-    text = str(value).strip().strip("\x00")
+    # Several values in one (APEv2 and Vorbis write them NUL-separated): the first.
+    text = str(value).strip("\x00").split("\x00")[0].strip()
     return text or None
 
 

@@ -78,3 +78,58 @@ import Testing
         #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(Array(lying.prefix(40)))) }
     }
 }
+
+/// APEv2 tags and the formats that carry them: Monkey's Audio (built byte by byte; no encoder
+/// for it is in Debian) and an MP3 whose only tag is APEv2.
+@Suite(.timeLimit(.minutes(5))) struct APEv2Tests {
+    static func le32(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
+
+    static func apeTag(_ items: [(String, String)], brokenLast: Bool = false) -> [UInt8] {
+        var body: [UInt8] = []
+        for (i, (key, value)) in items.enumerated() {
+            let bytes = Array(value.utf8)
+            let declared = brokenLast && i == items.count - 1 ? 100_000 : bytes.count
+            body += le32(declared) + le32(0) + Array(key.utf8) + [0] + bytes
+        }
+        let footer = Array("APETAGEX".utf8) + le32(2000) + le32(body.count + 32) + le32(items.count) + le32(0) + [UInt8](repeating: 0, count: 8)
+        return body + footer
+    }
+
+    /// Monkey's Audio 3.99: descriptor, then 3 frames of 73728*4 blocks, the last of 1000, at 44.1 kHz.
+    static func monkeys(tag: [UInt8]) -> [UInt8] {
+        var header = [UInt8](repeating: 0, count: 76)
+        header.replaceSubrange(0..<4, with: Array("MAC ".utf8))
+        header.replaceSubrange(4..<6, with: [0x9E, 0x0F])  // 3998
+        header.replaceSubrange(56..<60, with: le32(73728 * 4))
+        header.replaceSubrange(60..<64, with: le32(1000))
+        header.replaceSubrange(64..<68, with: le32(3))
+        header.replaceSubrange(68..<70, with: [16, 0])
+        header.replaceSubrange(70..<72, with: [2, 0])
+        header.replaceSubrange(72..<76, with: le32(44100))
+        return header + [UInt8](repeating: 0x55, count: 512) + tag
+    }
+
+    @Test func monkeysAudioWithAnAPEv2Tag() throws {
+        let meta = try TagReader.read(MemorySource(Self.monkeys(tag: Self.apeTag([("Title", "Ape Title"), ("Artist", "A\u{0}B"), ("Track", "3/12")]))))
+        #expect(meta.format == .monkeysAudio && meta.channels == 2 && meta.sampleRate == 44100)
+        #expect(meta.duration == Double(2 * 73728 * 4 + 1000) / 44100)
+        #expect(meta.title == "Ape Title" && meta.artist == "A" && meta.trackNumber == 3 && meta.trackTotal == 12)
+    }
+
+    @Test func anAPEv2ItemThatRunsPastTheTagKeepsTheOnesBefore() throws {
+        let meta = try TagReader.read(MemorySource(Self.monkeys(tag: Self.apeTag([("Title", "Kept"), ("Album", "Lost")], brokenLast: true))))
+        #expect(meta.title == "Kept" && meta.album == nil)
+        #expect(meta.warnings.count == 1 && meta.warnings[0].contains("ALBUM"))
+    }
+
+    @Test func anMP3WhoseOnlyTagIsAPEv2() throws {
+        let mp3 = try Fixtures.bytes("vbr-xing.mp3")
+        // Without its ID3v2 tag (if any), then with an APEv2 tag appended.
+        let bare = ID3v2Tag.declaredSize(header: Array(mp3.prefix(10))).map { Array(mp3[$0...]) } ?? mp3
+        let plain = try TagReader.read(MemorySource(bare))
+        #expect(plain.title == nil && plain.artist == nil)
+        let meta = try TagReader.read(MemorySource(bare + Self.apeTag([("Title", "From APE"), ("Artist", "Ape Artist")])))
+        #expect(meta.title == "From APE" && meta.artist == "Ape Artist")
+        #expect(meta.duration == plain.duration)
+    }
+}

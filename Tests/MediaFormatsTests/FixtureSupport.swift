@@ -20,7 +20,7 @@ enum Fixtures {
 
     static let goodNames = [
         "id3v24.mp3", "id3v23-utf16.mp3", "vbr-xing.mp3", "id3v1-only.mp3", "itunes.m4a", "tagged.flac", "tagged.ogg",
-        "tagged.opus", "tagged.wav", "tagged.aiff", "tagged.wma",
+        "tagged.opus", "tagged.wav", "tagged.aiff", "tagged.wma", "tagged.wv",
     ]
 }
 

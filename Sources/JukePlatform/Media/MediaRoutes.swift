@@ -152,6 +152,8 @@ public enum AudioMIME {
         case "aiff": "audio/aiff"
         case "dsf": "audio/dsf"
         case "asf": "audio/x-ms-wma"
+        case "wavpack": "audio/x-wavpack"
+        case "monkeys_audio": "audio/x-ape"
         default: "application/octet-stream"
         }
     }

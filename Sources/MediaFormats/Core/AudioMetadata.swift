@@ -58,7 +58,7 @@ public struct AudioMetadata: Sendable, Equatable {
 }
 
 public enum AudioFormat: String, Sendable, CaseIterable, Codable {
-    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf, asf
+    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf, asf, wavpack, monkeysAudio = "monkeys_audio"
 
     /// The Content-Type a browser needs to play the file.
     public var mimeType: String {
@@ -72,6 +72,8 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
         case .aiff: "audio/aiff"
         case .dsf: "audio/dsf"
         case .asf: "audio/x-ms-wma"
+        case .wavpack: "audio/x-wavpack"
+        case .monkeysAudio: "audio/x-ape"
         }
     }
 }

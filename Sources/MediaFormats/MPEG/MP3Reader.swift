@@ -24,6 +24,15 @@ enum MP3Reader {
             meta.fillGaps(from: v1)
             audioEnd -= ID3v1Tag.size
         }
+        // An APEv2 tag (foobar2000 and mp3gain write them) fills what ID3 left out; where it is
+        // the only tag, it is the tag. Its bytes are not audio.
+        if let ape = APEv2Tag.read(source) {
+            var tagged = AudioMetadata(format: .mp3)
+            APEv2Tag.apply(ape.items, to: &tagged)
+            meta.fillGaps(from: tagged)
+            meta.warnings += ape.warnings
+            if let size = APEv2Tag.totalSize(source, end: audioEnd) { audioEnd -= size }
+        }
 
         let window = try source.read(at: audioStart, count: syncSearchWindow)
         guard let (frameStart, frame) = firstFrame(in: window[...]) else {
