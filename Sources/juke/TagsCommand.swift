@@ -35,7 +35,7 @@ struct TagsCommand: AsyncParsableCommand {
 
     static func fields(_ m: AudioMetadata) -> [(String, String?)] {
         [
-            ("format", m.format.rawValue), ("title", m.title), ("artist", m.artist), ("album", m.album),
+            ("format", m.format.rawValue + (m.codec.map { " (\($0))" } ?? "")), ("title", m.title), ("artist", m.artist), ("album", m.album),
             ("album artist", m.albumArtist), ("composer", m.composer), ("genre", m.genre), ("year", m.year.map(String.init)),
             ("track", m.trackNumber.map { "\($0)" + (m.trackTotal.map { "/\($0)" } ?? "") }),
             ("disc", m.discNumber.map { "\($0)" + (m.discTotal.map { "/\($0)" } ?? "") }),
@@ -50,7 +50,7 @@ struct TagsCommand: AsyncParsableCommand {
         var object: [String: Any] = ["path": path, "format": m.format.rawValue]
         let texts: [(String, String?)] = [
             ("title", m.title), ("artist", m.artist), ("album", m.album), ("album_artist", m.albumArtist), ("composer", m.composer),
-            ("genre", m.genre), ("isrc", m.isrc), ("musicbrainz_recording_id", m.musicBrainzRecordingID),
+            ("genre", m.genre), ("isrc", m.isrc), ("musicbrainz_recording_id", m.musicBrainzRecordingID), ("codec", m.codec),
         ]
         for (key, value) in texts { if let value { object[key] = value } }
         let numbers: [(String, Int?)] = [

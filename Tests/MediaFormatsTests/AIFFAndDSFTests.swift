@@ -133,3 +133,23 @@ import Testing
         #expect(meta.duration == plain.duration)
     }
 }
+
+/// MP4's codec told apart (ALAC needs a transcode where AAC plays), and an MP4 cut short in
+/// its media data read as mutagen and players read it.
+@Suite(.timeLimit(.minutes(5))) struct MP4CodecTests {
+    @Test func alacAndAACAreToldApart() throws {
+        // alac.m4a: ffmpeg's ALAC with its moov first (-movflags +faststart).
+        let alac = try TagReader.read(MemorySource(try Fixtures.bytes("alac.m4a")))
+        #expect(alac.format == .mp4 && alac.codec == "alac" && alac.title == "ALAC Title" && alac.duration == 0.5)
+        #expect(try TagReader.read(MemorySource(try Fixtures.bytes("itunes.m4a"))).codec == "aac")
+    }
+
+    @Test func anMP4CutShortInItsMediaDataIsReadWithAWarning() throws {
+        let bytes = try Fixtures.bytes("alac.m4a")
+        let mdat = try #require(bytes.indices.dropLast(4).first { bytes[$0..<($0 + 4)].elementsEqual("mdat".utf8) })
+        let cut = Array(bytes[..<(mdat + 100)])
+        let meta = try TagReader.read(MemorySource(cut))
+        #expect(meta.title == "ALAC Title" && meta.duration == 0.5)
+        #expect(meta.warnings.count == 1 && meta.warnings[0].contains("mdat"))
+    }
+}

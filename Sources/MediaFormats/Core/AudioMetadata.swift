@@ -23,6 +23,9 @@ public struct AudioMetadata: Sendable, Equatable {
     public var channels: Int?
     public var bitrate: Int?
     public var artwork: [Artwork]
+    /// The codec inside a container that holds several ("aac" or "alac" in MP4, say), where
+    /// it decides whether a browser can play the file; nil where the format says it.
+    public var codec: String?
     /// What was damaged and skipped (a metadata block whose size lies, an invalid frame):
     /// the rest of the file was still read.
     public var warnings: [String] = []

@@ -40,14 +40,36 @@ struct MP4Box {
 
     /// The boxes directly inside `range` of the file.
     static func children(of source: some ByteSource, from start: Int, to end: Int) throws(MediaFormatError) -> [MP4Box] {
+        try walk(source, from: start, to: end, clipMdat: false).boxes
+    }
+
+    /// The file's top-level boxes; an `mdat` cut short (a download that stopped, a file
+    /// truncated after its moov) ends the list at the file's end, and is returned as
+    /// `clipped`, as mutagen and players read such files.
+    static func topLevel(of source: some ByteSource) throws(MediaFormatError) -> (boxes: [MP4Box], clipped: MP4Box?) {
+        try walk(source, from: 0, to: source.size, clipMdat: true)
+    }
+
+    private static func walk(_ source: some ByteSource, from start: Int, to end: Int, clipMdat: Bool) throws(MediaFormatError) -> (
+        boxes: [MP4Box], clipped: MP4Box?
+    ) {
         var boxes: [MP4Box] = []
         var offset = start
         while offset + 8 <= end {
-            let box = try read(from: source, at: offset, limit: end)
-            boxes.append(box)
-            offset += box.size
+            do {
+                let box = try read(from: source, at: offset, limit: end)
+                boxes.append(box)
+                offset += box.size
+            } catch {
+                guard clipMdat, error.kind == .truncated,
+                    let header = try? source.readExactly(at: offset, count: 8, what: "MP4 box header"), latin1String(header[4..<8]) == "mdat"
+                else { throw error }
+                let box = MP4Box(type: "mdat", offset: offset, headerSize: 8, size: end - offset)
+                boxes.append(box)
+                return (boxes, box)
+            }
         }
-        return boxes
+        return (boxes, nil)
     }
 
     /// Boxes inside an in-memory payload (the ilst of an already-read moov).

@@ -5,11 +5,12 @@ enum MP4Reader {
     static let maxMoovSize = 64 * 1024 * 1024
 
     static func read(_ source: some ByteSource) throws(MediaFormatError) -> AudioMetadata {
-        let top = try MP4Box.children(of: source, from: 0, to: source.size)
+        let (top, clipped) = try MP4Box.topLevel(of: source)
         guard let ftypOrMoov = top.first, ["ftyp", "moov", "free", "skip", "wide", "mdat"].contains(ftypOrMoov.type) else {
             throw MediaFormatError(.unsupported, at: 0, "not an MP4 file")
         }
         guard let moov = top.first(where: { $0.type == "moov" }) else {
+            if let clipped { throw MediaFormatError(.truncated, at: clipped.offset, "MP4 file ends inside its mdat, before any moov box") }
             throw MediaFormatError(.malformed, at: 0, "MP4 file has no moov box")
         }
         guard moov.payloadSize <= maxMoovSize else {
@@ -18,6 +19,7 @@ enum MP4Reader {
         let payload = try source.readExactly(at: moov.payloadOffset, count: moov.payloadSize, what: "moov box")
         var meta = AudioMetadata(format: .mp4)
         try readMoov(payload[...], base: moov.payloadOffset, into: &meta)
+        if let clipped { meta.warnings.append("MP4 mdat box at byte \(clipped.offset) runs past the end of the file (cut short)") }
         if let duration = meta.duration, duration > 0,
             let mdat = top.first(where: { $0.type == "mdat" })
         {
@@ -77,6 +79,20 @@ enum MP4Reader {
         }
     }
 
+    /// The sample entry's type as a codec name: AAC and ALAC look alike from outside.
+    static func codecName(_ type: String) -> String {
+        switch type {
+        case "mp4a": "aac"
+        case "alac": "alac"
+        case "ac-3": "ac3"
+        case "ec-3": "eac3"
+        case "Opus": "opus"
+        case "fLaC": "flac"
+        case ".mp3": "mp3"
+        default: String(type.filter { $0.isLetter || $0.isNumber }).lowercased()
+        }
+    }
+
     /// trak/mdia/(hdlr 'soun')/minf/stbl/stsd: channels and sample rate. Returns whether
     /// this track was an audio track.
     static func readAudioTrack(_ trak: ArraySlice<UInt8>, base: Int, into meta: inout AudioMetadata) throws(MediaFormatError) -> Bool {
@@ -93,6 +109,7 @@ enum MP4Reader {
         guard let entry = try MP4Box.children(of: entries, base: stsd.offset + 16).first else { return true }
         // AudioSampleEntry: 6 reserved + 2 data ref index + 8 reserved, channels (2),
         // sample size (2), 4 reserved, sample rate as 16.16 fixed point.
+        meta.codec = codecName(entry.type)
         let e = entry.payload
         if e.count >= 28 {
             let s = e.startIndex
