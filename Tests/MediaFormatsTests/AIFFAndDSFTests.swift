@@ -122,6 +122,21 @@ import Testing
         #expect(meta.warnings.count == 1 && meta.warnings[0].contains("ALBUM"))
     }
 
+    @Test func musepackSV8AndSV7Durations() throws {
+        // SV8: MPCK, an SH packet (CRC, version 8, 88200 samples with 0 skipped as SV8 sizes, 44.1 kHz, stereo), then AP.
+        let sh: [UInt8] = [0, 0, 0, 0, 8] + [0x85, 0xB1, 0x08] + [0] + [0x00, 0x10]
+        let sv8 = Array("MPCK".utf8) + Array("SH".utf8) + [UInt8(2 + 1 + sh.count)] + sh + Array("AP".utf8) + [4, 0, 0]
+        let meta = try TagReader.read(MemorySource(sv8 + Self.apeTag([("Title", "SV8")])))
+        #expect(meta.format == .musepack && meta.sampleRate == 44100 && meta.channels == 2 && meta.duration == 2 && meta.title == "SV8")
+        // SV7: 100 frames of 1152 samples at 48 kHz.
+        var sv7 = Array("MP+".utf8) + [0x17] + Self.le32(100) + Self.le32(1 << 16) + [UInt8](repeating: 0, count: 20)
+        sv7 += [UInt8](repeating: 0, count: 64)
+        let seven = try TagReader.read(MemorySource(sv7))
+        #expect(seven.sampleRate == 48000 && seven.duration == Double(100 * 1152 - 576) / 48000)
+        // A packet that claims more than the file: refused with where.
+        #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(Array("MPCKSH".utf8) + [0x7F])) }
+    }
+
     @Test func anMP3WhoseOnlyTagIsAPEv2() throws {
         let mp3 = try Fixtures.bytes("vbr-xing.mp3")
         // Without its ID3v2 tag (if any), then with an APEv2 tag appended.

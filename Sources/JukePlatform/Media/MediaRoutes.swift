@@ -154,6 +154,7 @@ public enum AudioMIME {
         case "asf": "audio/x-ms-wma"
         case "wavpack": "audio/x-wavpack"
         case "monkeys_audio": "audio/x-ape"
+        case "musepack": "audio/x-musepack"
         default: "application/octet-stream"
         }
     }

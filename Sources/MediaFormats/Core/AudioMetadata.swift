@@ -61,7 +61,7 @@ public struct AudioMetadata: Sendable, Equatable {
 }
 
 public enum AudioFormat: String, Sendable, CaseIterable, Codable {
-    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf, asf, wavpack, monkeysAudio = "monkeys_audio"
+    case mp3, mp4, flac, oggVorbis = "ogg_vorbis", opus, wav, aiff, dsf, asf, wavpack, monkeysAudio = "monkeys_audio", musepack
 
     /// The Content-Type a browser needs to play the file.
     public var mimeType: String {
@@ -77,6 +77,7 @@ public enum AudioFormat: String, Sendable, CaseIterable, Codable {
         case .asf: "audio/x-ms-wma"
         case .wavpack: "audio/x-wavpack"
         case .monkeysAudio: "audio/x-ape"
+        case .musepack: "audio/x-musepack"
         }
     }
 }

@@ -17,6 +17,7 @@ public enum TagReader {
         if ASFReader.isASF(head) { return try ASFReader.read(source) }
         if Bytes.startsWith(head, "wvpk") { return try WavPackReader.read(source) }
         if Bytes.startsWith(head, "MAC ") { return try MonkeysAudioReader.read(source) }
+        if Bytes.startsWith(head, "MPCK") || Bytes.startsWith(head, "MP+") { return try MusepackReader.read(source) }
         if head.count >= 8, head[4..<8].elementsEqual("ftyp".utf8) { return try MP4Reader.read(source) }
         if Bytes.startsWith(head, "ID3") {
             // An ID3v2 tag can also stand before FLAC data.
