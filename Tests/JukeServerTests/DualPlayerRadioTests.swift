@@ -88,6 +88,13 @@ import Testing
                 // Favourites are each account's own.
                 let body = String(decoding: try JSONSerialization.data(withJSONObject: station, options: [.withoutEscapingSlashes]), as: UTF8.self)
                 #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: body).status == .ok)
+                // An address whose host starts with a combining mark (which joins "://" as one
+                // Character) is still an http address.
+                var odd = station
+                odd["stream_url"] = "http://\u{1F3FB}radio.example/stream"
+                let oddBody = String(decoding: try JSONSerialization.data(withJSONObject: odd, options: [.withoutEscapingSlashes]), as: UTF8.self)
+                #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: oddBody).status == .ok)
+                #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: body).status == .ok)
                 let favorites = try await client.json(.get, "/api/v1/dual/radio/favorites", token: ann)
                 #expect((favorites.json["items"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Jazz Test FM"])
                 #expect((try await client.json(.get, "/api/v1/dual/radio/favorites", token: bob).json["items"] as? [[String: Any]])?.isEmpty == true)

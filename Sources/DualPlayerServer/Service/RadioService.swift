@@ -164,9 +164,12 @@ public struct RadioService: Sendable {
         }
         try text(station.name, "name", max: 300)
         guard station.name.contains(where: { !$0.isWhitespace }) else { throw RuleRefusal.invalid("name", "A station needs a name.") }
-        let stream = station.streamURL.lowercased()
-        guard station.streamURL.unicodeScalars.count <= 2000, stream.hasPrefix("http://") || stream.hasPrefix("https://"),
-            station.streamURL.count > (stream.hasPrefix("https://") ? 8 : 7),
+        // Compared byte by byte: as Characters, a combining mark right after "://" (an emoji
+        // modifier, say) joins the slash and the prefix would not match.
+        let stream = Array(station.streamURL.lowercased().utf8)
+        let secure = stream.starts(with: "https://".utf8)
+        guard station.streamURL.unicodeScalars.count <= 2000, secure || stream.starts(with: "http://".utf8),
+            stream.count > (secure ? 8 : 7),
             !station.streamURL.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { throw RuleRefusal.invalid("stream_url", "A station's stream is an http(s) address.") }
         try text(station.homepage, "homepage", max: 2000)
