@@ -168,17 +168,12 @@ struct Serve: AsyncParsableCommand {
         guard clientID.count <= 128, clientID.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             throw ValidationError("--spotify-client-id (or JUKE_SPOTIFY_CLIENT_ID) is the app's client ID: letters and digits")
         }
-        func url(_ flag: String?, _ name: String, _ variable: String, default fallback: URL?) throws -> URL? {
-            guard let raw = flag ?? env[variable], !raw.isEmpty else { return fallback }
-            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-                throw ValidationError("--\(name) (or \(variable)) must be an http(s) URL, not '\(raw)'")
-            }
-            return url
-        }
-        guard let accounts = try url(spotifyAccountsUrl, "spotify-accounts-url", "JUKE_SPOTIFY_ACCOUNTS_URL", default: SpotifyAccounts.defaultBase),
-            let api = try url(spotifyApiUrl, "spotify-api-url", "JUKE_SPOTIFY_API_URL", default: SpotifyWebAPI.defaultBase)
+        guard
+            let accounts = try Self.httpURL(spotifyAccountsUrl, env, option: "spotify-accounts-url", variable: "JUKE_SPOTIFY_ACCOUNTS_URL")
+                ?? SpotifyAccounts.defaultBase,
+            let api = try Self.httpURL(spotifyApiUrl, env, option: "spotify-api-url", variable: "JUKE_SPOTIFY_API_URL") ?? SpotifyWebAPI.defaultBase
         else { return nil }
-        let redirect = try url(spotifyRedirectUrl, "spotify-redirect-url", "JUKE_SPOTIFY_REDIRECT_URL", default: nil)
+        let redirect = try Self.httpURL(spotifyRedirectUrl, env, option: "spotify-redirect-url", variable: "JUKE_SPOTIFY_REDIRECT_URL")
         var key: Data?
         if let text = spotifyTokenKey ?? env["JUKE_SPOTIFY_TOKEN_KEY"], !text.isEmpty {
             guard let data = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)), data.count == 32 else {
@@ -258,6 +253,15 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
+    /// An http(s) address from a flag or else its environment variable: nil when neither is set.
+    static func httpURL(_ flag: String?, _ env: [String: String], option: String, variable: String) throws -> URL? {
+        guard let raw = flag ?? env[variable], !raw.isEmpty else { return nil }
+        guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            throw ValidationError("--\(option) (or \(variable)) must be an http(s) URL, not '\(raw)'")
+        }
+        return url
+    }
+
     /// An on/off setting from the environment: nil when unset.
     static func switchedOn(_ value: String?, name: String) throws -> Bool? {
         guard let value, !value.isEmpty else { return nil }
@@ -284,16 +288,10 @@ struct Serve: AsyncParsableCommand {
         var configuration = try data.configuration(host: host, port: port, installDemo: !noDemo)
         configuration.openAI = try openAI(env)
         configuration.catalog = try catalog(env)
-        if let raw = radioBrowserUrl ?? env["JUKE_RADIO_BROWSER_URL"], !raw.isEmpty {
-            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw ValidationError("--radio-browser-url (or JUKE_RADIO_BROWSER_URL) must be an http(s) URL")
-            }
+        if let url = try Self.httpURL(radioBrowserUrl, env, option: "radio-browser-url", variable: "JUKE_RADIO_BROWSER_URL") {
             configuration.radioBrowserDiscovery = url
         }
-        if let raw = librivoxUrl ?? env["JUKE_LIBRIVOX_URL"], !raw.isEmpty {
-            guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw ValidationError("--librivox-url (or JUKE_LIBRIVOX_URL) must be an http(s) URL")
-            }
+        if let url = try Self.httpURL(librivoxUrl, env, option: "librivox-url", variable: "JUKE_LIBRIVOX_URL") {
             configuration.libriVoxURL = url
         }
         try network(env, into: &configuration)

@@ -92,13 +92,7 @@ enum AIFFReader {
         for byte in bytes[2..<10] { mantissa = mantissa << 8 | UInt64(byte) }
         if exponent == 0 && mantissa == 0 { return 0 }
         if exponent == 0x7FFF { return .nan }
-        let value = Double(mantissa) * pow2(exponent - 16383 - 63)
+        let value = Double(sign: .plus, exponent: exponent - 16383 - 63, significand: Double(mantissa))
         return bytes[0] & 0x80 != 0 ? -value : value
-    }
-
-    static func pow2(_ n: Int) -> Double {
-        var result = 1.0
-        if n >= 0 { for _ in 0..<min(n, 2000) { result *= 2 } } else { for _ in 0..<min(-n, 2000) { result /= 2 } }
-        return result
     }
 }

@@ -2,9 +2,12 @@
 /// footer "APETAGEX" at the end of the file (before an ID3v1 tag if there is one), items of
 /// value size, flags, a NUL-ended key and a UTF-8 value. Keys are matched without case.
 enum APEv2Tag {
-    /// The tag's items (key upper-cased, value bytes, whether the value is binary), or nil
-    /// when the file has no APEv2 footer. A footer whose items run wrong yields what came before.
-    static func read(_ source: some ByteSource) -> (items: [(key: String, value: ArraySlice<UInt8>, binary: Bool)], warnings: [String])? {
+    typealias Items = [(key: String, value: ArraySlice<UInt8>, binary: Bool)]
+
+    /// The tag's items (key upper-cased, value bytes, whether the value is binary) and where
+    /// the tag starts (its header too, when flagged), or nil when the file has no APEv2
+    /// footer. A footer whose items run wrong yields what came before.
+    static func read(_ source: some ByteSource) -> (items: Items, warnings: [String], start: Int)? {
         for end in [source.size, source.size - 128] where end >= 32 {
             guard let footer = try? source.readExactly(at: end - 32, count: 32, what: "APEv2 footer"),
                 footer[0..<8].elementsEqual("APETAGEX".utf8)
@@ -13,7 +16,9 @@ enum APEv2Tag {
             let count = Int(Bytes.u32le(footer[...], 16))
             guard size >= 32, size <= end, size <= 16 << 20,
                 let body = try? source.readExactly(at: end - size, count: size - 32, what: "APEv2 items")
-            else { return ([], ["APEv2 tag declares \(size) bytes, more than the file holds"]) }
+            else { return ([], ["APEv2 tag declares \(size) bytes, more than the file holds"], end - 32) }
+            let hasHeader = Bytes.u32le(footer[...], 20) & 0x8000_0000 != 0
+            let start = max(0, end - size - (hasHeader ? 32 : 0))
             var items: [(String, ArraySlice<UInt8>, Bool)] = []
             var p = 0
             for _ in 0..<min(count, 4096) {
@@ -22,33 +27,22 @@ enum APEv2Tag {
                 let flags = Bytes.u32le(body[...], p + 4)
                 p += 8
                 guard let nul = body[p...].firstIndex(of: 0), nul - p <= 255 else {
-                    return (items, ["APEv2 item at byte \(end - size + p) has no key; the rest were skipped"])
+                    return (items, ["APEv2 item at byte \(end - size + p) has no key; the rest were skipped"], start)
                 }
                 let key = latin1String(body[p..<nul]).uppercased()
                 p = nul + 1
                 guard length <= body.count - p else {
-                    return (items, ["APEv2 item '\(key)' runs past the tag; the rest were skipped"])
+                    return (items, ["APEv2 item '\(key)' runs past the tag; the rest were skipped"], start)
                 }
                 items.append((key, body[p..<(p + length)], (flags >> 1) & 3 == 1))
                 p += length
             }
-            return (items, [])
+            return (items, [], start)
         }
         return nil
     }
 
-    /// The bytes an APEv2 tag ending at `end` takes (its header too, when flagged), if there is one.
-    static func totalSize(_ source: some ByteSource, end: Int) -> Int? {
-        guard end >= 32, let footer = try? source.readExactly(at: end - 32, count: 32, what: "APEv2 footer"),
-            footer[0..<8].elementsEqual("APETAGEX".utf8)
-        else { return nil }
-        let size = Int(Bytes.u32le(footer[...], 12))
-        let hasHeader = Bytes.u32le(footer[...], 20) & 0x8000_0000 != 0
-        let total = size + (hasHeader ? 32 : 0)
-        return total <= end ? total : nil
-    }
-
-    static func apply(_ items: [(key: String, value: ArraySlice<UInt8>, binary: Bool)], to meta: inout AudioMetadata) {
+    static func apply(_ items: Items, to meta: inout AudioMetadata) {
         for item in items {
             if item.binary {
                 // "Cover Art (Front)": a file name, NUL, then the picture.

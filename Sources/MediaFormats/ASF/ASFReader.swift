@@ -213,9 +213,5 @@ enum ASFReader {
         UInt16(b[b.startIndex + i]) | UInt16(b[b.startIndex + i + 1]) << 8
     }
 
-    static func u64(_ b: ArraySlice<UInt8>, _ i: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for k in (0..<8).reversed() { value = value << 8 | UInt64(b[b.startIndex + i + k]) }
-        return value
-    }
+    static func u64(_ b: ArraySlice<UInt8>, _ i: Int) -> UInt64 { Bytes.u64le(b, b.startIndex + i) }
 }

@@ -118,6 +118,11 @@ enum Bytes {
         UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])
     }
 
+    /// Little-endian 64-bit value at absolute index `i`; the caller has checked the bounds.
+    static func u64le(_ b: ArraySlice<UInt8>, _ i: Int) -> UInt64 {
+        (0..<8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64(b[i + $1]) }
+    }
+
     /// Little-endian 32-bit value at absolute index `i`; the caller has checked the bounds.
     static func u32le(_ b: ArraySlice<UInt8>, _ i: Int) -> UInt32 {
         UInt32(b[i + 3]) << 24 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 1]) << 8 | UInt32(b[i])

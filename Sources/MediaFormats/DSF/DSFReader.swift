@@ -39,9 +39,5 @@ enum DSFReader {
         return meta
     }
 
-    static func u64le(_ b: [UInt8], _ i: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for k in (0..<8).reversed() { value = value << 8 | UInt64(b[i + k]) }
-        return value
-    }
+    static func u64le(_ b: [UInt8], _ i: Int) -> UInt64 { Bytes.u64le(b[...], i) }
 }

@@ -31,7 +31,7 @@ enum MP3Reader {
             APEv2Tag.apply(ape.items, to: &tagged)
             meta.fillGaps(from: tagged)
             meta.warnings += ape.warnings
-            if let size = APEv2Tag.totalSize(source, end: audioEnd) { audioEnd -= size }
+            audioEnd = min(audioEnd, ape.start)
         }
 
         let window = try source.read(at: audioStart, count: syncSearchWindow)

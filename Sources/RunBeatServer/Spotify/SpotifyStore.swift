@@ -223,6 +223,6 @@ struct SpotifyStore: Sendable {
             version: try row.decode(column: "version", as: Int64.self))
     }
 
-    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func millis(_ date: Date) -> Int64 { RunBeatStore.millis(date) }
     static func date(_ millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 }
