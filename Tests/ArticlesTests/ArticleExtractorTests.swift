@@ -5,7 +5,7 @@ import Testing
 
 /// The readable article in web pages: the body without the page around it, its title and
 /// author, chapters at its headings, on pages written as the web writes them.
-@Suite(.timeLimit(.minutes(2))) struct ArticleExtractorTests {
+@Suite(.timeLimit(.minutes(5))) struct ArticleExtractorTests {
     func page(_ body: String, head: String = "<title>The Title | Example News</title>") -> [UInt8] {
         Array("<!doctype html><html><head>\(head)</head><body>\(body)</body></html>".utf8)
     }
@@ -102,7 +102,7 @@ import Testing
 }
 
 /// Plain text files: paragraphs at blank lines, chapters at headings, the first line a title.
-@Suite(.timeLimit(.minutes(2))) struct TextArticleTests {
+@Suite(.timeLimit(.minutes(5))) struct TextArticleTests {
     @Test func paragraphsChaptersAndTitle() throws {
         let text = "The Storm\n\nCHAPTER I\n\nIt was a dark\nand stormy night.\n\nThe rain fell.\n\nChapter 2: Morning\n\nThe sun rose.\n"
         let article = try TextArticle.read(Array(text.utf8), name: "storm.txt")

@@ -4,7 +4,7 @@ import Testing
 @testable import Articles
 
 /// ePub books as articles, and the inflater under them, on books written by Python's zipfile.
-@Suite(.timeLimit(.minutes(2))) struct EPubReaderTests {
+@Suite(.timeLimit(.minutes(5))) struct EPubReaderTests {
     func fixture(_ name: String) throws -> [UInt8] {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/books/\(name)", withExtension: nil))
         return Array(try Data(contentsOf: url))

@@ -6,7 +6,7 @@ import Testing
 /// PDFs' text layers as articles, on PDFs made by fpdf2 (Scripts/make-article-fixtures.py):
 /// standard fonts in WinAnsi, an embedded composite font with a ToUnicode map, the outline as
 /// chapters, wrapped lines back into paragraphs.
-@Suite(.timeLimit(.minutes(2))) struct PDFReaderTests {
+@Suite(.timeLimit(.minutes(5))) struct PDFReaderTests {
     func fixture(_ name: String) throws -> [UInt8] {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/books/\(name)", withExtension: nil))
         return Array(try Data(contentsOf: url))

@@ -3,7 +3,7 @@ import Testing
 @testable import Articles
 
 /// Sentences to read one at a time: not cut at abbreviations, initials or decimals.
-@Suite(.timeLimit(.minutes(2))) struct SentencesTests {
+@Suite(.timeLimit(.minutes(5))) struct SentencesTests {
     @Test func sentencesAndWhatDoesNotEndThem() {
         #expect(Sentences.split("It rained. Then it stopped! Did it? Yes…  It did.") == ["It rained.", "Then it stopped!", "Did it?", "Yes…", "It did."])
         #expect(

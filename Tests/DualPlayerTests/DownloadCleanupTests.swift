@@ -5,7 +5,7 @@ import Testing
 
 /// The storage limit's cleanup: played episodes go, the longest-held first, until the rest fits;
 /// unplayed ones never go, and a download that cannot fit is refused.
-@Suite(.timeLimit(.minutes(2))) struct DownloadCleanupTests {
+@Suite(.timeLimit(.minutes(5))) struct DownloadCleanupTests {
     let ids = (0..<5).map { _ in EpisodeID(rawValue: UUID()) }
 
     func held(_ index: Int, _ bytes: Int64, played: Bool, day: Double) -> DownloadCleanup.Held {

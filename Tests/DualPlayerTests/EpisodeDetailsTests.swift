@@ -6,7 +6,7 @@ import Testing
 
 /// Which feed items are episodes, which is which across refreshes, and which transcript the
 /// player follows.
-@Suite(.timeLimit(.minutes(2))) struct EpisodeDetailsTests {
+@Suite(.timeLimit(.minutes(5))) struct EpisodeDetailsTests {
     func item(guid: String? = nil, title: String? = "An episode", url: String? = "https://cdn.example/1.mp3", type: String? = "audio/mpeg") -> FeedItem {
         var item = FeedItem()
         item.guid = guid

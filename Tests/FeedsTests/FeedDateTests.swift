@@ -4,7 +4,7 @@ import Testing
 @testable import Feeds
 
 /// Dates and lengths as feeds write them, malformations included.
-@Suite(.timeLimit(.minutes(2))) struct FeedDateTests {
+@Suite(.timeLimit(.minutes(5))) struct FeedDateTests {
     static func iso(_ text: String) -> String? { FeedDate.parse(text).map(FeedDate.iso) }
 
     @Test(arguments: [

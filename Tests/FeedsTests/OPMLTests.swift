@@ -4,7 +4,7 @@ import Testing
 
 /// Subscriptions moved between podcast apps: OPML as apps export it (grouped, with entities,
 /// odd case), read leniently, and written so that reading it back gives the same list.
-@Suite(.timeLimit(.minutes(2))) struct OPMLTests {
+@Suite(.timeLimit(.minutes(5))) struct OPMLTests {
     static let exported = """
         <?xml version="1.0" encoding="utf-8"?>
         <opml version="1.0"><head><title>Pocket Casts Feeds</title></head><body>
@@ -43,7 +43,7 @@ import Testing
 }
 
 /// A show's web page names its feed for podcast apps.
-@Suite(.timeLimit(.minutes(2))) struct FeedDiscoveryTests {
+@Suite(.timeLimit(.minutes(5))) struct FeedDiscoveryTests {
     @Test func aPageNamesItsFeedsRSSFirst() {
         let page = """
             <!doctype html><html><head><meta charset=utf-8><title>Show</title>

@@ -5,7 +5,7 @@ import Testing
 
 /// Transcripts and chapter files as podcast hosts publish them, with their usual slips, and
 /// the cue to highlight at a moment of the episode.
-@Suite(.timeLimit(.minutes(2))) struct TranscriptTests {
+@Suite(.timeLimit(.minutes(5))) struct TranscriptTests {
     @Test func subRipWithItsUsualSlips() throws {
         let srt =
             "\u{FEFF}1\r\n00:00:01,000 --> 00:00:04,500\r\n<i>Once upon</i> a time\r\n&amp; far away\r\n\r\n"

@@ -8,7 +8,7 @@ import Testing
 
 /// SIGTERM must end the server within seconds even while an AI pick is out: shutdown gives
 /// the work under way a moment, then cancels it.
-@Suite(.timeLimit(.minutes(2))) struct Back2BackShutdownTests {
+@Suite(.timeLimit(.minutes(5))) struct Back2BackShutdownTests {
     @Test func shutdownDoesNotWaitForTheAIsAnswer() async throws {
         // The model answers only after 20 s (within the DJ's 90 s timeout).
         let fake = FakeOpenAI(behaviour: .slow(20, "{}"))

@@ -8,7 +8,7 @@ import Testing
 
 /// Signed links to audio for exported playlists: one key for every server on a database, a
 /// link good for its track until it expires.
-@Suite(.timeLimit(.minutes(2))) struct MediaLinksTests {
+@Suite(.timeLimit(.minutes(5))) struct MediaLinksTests {
     @Test(arguments: TestBackend.available)
     func aLinkPlaysItsTrackUntilItExpiresFromAnyServer(backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { db in

@@ -11,7 +11,7 @@ import Testing
 /// Spotify's clients against the local fake of its Accounts service and Web API: PKCE,
 /// the code exchanged and refreshed, invalid_grant, playlists in pages, devices, playing on a
 /// device and moving playback to one when none is active, 401 and 429 as Spotify sends them.
-@Suite(.timeLimit(.minutes(2))) struct SpotifyClientTests {
+@Suite(.timeLimit(.minutes(5))) struct SpotifyClientTests {
     @Test func pkceChallengesAreRFC7636s() {
         // RFC 7636, appendix B.
         #expect(SpotifyPKCE.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk") == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")

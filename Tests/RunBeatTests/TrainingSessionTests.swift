@@ -3,7 +3,7 @@ import RunBeat
 import Testing
 
 /// The cue rules, each over a recorded or a made-up trace.
-@Suite(.timeLimit(.minutes(2))) struct TrainingSessionTests {
+@Suite(.timeLimit(.minutes(5))) struct TrainingSessionTests {
     let profile = HeartRateProfile(age: 30, resting: 60)  // maximum 190; zones 125, 138, 151, 164, 177, 190
 
     /// A heart wandering across a zone edge (151, zones 2 and 3) for ten minutes, with a

@@ -4,7 +4,7 @@ import Testing
 @testable import Workouts
 
 /// Juke's FIT reader on python-fitparse's test files (MIT), with their record CSVs as the oracle.
-@Suite(.timeLimit(.minutes(2))) struct FITReaderTests {
+@Suite(.timeLimit(.minutes(5))) struct FITReaderTests {
     static func fixture(_ name: String) throws -> [UInt8] {
         let url = try #require(Bundle.module.resourceURL?.appendingPathComponent("Fixtures/fitparse/\(name)"))
         return Array(try Data(contentsOf: url))
