@@ -128,25 +128,9 @@ struct Back2BackRoutes {
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    /// The download's name: the session's title with every character kept (RFC 6266's
-    /// `filename*`, UTF-8), and a plain ASCII name for the rare client that reads only that.
-    /// Only what a file system cannot hold (path separators, control characters) is replaced.
+    /// The download's name: the session's title, with the export's extension.
     static func attachment(_ title: String, extension ext: String) -> String {
-        let safe = String(
-            String.UnicodeScalarView(
-                title.unicodeScalars.map { s -> Unicode.Scalar in
-                    s == "/" || s == "\\" || s.value < 0x20 || s.value == 0x7F ? "_" : s
-                }
-            ).prefix(120)
-        ).trimmingCharacters(in: .whitespaces)
-        let name = (safe.isEmpty ? "back2back" : safe) + "." + ext
-        let ascii = String(
-            String.UnicodeScalarView(
-                name.unicodeScalars.map { s -> Unicode.Scalar in s.isASCII && s != "\"" && s != "%" && s != ";" ? s : "_" }))
-        // RFC 5987: attr-chars stay, every other byte is percent-encoded.
-        let attrChars = CharacterSet(charactersIn: "!#$&+-.^_`|~").union(.init(charactersIn: "0123456789")).union(
-            .init(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"))
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: attrChars) ?? ascii
-        return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        return ContentDisposition.attachment(named: (trimmed.isEmpty ? "back2back" : String(trimmed.prefix(120))) + "." + ext)
     }
 }

@@ -16,7 +16,7 @@ public struct Song: Sendable, Equatable {
     public var artist: String?
     public var album: String?
     public var path: String
-    /// The container's format ("mp3", "mp4", "flac", "ogg_vorbis", "opus", "wav").
+    /// The container's format (`AudioFormat`'s names: "mp3", "mp4", "flac", "asf", "wavpack"…).
     public var format: String
     public var duration: Double
     public var hasArtwork: Bool

@@ -78,13 +78,13 @@ public struct DualPlayerApp: JukeApp {
             service: service, radio: radio, libriVox: libriVox, songs: songs, podcasts: podcasts, episodeMedia: episodeMedia, articles: articles
         )
         .registerHandlers(on: router)
-        ArticleAudioRoutes(articles: articles, media: MediaRoutes(library: platform.library)).register(on: router)
+        ArticleAudioRoutes(articles: articles, media: MediaRoutes(platform: platform)).register(on: router)
         EpisodeAudioRoutes(
-            podcasts: podcasts, media: MediaRoutes(library: platform.library), episodeMedia: episodeMedia, proxy: EpisodeProxy(fetcher: fetcher)
+            podcasts: podcasts, media: MediaRoutes(platform: platform), episodeMedia: episodeMedia, proxy: EpisodeProxy(fetcher: fetcher)
         ).register(on: router)
-        SongMediaRoutes(songs: songs, media: MediaRoutes(library: platform.library)).register(on: router)
+        SongMediaRoutes(songs: songs, media: MediaRoutes(platform: platform)).register(on: router)
         RadioListenRoutes(radio: radio).register(on: router)
-        BookAudioRoutes(service: service, media: MediaRoutes(library: platform.library), dataDirectory: platform.configuration.dataDirectory)
+        BookAudioRoutes(service: service, media: MediaRoutes(platform: platform), dataDirectory: platform.configuration.dataDirectory)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)
     }

@@ -30,8 +30,11 @@ struct SongMediaRoutes {
 
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let song = try await visibleSong(context)
-        return try await media.serveFile(
-            at: song.path, contentType: AudioMIME.type(format: song.format), request, context, missing: "The song's file is no longer on the server's disk.")
+        // MP4 holds AAC or ALAC; which is read from the file's own header (songs are few).
+        let codec = song.format == "mp4" ? (try? TagReader.read(path: song.path))?.codec : nil
+        return try await media.servePlayable(
+            at: song.path, format: song.format, codec: codec, duration: song.duration, request, context,
+            missing: "The song's file is no longer on the server's disk.")
     }
 
     /// The front cover from the file's own tags, read when asked (covers are small; the file

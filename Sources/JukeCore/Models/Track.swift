@@ -10,6 +10,9 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
     /// Modification time in whole milliseconds since 1970, for incremental rescans.
     public var modifiedMillis: Int64
     public var format: String
+    /// The audio codec where the container holds several (MP4: "aac" or "alac"); nil when
+    /// the format says it, or for files scanned before Juke told them apart.
+    public var codec: String?
     public var title: String
     public var artist: String
     public var album: String
@@ -33,7 +36,7 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
 
     public init(
         id: TrackID, folderID: LibraryFolderID, path: String, fileSize: Int64, modifiedMillis: Int64, format: String,
-        title: String, artist: String, album: String, albumArtist: String, composer: String? = nil,
+        codec: String? = nil, title: String, artist: String, album: String, albumArtist: String, composer: String? = nil,
         genre: String? = nil, year: Int? = nil, trackNumber: Int? = nil, discNumber: Int? = nil, duration: Double,
         isrc: String? = nil, musicBrainzID: String? = nil, bpm: Double? = nil, artworkHash: String? = nil, addedAt: Date
     ) {
@@ -43,6 +46,7 @@ public struct Track: Sendable, Codable, Equatable, Identifiable {
         self.fileSize = fileSize
         self.modifiedMillis = modifiedMillis
         self.format = format
+        self.codec = codec
         self.title = title
         self.artist = artist
         self.album = album

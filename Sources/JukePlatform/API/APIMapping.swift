@@ -10,14 +10,19 @@ enum APIMapping {
         .init(id: u.id.description, username: u.username, email: u.email, displayName: u.displayName, isAdmin: u.isAdmin, createdAt: u.createdAt)
     }
 
-    static func track(_ t: Track) -> Components.Schemas.Track {
+    /// A track as the catalog lists it; `canTranscode` says whether the server can play
+    /// every format to every browser (with ffmpeg), which decides `playable`.
+    static func track(_ t: Track, canTranscode: Bool) -> Components.Schemas.Track {
         .init(
             id: t.id.description, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist,
             albumId: t.albumID.description, artistId: t.artistID.description, composer: t.composer, genre: t.genre,
             year: t.year, trackNumber: t.trackNumber, discNumber: t.discNumber, duration: t.duration, format: t.format,
-            isrc: t.isrc, musicbrainzId: t.musicBrainzID, bpm: t.bpm,
+            codec: PlaybackChoice.codec(format: t.format, codec: t.codec),
+            playable: PlaybackChoice.playable(format: t.format, codec: t.codec, canTranscode: canTranscode), isrc: t.isrc, musicbrainzId: t.musicBrainzID,
+            bpm: t.bpm,
             audioUrl: "/api/v1/catalog/tracks/\(t.id)/audio",
-            artworkUrl: t.artworkHash.map { _ in "/api/v1/catalog/tracks/\(t.id)/artwork" }
+            artworkUrl: t.artworkHash.map { _ in "/api/v1/catalog/tracks/\(t.id)/artwork" },
+            downloadUrl: "/api/v1/catalog/tracks/\(t.id)/download"
         )
     }
 

@@ -7,6 +7,9 @@ import Storage
 /// map the result. Failures are thrown as `APIError` and rendered by `ErrorMiddleware`.
 struct JukeAPIHandler: APIProtocol {
     let platform: Platform
+
+    /// Whether tracks no browser plays can be played here (transcoded).
+    var canTranscode: Bool { platform.transcoder != nil }
 }
 
 // MARK: - System
@@ -93,7 +96,8 @@ extension JukeAPIHandler {
                 .init(
                     body: .json(
                         .init(
-                            items: result.tracks.map(APIMapping.track), total: result.total, limit: page.limit, offset: page.offset,
+                            items: result.tracks.map { APIMapping.track($0, canTranscode: canTranscode) }, total: result.total, limit: page.limit,
+                            offset: page.offset,
                             approximate: result.approximate, suggestion: result.suggestion))))
         }
     }
@@ -111,7 +115,10 @@ extension JukeAPIHandler {
                 genre: q.genre, year: q.year
             )
             let (tracks, total) = try await platform.library.tracks(filter: filter, limit: page.limit, offset: page.offset)
-            return .ok(.init(body: .json(.init(items: tracks.map(APIMapping.track), total: total, limit: page.limit, offset: page.offset))))
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(items: tracks.map { APIMapping.track($0, canTranscode: canTranscode) }, total: total, limit: page.limit, offset: page.offset))))
         }
     }
 
@@ -120,7 +127,7 @@ extension JukeAPIHandler {
             _ = try CurrentRequest.requireUser()
             let id: TrackID = try parseID(input.path.trackId, field: "track_id")
             guard let track = try await platform.library.track(id: id) else { throw APIError.notFound("track") }
-            return .ok(.init(body: .json(APIMapping.track(track))))
+            return .ok(.init(body: .json(APIMapping.track(track, canTranscode: canTranscode))))
         }
     }
 

@@ -61,7 +61,7 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: SessionCookieMiddleware())
 
     try JukeAPIHandler(platform: platform).registerHandlers(on: router)
-    MediaRoutes<JukeRequestContext>(library: platform.library, links: platform.mediaLinks, clock: platform.clock).register(on: router)
+    MediaRoutes<JukeRequestContext>(platform: platform).register(on: router)
     SystemRoutes<JukeRequestContext>(platform: platform).register(on: router)
     WebRoutes<JukeRequestContext>(launcher: Launcher(apps: apps.map(\.card), comingSoon: comingSoon)).register(on: router)
     for juke in apps {

@@ -29,6 +29,9 @@ public struct Platform: Sendable {
     public let coverBlur = CoverBlur()
     /// Signed links to audio that plays without a login (exported playlists).
     public let mediaLinks: MediaLinks
+    /// ffmpeg for what a browser cannot play; nil when it is off or not installed (such
+    /// tracks are then listed as not playable here).
+    public let transcoder: Transcoder?
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration
@@ -47,6 +50,7 @@ public struct Platform: Sendable {
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
+        self.transcoder = Self.transcoder(configuration, logger: logger)
         // The guess judge's folding table, built now rather than under the lock of a
         // game's first guess or a DJ's first pick.
         Task.detached(priority: .background) { MusicTextNormalizer.prepare() }
@@ -65,6 +69,22 @@ public struct Platform: Sendable {
             }
         case .iTunesSearch(let url): return ITunesSearch(baseURL: url)
         case nil: return nil
+        }
+    }
+
+    static func transcoder(_ configuration: ServerConfiguration, logger: Logger) -> Transcoder? {
+        guard let settings = configuration.transcoding else { return nil }
+        guard let ffmpeg = ExternalTool.locate("ffmpeg") else {
+            logger.notice("ffmpeg is not installed: tracks a browser cannot play (WMA, WavPack, DSD…) are listed as not playable here")
+            return nil
+        }
+        let folder = (configuration.dataDirectory as NSString).appendingPathComponent("transcodes")
+        do {
+            return try Transcoder(
+                ffmpeg: ffmpeg, settings: .init(maxConcurrent: settings.maxConcurrent, cacheDirectory: folder, cacheLimit: settings.cacheLimit), logger: logger)
+        } catch {
+            logger.error("transcoding is off: its cache folder cannot be made", metadata: ["path": "\(folder)", "error": "\(error)"])
+            return nil
         }
     }
 

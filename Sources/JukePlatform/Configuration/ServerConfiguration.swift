@@ -40,6 +40,8 @@ public struct ServerConfiguration: Sendable {
     public var spotify: SpotifySettings?
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
+    /// Transcoding what a browser cannot play (with ffmpeg, where installed); nil turns it off.
+    public var transcoding: TranscodingSettings? = TranscodingSettings()
     /// Seconds between background rescans of the watched folders; nil turns them off.
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
@@ -86,6 +88,18 @@ public struct ServerConfiguration: Sendable {
     public var clientOrigin: ClientOrigin { ClientOrigin(trustedProxies: trustedProxies, publicURL: publicURL) }
 
     public var demoLibraryPath: String { (dataDirectory as NSString).appendingPathComponent("demo-library") }
+}
+
+/// How many ffmpegs may transcode at once, and how much disk finished transcodes may take
+/// (in the data folder's `transcodes`).
+public struct TranscodingSettings: Sendable {
+    public var maxConcurrent: Int
+    public var cacheLimit: Int64
+
+    public init(maxConcurrent: Int = 8, cacheLimit: Int64 = 2_000_000_000) {
+        self.maxConcurrent = maxConcurrent
+        self.cacheLimit = cacheLimit
+    }
 }
 
 /// RunBeat's Spotify: the client ID of the app registered with Spotify (PKCE needs no

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import JukeCore
 import Library
@@ -11,18 +12,27 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     /// Signed links let a track's audio play without a login (exported playlists).
     let links: MediaLinks?
     let clock: WallClock
+    /// ffmpeg for what the asking browser cannot play; nil: such tracks are not playable.
+    let transcoder: Transcoder?
     let fileIO = FileIO()
 
-    public init(library: LibraryStore, links: MediaLinks? = nil, clock: WallClock = .system) {
+    public init(library: LibraryStore, links: MediaLinks? = nil, clock: WallClock = .system, transcoder: Transcoder? = nil) {
         self.library = library
         self.links = links
         self.clock = clock
+        self.transcoder = transcoder
+    }
+
+    /// The routes as an app serves its media: the platform's library and transcoder.
+    public init(platform: Platform) {
+        self.init(library: platform.library, links: platform.mediaLinks, clock: platform.clock, transcoder: platform.transcoder)
     }
 
     public func register(on router: Router<Context>) {
         router.get("/api/v1/catalog/tracks/:track_id/audio") { request, context in try await audio(request, context) }
         router.head("/api/v1/catalog/tracks/:track_id/audio") { request, context in try await audio(request, context) }
         router.get("/api/v1/catalog/tracks/:track_id/artwork") { request, context in try await artwork(request, context) }
+        router.get("/api/v1/catalog/tracks/:track_id/download") { request, context in try await download(request, context) }
     }
 
     private func track(_ context: Context) async throws -> Track {
@@ -71,7 +81,76 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         guard LibraryPaths.isInside(real, anyOf: try await library.folders().map(\.path)) else {
             throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer inside the library's folders; rescan the library.")
         }
-        return try await serveFile(at: real, contentType: AudioMIME.type(format: track.format), request, context, missing: missing)
+        return try await servePlayable(at: real, format: track.format, codec: track.codec, duration: track.duration, request, context, missing: missing)
+    }
+
+    /// An audio file as the asking browser can play it: the file itself, or a transcode
+    /// when the page said (`plays`, or the `juke_plays` cookie its script sets) that it
+    /// cannot play the codec. `start` (whole seconds) starts a transcode there, for seeking.
+    public func servePlayable(
+        at path: String, format: String, codec: String?, duration: Double?, _ request: Request, _ context: Context, missing: String
+    ) async throws -> Response {
+        let query = request.uri.queryParameters
+        let playsText = query.get("plays") ?? request.cookies["juke_plays"]?.value
+        let plays = try playsText.map { text throws -> BrowserPlays in
+            guard let plays = BrowserPlays.parse(text) else {
+                throw APIError.badRequest("plays lists codecs the browser plays, as \"mp3,aac,opus\".", field: "plays")
+            }
+            return plays
+        }
+        let start = try query.get("start").map { raw throws -> Int in
+            guard let value = Int(raw), value >= 0, value <= 1_000_000 else {
+                throw APIError.badRequest("start is whole seconds into the track.", field: "start")
+            }
+            if let duration, duration > 0, Double(value) >= duration {
+                throw APIError.badRequest("start is past the track's end (\(Int(duration)) s).", field: "start")
+            }
+            return value
+        }
+        switch PlaybackChoice.decide(format: format, codec: codec, plays: plays, canTranscode: transcoder != nil) {
+        case .original:
+            return try await serveFile(at: path, contentType: AudioMIME.type(format: format), request, context, missing: missing)
+        case .unplayable:
+            let name = PlaybackChoice.codec(format: format, codec: codec).uppercased()
+            throw APIError(
+                status: .notAcceptable, code: "not_playable_here",
+                message: "This browser cannot play \(name), and the server has no ffmpeg to transcode it; download the original instead.")
+        case .transcode(let target):
+            return try await serveTranscode(of: path, to: target, start: start ?? 0, request, context, missing: missing)
+        }
+    }
+
+    private func serveTranscode(of path: String, to target: TranscodeTarget, start: Int, _ request: Request, _ context: Context, missing: String) async throws
+        -> Response
+    {
+        guard let transcoder else { throw APIError(status: .notAcceptable, code: "not_playable_here", message: "The server cannot transcode.") }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let source = Transcoder.Request(
+            path: path, size: Int64(info.st_size),
+            modifiedMillis: Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000, target: target, start: start)
+        let output: Transcoder.Output
+        do {
+            output = try await transcoder.open(source)
+        } catch .busy {
+            throw APIError(
+                status: .serviceUnavailable, code: "transcoder_busy", message: "Every transcode slot is taken; try again in a moment.", retryAfter: 5)
+        } catch .failed(let why) {
+            throw APIError(status: .unprocessableContent, code: "transcode_failed", message: "The file could not be transcoded: \(why)")
+        }
+        switch output {
+        case .cached(let file):
+            var response = try await serveFile(at: file, contentType: target.contentType, request, context, missing: missing)
+            response.headers[.vary] = "Cookie"
+            if let name = TranscodeTarget.header { response.headers[name] = target.rawValue }
+            return response
+        case .streaming(let follower):
+            // Its length is not known until ffmpeg ends; it streams, and once finished the
+            // next request gets the cached file with Range.
+            var headers: HTTPFields = [.contentType: target.contentType, .cacheControl: "no-store", .acceptRanges: "none", .vary: "Cookie"]
+            if let name = TranscodeTarget.header { headers[name] = target.rawValue }
+            return Response(status: .ok, headers: headers, body: request.method == .head ? .init() : .init(asyncSequence: follower))
+        }
     }
 
     /// A file with Range, ETag and Last-Modified handling: a track's, or an app's own media
@@ -111,6 +190,18 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
             let body: ResponseBody = request.method == .head || size == 0 ? .init() : try await fileIO.loadFile(path: path, context: context)
             return Response(status: .ok, headers: headers, body: body)
         }
+    }
+
+    /// The track's file exactly as it is on disk, as an attachment named as the file.
+    func download(_ request: Request, _ context: Context) async throws -> Response {
+        let track = try await track(context)
+        let missing = "The track's file is no longer on the server's disk; rescan the library."
+        guard let real = LibraryPaths.realPath(track.path), LibraryPaths.isInside(real, anyOf: try await library.folders().map(\.path)) else {
+            throw APIError(status: .notFound, code: "file_missing", message: missing)
+        }
+        var response = try await serveFile(at: real, contentType: AudioMIME.type(format: track.format), request, context, missing: missing)
+        response.headers[.contentDisposition] = ContentDisposition.attachment(named: (real as NSString).lastPathComponent)
+        return response
     }
 
     func artwork(_ request: Request, _ context: Context) async throws -> Response {

@@ -30,7 +30,7 @@ enum TrackBuilder {
         let artist = clean(meta.artist) ?? clean(meta.albumArtist) ?? unknownArtist
         let track = Track(
             id: id, folderID: folder, path: file.path, fileSize: file.size, modifiedMillis: file.modifiedMillis,
-            format: meta.format.rawValue,
+            format: meta.format.rawValue, codec: meta.codec,
             title: clean(meta.title) ?? clean(fileName) ?? "Untitled",
             artist: artist,
             album: clean(meta.album) ?? unknownAlbum,

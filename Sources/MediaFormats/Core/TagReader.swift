@@ -1,7 +1,9 @@
 /// The one entry point: which format a file is, and its metadata.
 public enum TagReader {
     /// File name extensions Juke scans, by format.
-    public static let extensions: Set<String> = ["mp3", "m4a", "m4b", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav", "wave"]
+    public static let extensions: Set<String> = [
+        "mp3", "m4a", "m4b", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav", "wave", "aif", "aiff", "aifc", "dsf", "wma", "asf", "wv", "ape", "mpc",
+    ]
 
     /// Reads `source`, choosing the parser from the content's first bytes (extensions lie).
     public static func read(_ source: some ByteSource) throws(MediaFormatError) -> AudioMetadata {

@@ -121,6 +121,15 @@ extension Schema {
                     "CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value TEXT NOT NULL)"
                 ]
             },
+            Migration(version: 6, name: "track codec") { _ in
+                [
+                    // MP4 holds AAC, which browsers play, or ALAC, which most do not: the
+                    // codec says which, so a track is sent as it is or transcoded.
+                    "ALTER TABLE tracks ADD COLUMN codec TEXT",
+                    // MP4 files scanned before are read again on the next scan to learn it.
+                    "UPDATE tracks SET modified_millis = -1 WHERE format = 'mp4'",
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

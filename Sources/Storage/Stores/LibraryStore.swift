@@ -108,15 +108,15 @@ public struct LibraryStore: Sendable {
             for t in changes.upserts {
                 try await db.raw(
                     """
-                    INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, title, artist, album, album_artist,
+                    INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, codec, title, artist, album, album_artist,
                         album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, bpm, artwork_hash, added_at)
                     VALUES (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
-                        \(bind: t.format), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
+                        \(bind: t.format), \(bind: t.codec), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
                         \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
                         \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
                         \(bind: t.bpm), \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
                     ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, file_size = excluded.file_size,
-                        modified_millis = excluded.modified_millis, format = excluded.format, title = excluded.title,
+                        modified_millis = excluded.modified_millis, format = excluded.format, codec = excluded.codec, title = excluded.title,
                         artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
                         album_id = excluded.album_id, artist_id = excluded.artist_id, composer = excluded.composer,
                         genre = excluded.genre, year = excluded.year, track_number = excluded.track_number,
@@ -312,6 +312,7 @@ public struct LibraryStore: Sendable {
             fileSize: try row.decode(column: "file_size", as: Int64.self),
             modifiedMillis: try row.decode(column: "modified_millis", as: Int64.self),
             format: try row.decode(column: "format", as: String.self),
+            codec: try row.decode(column: "codec", as: String?.self),
             title: try row.decode(column: "title", as: String.self),
             artist: try row.decode(column: "artist", as: String.self),
             album: try row.decode(column: "album", as: String.self),

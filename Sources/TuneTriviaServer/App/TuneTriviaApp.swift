@@ -32,7 +32,7 @@ public struct TuneTriviaApp: JukeApp {
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try TuneTriviaHandler(service: service, presenters: presenters, users: platform.users, clock: platform.clock).registerHandlers(on: router)
-        let media = MediaRoutes<JukeRequestContext>(library: platform.library)
+        let media = MediaRoutes<JukeRequestContext>(platform: platform)
         TriviaClipRoutes(service: service, library: platform.library, media: media).register(on: router)
         PresenterMediaRoutes(presenters: presenters, service: service, library: platform.library, media: media, blur: platform.coverBlur)
             .register(on: router)

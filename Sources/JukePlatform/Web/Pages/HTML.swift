@@ -5,7 +5,8 @@ public enum HTML {
     public static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The page frame shared by every screen: dark theme, viewport for phones, one module
-    /// (`script` is its address, such as /static/js/app.js), and the app's own styles.
+    /// (`script` is its address, such as /static/js/app.js), and the app's own styles. First,
+    /// before any player, `playable.js` tells the server which codecs the browser plays.
     public static func page(title: String, script: String?, styles: String? = nil, body: String, bodyClass: String = "") -> String {
         """
         <!doctype html>
@@ -18,6 +19,7 @@ public enum HTML {
         <link rel="stylesheet" href="/static/css/app.css">
         <link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
         \(styles.map { "<link rel=\"stylesheet\" href=\"\(escape($0))\">" } ?? "")
+        <script type="module" src="/static/js/playable.js"></script>
         \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
         </head>
         <body class="\(escape(bodyClass))">

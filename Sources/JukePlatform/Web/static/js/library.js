@@ -146,14 +146,24 @@ export class LibraryBrowser {
   }
 
   trackList(tracks, all, albumView = false) {
-    return el("ol", { class: "tracks" }, tracks.map((track, i) =>
-      el("li", { class: "track", dataset: { id: track.id } },
-        el("button", { class: "track-button", onclick: () => this.player.playList(all, i), "aria-label": `Play ${track.title} by ${track.artist}` },
+    return el("ol", { class: "tracks" }, tracks.map((track, i) => {
+      // A track no browser plays, on a server without ffmpeg: listed, not playable, and
+      // its original file can still be downloaded.
+      const unplayable = track.playable === false;
+      const meta = [track.artist, track.album, track.year].filter(Boolean).join(" · ");
+      return el("li", { class: unplayable ? "track unplayable" : "track", dataset: { id: track.id } },
+        el("button", {
+          class: "track-button", disabled: unplayable, onclick: () => this.player.playList(all, i),
+          "aria-label": unplayable ? `${track.title} by ${track.artist}: not playable here` : `Play ${track.title} by ${track.artist}`,
+        },
           el("span", { class: "track-num", "aria-hidden": "true" }, albumView && track.track_number ? track.track_number : i + 1),
           track.artwork_url && !albumView ? el("img", { src: track.artwork_url, alt: "", loading: "lazy", width: 40, height: 40 }) : null,
           el("span", { class: "track-text" },
             el("span", { class: "track-title" }, track.title),
-            el("span", { class: "track-meta" }, [track.artist, track.album, track.year].filter(Boolean).join(" · "))),
-          el("span", { class: "track-time" }, formatTime(track.duration))))));
+            el("span", { class: "track-meta" }, unplayable ? `Not playable here (${(track.codec || track.format).toUpperCase()} needs ffmpeg on the server) · ${meta}` : meta)),
+          el("span", { class: "track-time" }, formatTime(track.duration))),
+        unplayable && track.download_url ? el("a", { class: "track-download", href: track.download_url, download: "" }, "Download") : null);
+    }));
   }
+
 }

@@ -47,6 +47,8 @@ export class Player {
 
   load(index) {
     if (index < 0 || index >= this.queue.length) return;
+    // A track not playable here (no browser plays it and the server has no ffmpeg) is passed over.
+    if (this.queue[index].playable === false) return this.load(index + 1);
     this.index = index;
     const track = this.queue[index];
     this.root.hidden = false;

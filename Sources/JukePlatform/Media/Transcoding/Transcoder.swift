@@ -1,0 +1,186 @@
+import Crypto
+import Foundation
+import JukeCore
+import Logging
+
+/// Transcodes what browsers cannot play (WMA, WavPack, Monkey's Audio, Musepack, DSD, ALAC,
+/// AIFF) with ffmpeg, as it is asked for: the first bytes go out as soon as ffmpeg writes
+/// them, at most `maxConcurrent` ffmpegs run at once (more requests wait their turn in a
+/// short line), two listeners of the same transcode share one ffmpeg, and finished
+/// transcodes are kept in a cache of bounded size, least recently played evicted first.
+public actor Transcoder {
+    public struct Settings: Sendable {
+        public var maxConcurrent: Int
+        public var cacheDirectory: String
+        /// The most bytes the finished transcodes may take on disk.
+        public var cacheLimit: Int64
+
+        public init(maxConcurrent: Int, cacheDirectory: String, cacheLimit: Int64) {
+            self.maxConcurrent = max(1, maxConcurrent)
+            self.cacheDirectory = cacheDirectory
+            self.cacheLimit = max(0, cacheLimit)
+        }
+    }
+
+    /// What to transcode: the file as it is now (its size and time name the cache entry, so
+    /// an edited file is transcoded again), the target, and the whole second to start at.
+    public struct Request: Sendable {
+        public var path: String
+        public var size: Int64
+        public var modifiedMillis: Int64
+        public var target: TranscodeTarget
+        public var start: Int
+
+        public init(path: String, size: Int64, modifiedMillis: Int64, target: TranscodeTarget, start: Int = 0) {
+            self.path = path
+            self.size = size
+            self.modifiedMillis = modifiedMillis
+            self.target = target
+            self.start = start
+        }
+    }
+
+    public enum Output: Sendable {
+        /// A finished transcode: served as a file, with Range.
+        case cached(path: String)
+        /// One being written: its bytes as they come.
+        case streaming(TranscodeFollower)
+    }
+
+    let ffmpeg: ExternalTool
+    public let settings: Settings
+    let logger: Logger
+    private var jobs: [String: TranscodeJob] = [:]
+    private var running = 0
+    private var line: [CheckedContinuation<Void, Never>] = []
+
+    /// Counts for the status page and tests.
+    public struct Counts: Sendable, Equatable {
+        public var running: Int
+        public var waiting: Int
+        public var cachedBytes: Int64
+    }
+
+    public init(ffmpeg: ExternalTool, settings: Settings, logger: Logger) throws {
+        self.ffmpeg = ffmpeg
+        self.settings = settings
+        self.logger = logger
+        try FileManager.default.createDirectory(atPath: settings.cacheDirectory, withIntermediateDirectories: true)
+        // What a stopped server left half written is of no use.
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: settings.cacheDirectory)) ?? [] where name.contains(".partial") {
+            try? FileManager.default.removeItem(atPath: (settings.cacheDirectory as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// The transcode asked for: from the cache, joined while another listener's is written,
+    /// or started (after waiting for a slot). Throws `.busy` when the line is full, and
+    /// `.failed` when ffmpeg gives up before writing anything (a damaged file).
+    public func open(_ request: Request) async throws(TranscodeError) -> Output {
+        let key = Self.key(request)
+        if let cached = cachedPath(key, request.target) { return .cached(path: cached) }
+        if let job = jobs[key] { return .streaming(TranscodeFollower(source: try .init(job: job))) }
+        try await takeSlot()
+        // While waiting, another listener may have had it made.
+        if let cached = cachedPath(key, request.target) {
+            releaseSlot()
+            return .cached(path: cached)
+        }
+        if let job = jobs[key] {
+            releaseSlot()
+            return .streaming(TranscodeFollower(source: try .init(job: job)))
+        }
+        let base = (settings.cacheDirectory as NSString).appendingPathComponent(key)
+        let job = TranscodeJob(
+            key: key, partialPath: base + ".partial", finalPath: base + "." + request.target.fileExtension, stopsWhenUnread: request.start > 0)
+        // The file exists before any follower opens it; the job writes into this same file.
+        guard FileManager.default.createFile(atPath: job.partialPath, contents: nil) else {
+            releaseSlot()
+            throw .failed("the transcode cache at \(settings.cacheDirectory) cannot be written")
+        }
+        jobs[key] = job
+        var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error"]
+        if request.start > 0 { arguments += ["-ss", String(request.start)] }
+        arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
+        arguments += request.target.encoderArguments + ["pipe:1"]
+        job.start(ffmpeg: ffmpeg.path, arguments: arguments) { [weak self] in
+            Task { await self?.ended(job) }
+        }
+        let source = try TranscodeFollower.Source(job: job)
+        // Wait for ffmpeg's first bytes, or its failure: a file it cannot read is an error
+        // the route can still answer, not a response cut off.
+        while true {
+            let state = job.snapshot
+            if state.written > 0 || state.phase == .finished { break }
+            if case .failed(let why) = state.phase { throw .failed(why) }
+            try? await Task.sleep(for: TranscodeFollower.pollInterval)
+        }
+        return .streaming(TranscodeFollower(source: source))
+    }
+
+    public func counts() -> Counts {
+        Counts(running: running, waiting: line.count, cachedBytes: cacheEntries().reduce(0) { $0 + $1.size })
+    }
+
+    private func takeSlot() async throws(TranscodeError) {
+        if running < settings.maxConcurrent {
+            running += 1
+            return
+        }
+        guard line.count < settings.maxConcurrent * 4 else { throw .busy }
+        // The slot is handed over by `releaseSlot`, already counted.
+        await withCheckedContinuation { line.append($0) }
+    }
+
+    private func releaseSlot() {
+        if line.isEmpty {
+            running -= 1
+        } else {
+            line.removeFirst().resume()
+        }
+    }
+
+    private func ended(_ job: TranscodeJob) {
+        jobs[job.key] = nil
+        releaseSlot()
+        if case .failed(let why) = job.snapshot.phase {
+            logger.warning("transcode failed", metadata: ["reason": "\(why)"])
+        }
+        evict()
+    }
+
+    /// The finished transcode for `key`, marked as just used (the eviction order).
+    private func cachedPath(_ key: String, _ target: TranscodeTarget) -> String? {
+        let path = (settings.cacheDirectory as NSString).appendingPathComponent(key + "." + target.fileExtension)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        return path
+    }
+
+    private func cacheEntries() -> [(path: String, size: Int64, used: Date)] {
+        let folder = settings.cacheDirectory
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
+            guard !name.contains(".partial") else { return nil }
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+            return (path, (attributes[.size] as? NSNumber)?.int64Value ?? 0, attributes[.modificationDate] as? Date ?? .distantPast)
+        }
+    }
+
+    /// Removes the least recently used transcodes until the cache is within its limit (a
+    /// listener still reading a removed file keeps it until done).
+    private func evict() {
+        var entries = cacheEntries().sorted { $0.used < $1.used }
+        var total = entries.reduce(0) { $0 + $1.size }
+        while total > settings.cacheLimit, !entries.isEmpty {
+            let oldest = entries.removeFirst()
+            try? FileManager.default.removeItem(atPath: oldest.path)
+            total -= oldest.size
+        }
+    }
+
+    /// The cache entry's name: the file's path, size and time, the target and the start.
+    static func key(_ request: Request) -> String {
+        let text = "\(request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.target.rawValue)\n\(request.start)"
+        return Hex.string(SHA256.hash(data: Data(text.utf8))).prefix(40).description
+    }
+}
