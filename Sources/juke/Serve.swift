@@ -86,6 +86,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Gigabytes of podcast episodes the server keeps; played ones are removed past it (env JUKE_PODCAST_STORAGE_GB; default 20).")
     var podcastStorageGb: Double?
 
+    @Option(name: .long, help: "How many ffmpegs may transcode at once for browsers that cannot play a file; 0 turns transcoding off (env JUKE_MAX_TRANSCODES; default 8).")
+    var maxTranscodes: Int?
+
+    @Option(name: .long, help: "Megabytes of finished transcodes kept in the data folder's transcodes (env JUKE_TRANSCODE_CACHE_MB; default 2000).")
+    var transcodeCacheMb: Int?
+
     @Option(name: .long, help: "Minutes between refreshes of each podcast feed (env JUKE_PODCAST_REFRESH_MINUTES; default 30).")
     var podcastRefreshMinutes: Double?
 
@@ -158,6 +164,27 @@ struct Serve: AsyncParsableCommand {
                 else { throw ValidationError("--allowed-origin (or JUKE_ALLOWED_ORIGINS) takes origins like https://party.example, not '\(text)'") }
                 return ClientOrigin(publicURL: url).publicOrigin ?? text.lowercased()
             })
+    }
+
+    /// Transcoding's bounds: ffmpegs at once (0: off) and the cache's size.
+    func transcoding(_ env: [String: String]) throws -> TranscodingSettings? {
+        func number(_ flag: Int?, _ variable: String, _ range: ClosedRange<Int>, _ what: String) throws -> Int? {
+            guard let value = try flag ?? env[variable].map({ text in
+                guard let value = Int(text) else { throw ValidationError("\(variable) must be a whole number") }
+                return value
+            }) else { return nil }
+            guard range.contains(value) else { throw ValidationError("\(what) is \(range.lowerBound) to \(range.upperBound)") }
+            return value
+        }
+        var settings = TranscodingSettings()
+        if let count = try number(maxTranscodes, "JUKE_MAX_TRANSCODES", 0...256, "--max-transcodes") {
+            guard count > 0 else { return nil }
+            settings.maxConcurrent = count
+        }
+        if let megabytes = try number(transcodeCacheMb, "JUKE_TRANSCODE_CACHE_MB", 0...100_000_000, "--transcode-cache-mb") {
+            settings.cacheLimit = Int64(megabytes) * 1_000_000
+        }
+        return settings
     }
 
     /// RunBeat's Spotify, on when a client ID is given.
@@ -297,6 +324,7 @@ struct Serve: AsyncParsableCommand {
         try network(env, into: &configuration)
         configuration.spotify = try spotify(env)
         try podcasts(env, into: &configuration)
+        configuration.transcoding = try transcoding(env)
         configuration.radioAllowPrivateStreams =
             radioAllowPrivateStreams || ["1", "true", "yes"].contains(env["JUKE_RADIO_ALLOW_PRIVATE_STREAMS"]?.lowercased() ?? "")
         if let text = pushPath ?? env["JUKE_PUSH_PATH"] {
