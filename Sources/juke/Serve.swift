@@ -86,7 +86,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Gigabytes of podcast episodes the server keeps; played ones are removed past it (env JUKE_PODCAST_STORAGE_GB; default 20).")
     var podcastStorageGb: Double?
 
-    @Option(name: .long, help: "How many ffmpegs may transcode at once for browsers that cannot play a file; 0 turns transcoding off (env JUKE_MAX_TRANSCODES; default 8).")
+    @Option(
+        name: .long,
+        help: "How many ffmpegs may transcode at once for browsers that cannot play a file; 0 turns transcoding off (env JUKE_MAX_TRANSCODES; default 8).")
     var maxTranscodes: Int?
 
     @Option(name: .long, help: "Megabytes of finished transcodes kept in the data folder's transcodes (env JUKE_TRANSCODE_CACHE_MB; default 2000).")
@@ -169,10 +171,13 @@ struct Serve: AsyncParsableCommand {
     /// Transcoding's bounds: ffmpegs at once (0: off) and the cache's size.
     func transcoding(_ env: [String: String]) throws -> TranscodingSettings? {
         func number(_ flag: Int?, _ variable: String, _ range: ClosedRange<Int>, _ what: String) throws -> Int? {
-            guard let value = try flag ?? env[variable].map({ text in
-                guard let value = Int(text) else { throw ValidationError("\(variable) must be a whole number") }
-                return value
-            }) else { return nil }
+            guard
+                let value = try flag
+                    ?? env[variable].map({ text in
+                        guard let value = Int(text) else { throw ValidationError("\(variable) must be a whole number") }
+                        return value
+                    })
+            else { return nil }
             guard range.contains(value) else { throw ValidationError("\(what) is \(range.lowerBound) to \(range.upperBound)") }
             return value
         }

@@ -118,6 +118,49 @@ import Testing
         #expect(counts.cachedBytes <= 1_500_000 && counts.cachedBytes > 0, "\(counts)")
     }
 
+    @Test func aSeekNobodyListensToIsStoppedAndAWholeTrackIsFinished() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/long.wv"
+        try Self.tone(source, seconds: 240, codec: "wavpack", title: "Long")
+        let transcoder = try Transcoder(
+            ffmpeg: try Self.ffmpeg(), settings: .init(maxConcurrent: 2, cacheDirectory: folder + "/cache", cacheLimit: 100_000_000),
+            logger: Logger(label: "test"))
+        // A listener who seeks, takes the first bytes and goes (the next seek): its ffmpeg is
+        // stopped, its slot given back, and nothing half made is kept.
+        do {
+            guard case .streaming(let follower) = try await transcoder.open(try Self.request(source, start: 30)) else {
+                Issue.record("a new seek came from the cache")
+                return
+            }
+            var iterator = follower.makeAsyncIterator()
+            _ = try await iterator.next()
+        }
+        var waited = 0
+        while await transcoder.counts().running > 0, waited < 500 {
+            try await Task.sleep(for: .milliseconds(20))
+            waited += 1
+        }
+        #expect(await transcoder.counts().running == 0)
+        #expect(await transcoder.counts().cachedBytes == 0, "a stopped seek is not cached")
+        // A whole track's transcode left by its listener runs on into the cache: it is the
+        // one the next listener asks for.
+        do {
+            guard case .streaming(let follower) = try await transcoder.open(try Self.request(source)) else { return }
+            var iterator = follower.makeAsyncIterator()
+            _ = try await iterator.next()
+        }
+        waited = 0
+        while await transcoder.counts().running > 0, waited < 1500 {
+            try await Task.sleep(for: .milliseconds(20))
+            waited += 1
+        }
+        guard case .cached = try await transcoder.open(try Self.request(source)) else {
+            Issue.record("a whole track's transcode was not finished into the cache")
+            return
+        }
+    }
+
     @Test func aFileFFmpegCannotReadFailsBeforeAnyByteIsSent() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
