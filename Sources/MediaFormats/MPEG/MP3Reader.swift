@@ -59,13 +59,20 @@ enum MP3Reader {
     }
 
     /// The first offset where a valid frame header is followed by another valid header
-    /// exactly one frame later (or by the end of the window), to avoid false syncs in junk.
+    /// exactly one frame later, to avoid false syncs in junk. A frame that runs to the end of
+    /// the window counts alone only where the audio starts (a file of one frame): found by
+    /// searching, it is as likely two bytes of another format (OptimFROG read as a
+    /// millisecond of MP3 until this rule).
     static func firstFrame(in window: ArraySlice<UInt8>) -> (Int, MPEGAudioFrame)? {
         var i = window.startIndex
         while i + 4 <= window.endIndex {
             if window[i] == 0xFF, let frame = MPEGAudioFrame(window[i..<i + 4]) {
                 let next = i + frame.frameLength
-                if next + 4 > window.endIndex { return (i, frame) }
+                if next + 4 > window.endIndex {
+                    if i == window.startIndex { return (i, frame) }
+                    i += 1
+                    continue
+                }
                 if let following = MPEGAudioFrame(window[next..<next + 4]),
                     following.sampleRate == frame.sampleRate, following.layer == frame.layer
                 {
