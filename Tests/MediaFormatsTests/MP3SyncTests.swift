@@ -23,4 +23,31 @@ import Testing
         let single = try TagReader.read(MemorySource(frame))
         #expect(single.format == .mp3 && abs((single.duration ?? 0) - 417.0 * 8 / 128_000) < 0.001)
     }
+
+    /// A 417-byte Info frame declaring `frames`, with a LAME tag saying its delay and padding.
+    static func infoFrame(frames: Int, encoder: String, delay: Int, padding: Int) -> [UInt8] {
+        var bytes = Self.header + [UInt8](repeating: 0, count: 32)  // stereo MPEG-1: side info
+        bytes += Array("Info".utf8) + [0, 0, 0, 1]
+        bytes += [UInt8(frames >> 24 & 0xFF), UInt8(frames >> 16 & 0xFF), UInt8(frames >> 8 & 0xFF), UInt8(frames & 0xFF)]
+        var lame = Array(encoder.utf8.prefix(9)) + [UInt8](repeating: 0x20, count: max(0, 9 - encoder.utf8.count))
+        lame += [UInt8](repeating: 0, count: 12)
+        lame += [UInt8(delay >> 4), UInt8((delay & 0x0F) << 4 | padding >> 8), UInt8(padding & 0xFF)]
+        bytes += lame
+        return bytes + [UInt8](repeating: 0, count: 417 - bytes.count)
+    }
+
+    @Test func lamesDelayAndPaddingAreLeftOutOfTheDuration() throws {
+        let audio = Self.header + [UInt8](repeating: 0, count: 413)
+        // 100 frames of 1152 samples; LAME 3.98 added 576 before and 1000 after.
+        let lame = try TagReader.read(MemorySource(Self.infoFrame(frames: 100, encoder: "LAME3.98r", delay: 576, padding: 1000) + audio + audio))
+        #expect(abs((lame.duration ?? 0) - Double(100 * 1152 - 1576) / 44_100) < 1e-9)
+        // Another encoder's tag (ffmpeg's "Lavc") and LAME before 3.90 are not read, as mutagen.
+        let lavc = try TagReader.read(MemorySource(Self.infoFrame(frames: 100, encoder: "Lavc60.31", delay: 576, padding: 1000) + audio + audio))
+        #expect(abs((lavc.duration ?? 0) - Double(100 * 1152) / 44_100) < 1e-9)
+        let old = try TagReader.read(MemorySource(Self.infoFrame(frames: 100, encoder: "LAME3.88 ", delay: 576, padding: 1000) + audio + audio))
+        #expect(abs((old.duration ?? 0) - Double(100 * 1152) / 44_100) < 1e-9)
+        // More trimmed than there is (old LAMEs on short files): ignored.
+        let bogus = try TagReader.read(MemorySource(Self.infoFrame(frames: 1, encoder: "LAME3.99r", delay: 4000, padding: 4000) + audio + audio))
+        #expect(abs((bogus.duration ?? 0) - 1152.0 / 44_100) < 1e-9)
+    }
 }

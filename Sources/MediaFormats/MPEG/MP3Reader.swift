@@ -46,7 +46,11 @@ enum MP3Reader {
         meta.channels = frame.channels
         let frameBytes = window[frameStart..<min(window.endIndex, frameStart + frame.frameLength)]
         if let frames = frame.vbrFrameCount(frameBytes) {
-            let seconds = Double(frames * frame.samplesPerFrame) / Double(frame.sampleRate)
+            var samples = frames * frame.samplesPerFrame
+            // Gapless: LAME's delay and padding are not music (old LAMEs wrote bogus ones
+            // for short files, which would leave less than nothing: then they are ignored).
+            if let trim = frame.encoderTrim(frameBytes), samples - trim >= 0 { samples -= trim }
+            let seconds = Double(samples) / Double(frame.sampleRate)
             meta.duration = seconds
             let audioBytes = audioEnd - audioStart - frameStart
             if seconds > 0 { meta.bitrate = Int(Double(audioBytes * 8) / seconds) }

@@ -75,6 +75,38 @@ struct MPEGAudioFrame {
     }
 
     /// Total frame count from a Xing/Info or VBRI header in `frame` (the first frame's bytes).
+    /// The samples LAME added before and after the music (its encoder delay and padding,
+    /// from the LAME tag after a Xing/Info header), which a gapless duration leaves out as
+    /// mutagen does; nil without such a tag. Only LAME's own tags are read (as mutagen):
+    /// "LAME3.90" on, and "L3.99".
+    func encoderTrim(_ frame: ArraySlice<UInt8>) -> Int? {
+        let x = frame.startIndex + xingOffset
+        guard x + 8 <= frame.endIndex else { return nil }
+        let tag = frame[x..<x + 4]
+        guard tag.elementsEqual("Xing".utf8) || tag.elementsEqual("Info".utf8) else { return nil }
+        let flags = Bytes.u32be(frame, x + 4)
+        var lame = x + 8
+        if flags & 0x1 != 0 { lame += 4 }
+        if flags & 0x2 != 0 { lame += 4 }
+        if flags & 0x4 != 0 { lame += 100 }
+        if flags & 0x8 != 0 { lame += 4 }
+        guard lame + 24 <= frame.endIndex else { return nil }
+        let version = frame[lame..<lame + 9]
+        if version.starts(with: "LAME".utf8) {
+            // "LAME3.98r": versions before 3.90 wrote no tag with these fields.
+            let digits = version.dropFirst(4)
+            guard digits.count >= 4, digits.first == UInt8(ascii: "3"), digits.dropFirst().first == UInt8(ascii: "."),
+                let minor = Int(String(decoding: digits.dropFirst(2).prefix(while: { $0 >= 0x30 && $0 <= 0x39 }), as: UTF8.self)), minor >= 90
+            else { return nil }
+        } else if !version.starts(with: "L3.99".utf8) {
+            return nil
+        }
+        let b = lame + 21
+        let delay = Int(frame[b]) << 4 | Int(frame[b + 1]) >> 4
+        let padding = Int(frame[b + 1] & 0x0F) << 8 | Int(frame[b + 2])
+        return delay + padding
+    }
+
     func vbrFrameCount(_ frame: ArraySlice<UInt8>) -> Int? {
         let s = frame.startIndex
         let x = s + xingOffset
