@@ -113,11 +113,12 @@ import Testing
                 // Nor had the platform's sign-in attempts (its migration 4) come yet.
                 try await sql.raw("DROP INDEX login_failures_attempt").run()
                 try await sql.raw("ALTER TABLE login_failures DROP COLUMN attempt").run()
-                // Nor its server secrets (5).
+                // Nor its server secrets (5), nor the tracks' codec (6).
                 try await sql.raw("DROP TABLE server_secrets").run()
+                try await sql.raw("ALTER TABLE tracks DROP COLUMN codec").run()
             }
             try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger)
-            #expect(try await Self.versions(db.database) == ["platform": [1, 2, 3, 4, 5], "testapp": [1, 2]])
+            #expect(try await Self.versions(db.database) == ["platform": [1, 2, 3, 4, 5, 6], "testapp": [1, 2]])
             // The app's second migration did run: its column is there.
             try await db.database.withConnection { sql in
                 try await sql.raw("INSERT INTO testapp_notes (id, body, owner) VALUES ('a', 'b', 'c')").run()
