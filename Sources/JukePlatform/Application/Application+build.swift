@@ -64,9 +64,14 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     MediaRoutes<JukeRequestContext>(platform: platform).register(on: router)
     SystemRoutes<JukeRequestContext>(platform: platform).register(on: router)
     WebRoutes<JukeRequestContext>(launcher: Launcher(apps: apps.map(\.card), comingSoon: comingSoon)).register(on: router)
+    var folders: [(root: URL, prefix: String)] = WebRoutes<JukeRequestContext>.staticRoot.map { [($0, "/static/")] } ?? []
     for juke in apps {
         try juke.register(on: router)
-        if let folder = juke.staticFiles { StaticFiles(root: folder, prefix: "/static/\(juke.card.slug)/").register(on: router) }
+        if let folder = juke.staticFiles {
+            StaticFiles(root: folder, prefix: "/static/\(juke.card.slug)/").register(on: router)
+            folders.append((folder, "/static/\(juke.card.slug)/"))
+        }
     }
+    AppShell(cards: apps.map(\.card), folders: folders).register(on: router)
     return router
 }

@@ -18,8 +18,12 @@ public enum HTML {
         <title>\(escape(title)) · Juke</title>
         <link rel="stylesheet" href="/static/css/app.css">
         <link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
+        <link rel="manifest" href="/manifest.webmanifest">
+        <meta name="theme-color" content="\(AppShell.background)">
+        <link rel="apple-touch-icon" href="/static/img/apple-touch-icon.png">
         \(styles.map { "<link rel=\"stylesheet\" href=\"\(escape($0))\">" } ?? "")
         <script type="module" src="/static/js/playable.js"></script>
+        <script type="module" src="/static/js/pwa.js"></script>
         \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
         </head>
         <body class="\(escape(bodyClass))">

@@ -22,8 +22,9 @@ struct WebRoutes<Context: RequestContext> {
             guard user.isAdmin else { return WebResponse.html(LibraryAdminPage.forbidden(user: user), status: .forbidden) }
             return WebResponse.html(LibraryAdminPage.render(user: user))
         }
-        if let root = Bundle.module.resourceURL?.appendingPathComponent("static") {
-            StaticFiles(root: root, prefix: "/static/").register(on: router)
-        }
+        if let root = Self.staticRoot { StaticFiles(root: root, prefix: "/static/").register(on: router) }
     }
+
+    /// The platform's scripts, styles and icons.
+    static var staticRoot: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

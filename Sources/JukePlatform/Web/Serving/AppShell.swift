@@ -1,0 +1,98 @@
+import Crypto
+import Foundation
+import Hummingbird
+import JukeCore
+
+/// What makes Juke an installable web app: its manifest (name, icons, colours, standalone,
+/// shortcuts to the apps) and its service worker, told the shell to keep for offline: the home
+/// and app pages, and every file under the platform's and the apps' static folders. The
+/// version is a hash of those files, so a server with new scripts serves a new `/sw.js` and
+/// browsers install it (it starts the next time Juke is opened; the page says so).
+struct AppShell: Sendable {
+    let version: String
+    let pages: [String]
+    let assets: [String]
+    let cards: [AppCard]
+
+    /// The colour of the page behind everything (`--bg` in app.css), for the splash screen
+    /// and the window's title bar.
+    static let background = "#0b0d10"
+
+    /// `folders` are the static roots and the prefixes they are served under.
+    init(cards: [AppCard], folders: [(root: URL, prefix: String)]) {
+        self.cards = cards
+        pages = ["/"] + cards.map { "/\($0.slug)" }
+        var files: [(url: String, path: String)] = []
+        for folder in folders {
+            let root = folder.root.standardizedFileURL.path
+            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
+            for case let relative as String in walker {
+                var isDirectory: ObjCBool = false
+                let path = root + "/" + relative
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                files.append((folder.prefix + relative, path))
+            }
+        }
+        files.sort { $0.url < $1.url }
+        assets = files.map(\.url)
+        var hash = SHA256()
+        for page in pages { hash.update(data: Data(page.utf8)) }
+        for file in files {
+            hash.update(data: Data(file.url.utf8))
+            hash.update(data: FileManager.default.contents(atPath: file.path) ?? Data())
+        }
+        version = String(Hex.string(hash.finalize()).prefix(16))
+    }
+
+    /// The web app manifest (W3C Web App Manifest), as JSON.
+    var manifest: Data {
+        let icons: [[String: String]] = [
+            ["src": "/static/img/icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"],
+            ["src": "/static/img/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"],
+            ["src": "/static/img/icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
+            ["src": "/static/img/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"],
+        ]
+        let shortcuts: [[String: Any]] = cards.map { card in
+            [
+                "name": card.name, "short_name": card.name, "description": card.blurb, "url": "/\(card.slug)",
+                "icons": [["src": "/static/img/icon-192.png", "sizes": "192x192", "type": "image/png"]],
+            ]
+        }
+        let manifest: [String: Any] = [
+            "id": "/", "name": "Juke", "short_name": "Juke",
+            "description": "Your music, party games, audiobooks and podcasts, and runs, on your own server.",
+            "start_url": "/", "scope": "/", "display": "standalone", "orientation": "any",
+            "background_color": Self.background, "theme_color": Self.background,
+            "icons": icons, "shortcuts": shortcuts, "categories": ["music", "entertainment"],
+        ]
+        return (try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// `/sw.js`: the worker module with this server's shell.
+    var serviceWorker: String {
+        let shell: [String: Any] = ["version": version, "pages": pages, "assets": assets]
+        let json = (try? JSONSerialization.data(withJSONObject: shell, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return """
+            // Juke's service worker, version \(version): the shell this server serves.
+            import { start } from "/static/js/service-worker.js";
+            start(\(String(decoding: json, as: UTF8.self)));
+
+            """
+    }
+
+    func register<Context: RequestContext>(on router: Router<Context>) {
+        let manifest = manifest
+        let worker = serviceWorker
+        router.get("/manifest.webmanifest") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: manifest)))
+        }
+        router.get("/sw.js") { _, _ in
+            // Never cached by HTTP: the browser compares it byte for byte to find a new version.
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: worker)))
+        }
+    }
+}
