@@ -129,4 +129,4 @@ JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider
   Tests/Browser/test_back2back_browser.py Tests/Browser/test_back2back_catalog.py \
   Tests/Browser/test_dual_player_browser.py Tests/Browser/test_dual_player_demo.py Tests/Browser/test_dual_player_radio.py \
   Tests/Browser/test_dual_player_librivox.py Tests/Browser/test_runbeat_browser.py Tests/Browser/test_runbeat_spotify.py \
-  Tests/Browser/test_formats_browser.py
+  Tests/Browser/test_formats_browser.py Tests/Browser/test_pwa_browser.py
