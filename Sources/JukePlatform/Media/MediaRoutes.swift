@@ -103,7 +103,7 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
                 throw APIError.badRequest("start is whole seconds into the track.", field: "start")
             }
             if let duration, duration > 0, Double(value) >= duration {
-                throw APIError.badRequest("start is past the track's end (\(Int(duration)) s).", field: "start")
+                throw APIError.unprocessable("start is past the track's end (\(Int(duration)) s).", field: "start")
             }
             return value
         }
