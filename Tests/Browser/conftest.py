@@ -88,14 +88,15 @@ class EventStream:
 
 
 class JukeServer:
-    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None):
+    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None, binary=None):
         self.data_dir = data_dir
         # What the command line needs to work on this server's data.
         self.data_args = ["--data-dir", data_dir] + (["--database", database] if database else [])
         # A given port: the same server started again where its pages expect it.
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", data_dir]
+        # `binary`: another build of Juke (an upgrade) on the same data.
+        args = [binary or JUKE, "serve", "--port", str(self.port), "--data-dir", data_dir]
         if database:
             args += ["--database", database]
         if not demo:

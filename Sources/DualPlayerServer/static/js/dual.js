@@ -11,6 +11,8 @@ import { levelDB, SpeechActivity } from "./dual-ducking.js";
 import { Podcasts } from "./dual-podcasts.js";
 import { Articles } from "./dual-articles.js";
 import { TranscriptView } from "./dual-transcript-view.js";
+import { PositionOutbox } from "./dual-outbox.js";
+import { serverOffset } from "/static/js/server-clock.js";
 
 bindLogout();
 
@@ -809,6 +811,21 @@ class Controller {
     this.settings = null;
     this.wakeLock = null;
     this.saveTimers = {};
+    // Positions go through the device's outbox: offline they wait, and go when the network is back.
+    this.outbox = new PositionOutbox(async (positions) => {
+      try {
+        const response = await fetch("/api/v1/dual/positions", {
+          method: "PUT", keepalive: true, credentials: "same-origin",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` }, body: JSON.stringify({ positions }),
+        });
+        // A refusal (a 4xx) will not change by sending again; anything else waits for later.
+        return response.ok || (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429);
+      } catch (_) {
+        return false;
+      }
+    });
+    if (navigator.onLine) serverOffset().then((offset) => offset !== 0 && this.outbox.learnOffset(offset));
+    this.outbox.flush();
     /** Whether speech talks, from its level (ducking between sentences). */
     this.speechActivity = new SpeechActivity();
     /** @type {{ audio: HTMLAudioElement, graphed: boolean, track: MediaStreamTrack | null, input: AudioNode, analyser: AnalyserNode } | null} */
@@ -1041,10 +1058,7 @@ class Controller {
       const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token()}` };
       fetch(`/api/v1/dual/players/${kind}`, { method: "PUT", headers, body: JSON.stringify(snapshot), keepalive, credentials: "same-origin" }).catch(() => {});
       const key = panel.positionKey();
-      if (key) {
-        const positions = [{ item: key, seconds: snapshot.position, updated_at: snapshot.updated_at }];
-        fetch("/api/v1/dual/positions", { method: "PUT", headers, body: JSON.stringify({ positions }), keepalive, credentials: "same-origin" }).catch(() => {});
-      }
+      if (key) this.outbox.add(key, snapshot.position);
     };
     if (now) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
