@@ -1,5 +1,6 @@
 import Foundation
 import HummingbirdTesting
+import JukeAPI
 import JukeCore
 import JukeTestSupport
 import Testing
@@ -35,7 +36,7 @@ import Testing
         }
     }
 
-    @Test func theRulesTellLinesFromFreeText() {
+    @Test func theRulesTellLinesFromFreeText() throws {
         #expect(TextRules.isAllowed("Beyoncé – ضوء ‏(live)"))
         for refused in ["a\nb", "a\rb", "a\tb", "a\u{7F}", "a\u{85}b", "a\u{202E}gpj.exe", "a\u{2066}b", "a\u{2028}b"] {
             #expect(!TextRules.isAllowed(refused), "\(refused.unicodeScalars.map(\.value))")
@@ -50,6 +51,11 @@ import Testing
             "paths:\n  /a:\n    post:\n      schema: { type: object, properties: { title: { type: string }, taste: { genres: x } } }\n        description: x\n        password: y\n"
         let fields = Middleware.fieldNames(contract: contract)
         #expect(["title", "taste", "genres", "description", "password", "type", "properties"].allSatisfy(fields.contains))
+        // Words before a colon inside quotes are prose, not keys.
+        let quoted = Middleware.fieldNames(contract: "      speed: { type: [number, \"null\"], description: \"null: the player's own.\" }\n      summary: 'note: x'\n")
+        #expect(quoted == ["speed", "type", "description", "summary"], "\(quoted)")
+        let spec = String(decoding: try OpenAPISpec.yaml(), as: UTF8.self)
+        #expect(!Middleware.fieldNames(contract: spec).contains("null"))
         #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"title":"Party"}"#.utf8)) == nil)
         #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"title":"Par\nty"}"#.utf8)) == "title")
         #expect(Middleware.refusedField(fields: fields, inJSON: Array(#"{"taste":{"genres":["Folk","\u202Ekcor"]}}"#.utf8)) == "genres")

@@ -26,7 +26,10 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
     static func fieldNames(contract yaml: String) -> Set<String> {
         var names: Set<String> = []
         for line in yaml.split(separator: "\n") {
-            let text = line.drop { $0 == " " || $0 == "-" || $0 == "{" }
+            // Quoted text is prose or a value, never a key: a description's "null: the
+            // player's own" made `null` a text field, and a JSON body's unknown `null` key was
+            // then refused (schemathesis found it).
+            let text = Self.unquoted(line.drop { $0 == " " || $0 == "-" || $0 == "{" })
             var rest = Substring(text)
             // "name: value" and flow maps "{ name: value, other: value }": each key before a colon.
             while let colon = rest.firstIndex(of: ":") {
@@ -36,6 +39,22 @@ struct TextInputMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         return names
+    }
+
+    /// `line` with the text inside its double or single quotes taken out.
+    static func unquoted(_ line: Substring) -> String {
+        var out = ""
+        var quote: Character?
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     /// Fields holding text over several lines.
