@@ -52,7 +52,8 @@ import Testing
         let fields = Middleware.fieldNames(contract: contract)
         #expect(["title", "taste", "genres", "description", "password", "type", "properties"].allSatisfy(fields.contains))
         // Words before a colon inside quotes are prose, not keys.
-        let quoted = Middleware.fieldNames(contract: "      speed: { type: [number, \"null\"], description: \"null: the player's own.\" }\n      summary: 'note: x'\n")
+        let quoted = Middleware.fieldNames(
+            contract: "      speed: { type: [number, \"null\"], description: \"null: the player's own.\" }\n      summary: 'note: x'\n")
         #expect(quoted == ["speed", "type", "description", "summary"], "\(quoted)")
         let spec = String(decoding: try OpenAPISpec.yaml(), as: UTF8.self)
         #expect(!Middleware.fieldNames(contract: spec).contains("null"))
