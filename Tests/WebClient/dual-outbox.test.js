@@ -1,7 +1,7 @@
 // The outbox of positions saved offline: newest per item, out of order, duplicates, clock skew.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { acknowledge, enqueue, restore, stamp } from "../../Sources/DualPlayerServer/static/js/dual-outbox.js";
+import { acknowledge, asPlayedMark, asPlayerSnapshot, enqueue, restore, stamp } from "../../Sources/DualPlayerServer/static/js/dual-outbox.js";
 
 test("one entry per item, the newest; a late older one and a duplicate change nothing", () => {
   let outbox = [];
@@ -45,4 +45,16 @@ test("times are the server's clock as last measured: a phone running 3 minutes s
   assert.equal(b.updated_at, server + 10_000);
   assert.ok(b.updated_at > a.updated_at, "the later save wins at the server");
   assert.equal(stamp(NaN, 5), 5, "no offset measured: the device's own clock");
+});
+
+test("played marks and player snapshots queue by the same rule, each read back by its own shape", () => {
+  let marks = enqueue([], { item: "e1", played: true, updated_at: 2000 });
+  marks = enqueue(marks, { item: "e1", played: false, updated_at: 1000 }); // an older mark from a slow device
+  assert.deepEqual(marks, [{ item: "e1", played: true, updated_at: 2000 }]);
+  assert.deepEqual(restore([{ item: "e1", played: "yes", updated_at: 1 }, { item: "e2", played: false, updated_at: 3 }], asPlayedMark),
+    [{ item: "e2", played: false, updated_at: 3 }]);
+  assert.deepEqual(restore([{ item: "e2", played: false, updated_at: 3 }]), [], "a mark is not a position");
+  const snapshot = { item: { kind: "book", id: "b" }, position: 3, playing: false };
+  assert.deepEqual(restore([{ item: "speech", snapshot, updated_at: 9 }, { item: "radio", snapshot, updated_at: 9 }, { item: "music", updated_at: 9 }], asPlayerSnapshot),
+    [{ item: "speech", snapshot, updated_at: 9 }]);
 });

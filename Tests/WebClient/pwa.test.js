@@ -1,7 +1,7 @@
 // The service worker's rules (what it serves, keeps and removes) and the offline notes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cacheName, keepable, kindOf, staleCaches } from "../../Sources/JukePlatform/Web/static/js/service-worker.js";
+import { byteRange, cacheName, keepable, kindOf, playsFromDevice, saveable, staleCaches } from "../../Sources/JukePlatform/Web/static/js/service-worker.js";
 import { offlineNote } from "../../Sources/JukePlatform/Web/static/js/pwa.js";
 
 const shell = { version: "abc", pages: ["/", "/dual", "/runbeat"], assets: ["/static/js/app.js", "/static/dual/js/dual.js"] };
@@ -14,7 +14,7 @@ test("pages and files of the shell go network first; the API, media and other si
   assert.equal(kindOf("GET", at("/static/js/app.js"), origin, shell), "asset");
   assert.equal(kindOf("GET", at("/manifest.webmanifest"), origin, shell), "asset");
   assert.equal(kindOf("GET", at("/api/v1/catalog/tracks"), origin, shell), "pass");
-  assert.equal(kindOf("GET", at("/api/v1/catalog/tracks/1/audio"), origin, shell), "pass");
+  assert.equal(kindOf("GET", at("/api/v1/catalog/tracks/1/audio"), origin, shell), "device", "a track may be saved on the device");
   assert.equal(kindOf("POST", at("/dual"), origin, shell), "pass");
   assert.equal(kindOf("GET", new URL("/static/js/app.js", "https://cdn.example"), origin, shell), "pass");
   assert.equal(kindOf("GET", at("/static/js/unknown.js"), origin, shell), "pass", "only the server's list is kept");
@@ -41,4 +41,42 @@ test("each app says what needs the network", () => {
   assert.match(offlineNote("/tunetrivia/join/ABCD"), /need the network/);
   assert.match(offlineNote("/library"), /library, search/);
   assert.equal(offlineNote("/dualx"), offlineNote("/"));
+});
+
+test("only what an item saved on the device can be is looked up there", () => {
+  for (const path of [
+    "/api/v1/dual/songs/s1/audio", "/api/v1/dual/songs/s1/artwork", "/api/v1/dual/books/b1/audio", "/api/v1/dual/books/b1/cover",
+    "/api/v1/dual/episodes/e1/audio", "/api/v1/dual/episodes/e1/chapters", "/api/v1/dual/episodes/e1/transcript",
+    "/api/v1/dual/tracks/t1/chapters", "/api/v1/dual/articles/a1", "/api/v1/dual/articles/a1/speech", "/api/v1/dual/articles/a1/speech/audio",
+    "/api/v1/catalog/tracks/t1/audio", "/api/v1/catalog/tracks/t1/artwork",
+  ]) assert.equal(saveable(path), true, path);
+  for (const path of [
+    "/api/v1/dual/radio/stations/x/listen", "/api/v1/dual/state", "/api/v1/dual/articles", "/api/v1/dual/podcasts/p/episodes",
+    "/api/v1/catalog/tracks", "/api/v1/dual/episodes/e1/played", "/api/v1/dual/songs/s1/audio/extra", "/api/v1/dual/songs//audio",
+  ]) assert.equal(saveable(path), false, path);
+  assert.equal(kindOf("GET", at("/api/v1/dual/episodes/e1/audio"), origin, shell), "device");
+  assert.equal(kindOf("PUT", at("/api/v1/dual/articles/a1"), origin, shell), "pass");
+  assert.equal(kindOf("GET", at("/api/v1/dual/radio/stations/x/listen"), origin, shell), "pass", "a live stream is never looked up");
+});
+
+test("ranges of a saved file are read as a media server reads them", () => {
+  assert.deepEqual(byteRange(null, 1000), { start: 0, end: 999 });
+  assert.deepEqual(byteRange("bytes=0-", 1000), { start: 0, end: 999 });
+  assert.deepEqual(byteRange("bytes=100-199", 1000), { start: 100, end: 199 });
+  assert.deepEqual(byteRange("bytes=900-5000", 1000), { start: 900, end: 999 }, "an end past the file is the file's end");
+  assert.deepEqual(byteRange("bytes=-100", 1000), { start: 900, end: 999 });
+  assert.deepEqual(byteRange("bytes=-5000", 1000), { start: 0, end: 999 });
+  assert.equal(byteRange("bytes=1000-", 1000), null, "past the end: 416");
+  assert.equal(byteRange("bytes=500-100", 1000), null);
+  assert.equal(byteRange("bytes=-0", 1000), null);
+  assert.deepEqual(byteRange("bytes=0-1,5-6", 1000), { start: 0, end: 999 }, "several ranges: the whole file, as servers may answer");
+  assert.deepEqual(byteRange("items=0-5", 1000), { start: 0, end: 999 });
+  assert.equal(byteRange(null, 0), null, "an empty file has no bytes to give");
+});
+
+test("saved audio and pictures play from the device; saved texts ask the network first", () => {
+  assert.equal(playsFromDevice("audio/ogg; codecs=opus"), true);
+  assert.equal(playsFromDevice("image/jpeg"), true);
+  assert.equal(playsFromDevice("application/json"), false);
+  assert.equal(playsFromDevice(null), false);
 });

@@ -22,6 +22,14 @@ enum DualPlayerPages {
                     <label><input type="checkbox" id="ducking-enabled"> Lower the music while speech talks (it comes back between sentences)</label>
                     <label>Music level while lowered <input type="range" id="ducking-level" min="0" max="1" step="0.05"></label>
                   </section>
+                  <section class="panel dual-device" aria-labelledby="device-title">
+                    <h2 id="device-title">On this device</h2>
+                    <p class="muted">Saved here, these play with no network (in a tunnel, on a plane), with their chapters,
+                      speed and Boost. Positions and played marks made offline go to the server when the network is back.</p>
+                    <ul id="device-items" class="dual-device-items" aria-label="Saved on this device"></ul>
+                    <p id="device-space" class="muted" role="status"></p>
+                    <label><input type="checkbox" id="device-remove-played"> Remove a saved item once it has played to its end</label>
+                  </section>
                   <p id="dual-status" class="muted" role="status" aria-live="polite"></p>
                 </main>
                 """)
@@ -160,6 +168,7 @@ enum DualPlayerPages {
                   <p class="dual-item-sub muted"></p>
                 </div>
               </div>
+              <div class="dual-keep-slot"></div>
               <div class="dual-transport">
                 <button type="button" class="ghost dual-back" aria-label="\(back)">\(kind == "speech" ? "−15" : "⏮")</button>
                 <button type="button" class="primary dual-play" aria-label="Play \(title.lowercased())" disabled>Play</button>

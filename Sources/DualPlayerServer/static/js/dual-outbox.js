@@ -1,5 +1,5 @@
-// Positions saved while the network is gone wait on the device and go when it is back. The
-// outbox keeps one entry per item, the newest; it survives a closed tab (localStorage); and
+// Positions (and played marks, and what each player has loaded) saved while the network is
+// gone wait on the device and go when it is back. An outbox keeps one entry per item, the newest; it survives a closed tab (localStorage); and
 // entries leave it only when the server has answered for them. Times are this device's clock
 // corrected by the last offset measured to the server's, so that a phone whose clock runs
 // minutes behind another's does not lose to the other's older position. The server keeps the
@@ -10,9 +10,10 @@
 /**
  * The outbox with `position` in it: a newer one replaces the item's entry; an older one (sent
  * late, out of order) or the same again changes nothing.
- * @param {QueuedPosition[]} outbox
- * @param {QueuedPosition} position
- * @returns {QueuedPosition[]}
+ * @template {{item: string, updated_at: number}} T
+ * @param {T[]} outbox
+ * @param {T} position
+ * @returns {T[]}
  */
 export function enqueue(outbox, position) {
   const existing = outbox.find((p) => p.item === position.item);
@@ -23,24 +24,59 @@ export function enqueue(outbox, position) {
 /**
  * The outbox once the server has kept `sent`: each sent entry leaves unless a newer one for
  * its item was queued while the request was on its way.
- * @param {QueuedPosition[]} outbox
- * @param {QueuedPosition[]} sent
+ * @template {{item: string, updated_at: number}} T
+ * @param {T[]} outbox
+ * @param {{item: string, updated_at: number}[]} sent
+ * @returns {T[]}
  */
 export function acknowledge(outbox, sent) {
   return outbox.filter((p) => !sent.some((s) => s.item === p.item && s.updated_at >= p.updated_at));
 }
 
 /**
- * The outbox from what was stored: entries that are not positions are dropped, and
- * duplicates collapse to the newest.
- * @param {unknown} stored
- * @returns {QueuedPosition[]}
+ * A stored position as it is queued, or null when it is not one.
+ * @param {any} p
+ * @returns {QueuedPosition | null}
  */
-export function restore(stored) {
+export function asPosition(p) {
+  return p && typeof p.item === "string" && Number.isFinite(p.seconds) && Number.isFinite(p.updated_at)
+    ? { item: p.item, seconds: p.seconds, updated_at: p.updated_at }
+    : null;
+}
+
+/**
+ * A stored played mark (an episode played or not) as it is queued, or null.
+ * @param {any} p
+ * @returns {{item: string, played: boolean, updated_at: number} | null}
+ */
+export function asPlayedMark(p) {
+  return p && typeof p.item === "string" && typeof p.played === "boolean" && Number.isFinite(p.updated_at)
+    ? { item: p.item, played: p.played, updated_at: p.updated_at }
+    : null;
+}
+
+/**
+ * A stored player snapshot (what a player has loaded, where, and whether it plays), or null.
+ * @param {any} p
+ * @returns {{item: string, snapshot: any, updated_at: number} | null}
+ */
+export function asPlayerSnapshot(p) {
+  return p && (p.item === "music" || p.item === "speech") && p.snapshot && typeof p.snapshot === "object" && Number.isFinite(p.updated_at)
+    ? { item: p.item, snapshot: p.snapshot, updated_at: p.updated_at }
+    : null;
+}
+
+/**
+ * The outbox from what was stored: entries `shape` does not recognise are dropped, and
+ * duplicates collapse to the newest.
+ * @template {{item: string, updated_at: number}} T
+ * @param {unknown} stored
+ * @param {(p: any) => T | null} [shape] positions unless said
+ * @returns {T[]}
+ */
+export function restore(stored, shape = /** @type {any} */ (asPosition)) {
   if (!Array.isArray(stored)) return [];
-  return stored
-    .filter((p) => p && typeof p.item === "string" && Number.isFinite(p.seconds) && Number.isFinite(p.updated_at))
-    .reduce((outbox, p) => enqueue(outbox, { item: p.item, seconds: p.seconds, updated_at: p.updated_at }), /** @type {QueuedPosition[]} */ ([]));
+  return stored.map(shape).filter((p) => p !== null).reduce((outbox, p) => enqueue(outbox, p), /** @type {T[]} */ ([]));
 }
 
 /**
@@ -52,16 +88,26 @@ export function stamp(offset, now = Date.now()) {
   return Math.round(now + (Number.isFinite(offset) ? offset : 0));
 }
 
-const KEY = "juke_dual_outbox";
 const OFFSET_KEY = "juke_server_offset";
 /** The most the server takes in one request. */
 const BATCH = 200;
 
-/** The device's outbox of positions, sent with `send` (a function that PUTs a batch). */
-export class PositionOutbox {
-  /** @param {(positions: QueuedPosition[]) => Promise<boolean>} send true when the server kept them */
-  constructor(send) {
+/**
+ * A queue on the device of changes for the server, one per item, the newest: kept in
+ * localStorage under `storageKey`, sent by `send` (true when the server has answered for them,
+ * kept or refused for good), and sent again when the network comes back.
+ * @template {{item: string, updated_at: number}} T
+ */
+export class Outbox {
+  /**
+   * @param {string} storageKey
+   * @param {(entries: T[]) => Promise<boolean>} send
+   * @param {(p: any) => T | null} shape
+   */
+  constructor(storageKey, send, shape) {
+    this.storageKey = storageKey;
     this.send = send;
+    this.shape = shape;
     this.sending = false;
     this.offset = Number(localStorage.getItem(OFFSET_KEY) || 0);
     addEventListener("online", () => this.flush());
@@ -74,21 +120,28 @@ export class PositionOutbox {
     localStorage.setItem(OFFSET_KEY, String(offset));
   }
 
+  /** Now, by the server's clock as last measured. */
+  now() {
+    return stamp(Number(localStorage.getItem(OFFSET_KEY) || this.offset || 0));
+  }
+
+  /** @returns {T[]} */
   get entries() {
     try {
-      return restore(JSON.parse(localStorage.getItem(KEY) || "[]"));
+      return restore(JSON.parse(localStorage.getItem(this.storageKey) || "[]"), this.shape);
     } catch (_) {
       return [];
     }
   }
 
   set entries(outbox) {
-    localStorage.setItem(KEY, JSON.stringify(outbox));
+    localStorage.setItem(this.storageKey, JSON.stringify(outbox));
   }
 
-  /** Queues where `item` is and sends what waits. */
-  add(item, seconds) {
-    this.entries = enqueue(this.entries, { item, seconds, updated_at: stamp(this.offset) });
+  /** Queues a change (stamped now unless it says when) and sends what waits. @param {any} change */
+  put(change) {
+    const entry = this.shape({ updated_at: this.now(), ...change });
+    if (entry) this.entries = enqueue(this.entries, entry);
     return this.flush();
   }
 
@@ -105,5 +158,18 @@ export class PositionOutbox {
     } finally {
       this.sending = false;
     }
+  }
+}
+
+/** The device's outbox of positions, sent with `send` (a function that PUTs a batch). */
+export class PositionOutbox extends Outbox {
+  /** @param {(positions: QueuedPosition[]) => Promise<boolean>} send true when the server kept them */
+  constructor(send) {
+    super("juke_dual_outbox", send, asPosition);
+  }
+
+  /** Queues where `item` is and sends what waits. */
+  add(item, seconds) {
+    return this.put({ item, seconds });
   }
 }

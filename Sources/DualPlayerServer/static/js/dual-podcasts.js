@@ -132,9 +132,10 @@ export class Podcasts {
         episode.title, el("span", { class: "muted" }, details ? ` — ${details}` : "")),
       progress,
       this.downloadControl(show, episode),
+      this.controller.deviceView.button(this.item(show, episode), "speech"),
       el("button", {
         type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
-        "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(show, episode, !episode.played),
+        "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(episode, !episode.played),
       }, episode.played ? "Played ✓" : "Mark played"));
   }
 
@@ -186,7 +187,7 @@ export class Podcasts {
   item(/** @type {any} */ show, /** @type {any} */ episode) {
     return {
       kind: "episode", id: episode.id, show_id: show.id, title: episode.title, subtitle: show.title,
-      audio_url: episode.audio_url, artwork_url: undefined,
+      audio_url: episode.audio_url, artwork_url: undefined, duration: episode.duration || undefined,
     };
   }
 
@@ -214,10 +215,9 @@ export class Podcasts {
     this.applyShowSettings();
   }
 
-  /** The episode played to its end: marked played. */
+  /** The episode played to its end: marked played (offline too: the mark waits on the device). */
   finished(/** @type {any} */ item) {
-    const show = this.shows.find((s) => s.id === item.show_id);
-    if (show) this.markPlayed(show, { id: item.id }, true);
+    this.markPlayed({ id: item.id }, true);
   }
 
   /** The show's speed over the player's while its episode plays, and skip-silence. */
@@ -263,13 +263,19 @@ export class Podcasts {
     }
   }
 
-  async markPlayed(/** @type {any} */ show, /** @type {any} */ episode, /** @type {boolean} */ played) {
-    try {
-      await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/played`, { method: "PUT", body: { played, updated_at: Date.now() } });
-      await this.load();
-    } catch (error) {
-      this.controller.status(`Could not mark the episode: ${error.message}`);
+  /**
+   * Marks an episode played or not. The mark goes through the device's outbox, stamped now by
+   * the server's clock: offline it waits and goes when the network is back, and the server
+   * keeps the newest mark of any device.
+   */
+  async markPlayed(/** @type {any} */ episode, /** @type {boolean} */ played) {
+    await this.controller.marks.put({ item: episode.id, played });
+    if (!navigator.onLine) {
+      this.controller.status(played ? "Marked played on this device; it goes to the server when the network is back." : "Marked unplayed on this device; it goes to the server when the network is back.");
+      for (const row of this.ui.shows.querySelectorAll(`[data-episode="${CSS.escape(episode.id)}"]`)) row.dataset.played = String(played);
+      return;
     }
+    await this.load();
   }
 
   async refresh(/** @type {any} */ show) {

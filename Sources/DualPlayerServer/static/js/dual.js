@@ -4,14 +4,16 @@
 // dual-podcasts.js. This module
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
-import { api, bindLogout, byId, el, formatTime, token } from "/static/js/api.js";
+import { api, bindLogout, byId, el, formatTime, NetworkError, token } from "/static/js/api.js";
 import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
 import { Podcasts } from "./dual-podcasts.js";
 import { Articles } from "./dual-articles.js";
 import { TranscriptView } from "./dual-transcript-view.js";
-import { PositionOutbox } from "./dual-outbox.js";
+import { asPlayedMark, asPlayerSnapshot, Outbox, PositionOutbox } from "./dual-outbox.js";
+import { DeviceShelf } from "./dual-device.js";
+import { DeviceView } from "./dual-device-view.js";
 import { serverOffset } from "/static/js/server-clock.js";
 
 bindLogout();
@@ -21,6 +23,32 @@ const SAVE_EVERY_MS = 10000;
 const SPEECH_BACK = 15;
 const SPEECH_FORWARD = 30;
 const DUCK_RAMP = { attack: 0.15, release: 0.6 };
+/** The last state the server gave (and what each player has since), to open with no network. */
+const STATE_KEY = "juke_dual_state";
+
+/**
+ * PUTs `body` as JSON with the signed-in token; true when the server has answered for good:
+ * kept, or refused in a way that sending again will not change (a 4xx other than 401 and
+ * 429). Anything else (offline, a 5xx) waits in its outbox for later.
+ * @param {string} path @param {any} body
+ */
+async function putForGood(path, body) {
+  try {
+    const response = await fetch(path, {
+      method: "PUT", keepalive: true, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` }, body: JSON.stringify(body),
+    });
+    return response.ok || (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429);
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Sends each entry with `put`, in order; true when every one was answered for good. @param {any[]} entries @param {(e: any) => Promise<boolean>} put */
+async function sendEach(entries, put) {
+  for (const entry of entries) if (!(await put(entry))) return false;
+  return true;
+}
 
 /** @type {AudioContext | null} */
 let audioContext = null;
@@ -190,6 +218,7 @@ class Panel {
     }
     if (autoplay) this.controller.play(this.kind);
     this.controller.save(this.kind);
+    this.controller.deviceView?.render();
   }
 
   /** A speech item's chapters, read by the server from the file. */
@@ -311,6 +340,7 @@ class Panel {
 
   ended() {
     if (this.item?.kind === "episode") this.controller.podcasts.finished(this.item);
+    if (this.item) this.controller.device.played(this.item);
     if (this.cursor) {
       const actions = this.cursor.reachedEnd(this.scheduled);
       if (actions.length) return this.perform(actions);
@@ -811,21 +841,20 @@ class Controller {
     this.settings = null;
     this.wakeLock = null;
     this.saveTimers = {};
-    // Positions go through the device's outbox: offline they wait, and go when the network is back.
-    this.outbox = new PositionOutbox(async (positions) => {
-      try {
-        const response = await fetch("/api/v1/dual/positions", {
-          method: "PUT", keepalive: true, credentials: "same-origin",
-          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` }, body: JSON.stringify({ positions }),
-        });
-        // A refusal (a 4xx) will not change by sending again; anything else waits for later.
-        return response.ok || (response.status >= 400 && response.status < 500 && response.status !== 401 && response.status !== 429);
-      } catch (_) {
-        return false;
-      }
-    });
+    // Positions, played marks and what each player has go through outboxes on the device:
+    // offline they wait, and go when the network is back (the server keeps the newest).
+    this.outbox = new PositionOutbox((positions) => putForGood("/api/v1/dual/positions", { positions }));
+    this.marks = new Outbox("juke_dual_played", (marks) => sendEach(marks, (m) =>
+      putForGood(`/api/v1/dual/episodes/${encodeURIComponent(m.item)}/played`, { played: m.played, updated_at: m.updated_at })), asPlayedMark);
+    this.playerStates = new Outbox("juke_dual_players", (states) => sendEach(states, (p) =>
+      putForGood(`/api/v1/dual/players/${p.item}`, { ...p.snapshot, updated_at: p.updated_at })), asPlayerSnapshot);
     if (navigator.onLine) serverOffset().then((offset) => offset !== 0 && this.outbox.learnOffset(offset));
-    this.outbox.flush();
+    for (const outbox of [this.outbox, this.marks, this.playerStates]) outbox.flush();
+    /** What is saved on this device, and its list on the page. */
+    this.device = new DeviceShelf(() => this.deviceView?.render());
+    this.deviceView = new DeviceView(this.device, this);
+    /** Whether the page opened with no network (from the state kept on the device). */
+    this.offline = false;
     /** Whether speech talks, from its level (ducking between sentences). */
     this.speechActivity = new SpeechActivity();
     /** @type {{ audio: HTMLAudioElement, graphed: boolean, track: MediaStreamTrack | null, input: AudioNode, analyser: AnalyserNode } | null} */
@@ -841,7 +870,7 @@ class Controller {
     byId("ducking-enabled").addEventListener("change", () => this.changeDucking());
     byId("ducking-level").addEventListener("input", () => this.changeDucking());
     setInterval(() => KINDS.forEach((k) => this.panels[k].playing && this.save(k)), SAVE_EVERY_MS);
-    addEventListener("pagehide", () => KINDS.forEach((k) => this.save(k, { now: true, keepalive: true })));
+    addEventListener("pagehide", () => KINDS.forEach((k) => this.save(k, { now: true })));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.updateWakeLock();
     });
@@ -1049,16 +1078,17 @@ class Controller {
   }
 
   /** Saves one player's state and position, at most once a second unless `now`. */
-  save(kind, { now = false, keepalive = false } = {}) {
+  save(kind, { now = false } = {}) {
     if (this.restoring) return;
     clearTimeout(this.saveTimers[kind]);
     const run = () => {
       const panel = this.panels[kind];
       const snapshot = panel.snapshot();
-      const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token()}` };
-      fetch(`/api/v1/dual/players/${kind}`, { method: "PUT", headers, body: JSON.stringify(snapshot), keepalive, credentials: "same-origin" }).catch(() => {});
+      this.playerStates.put({ item: kind, snapshot });
+      this.keepLocally(kind, snapshot);
       const key = panel.positionKey();
       if (key) this.outbox.add(key, snapshot.position);
+      if (panel.item) this.device.remember(panel.item, snapshot.position);
     };
     if (now) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
@@ -1090,9 +1120,33 @@ class Controller {
     }
   }
 
-  /** Comes back where this account left off, paused, remembering what was playing. */
+  /** What a player has, kept on the device so that the page opens where it was with no network. */
+  keepLocally(kind, snapshot) {
+    const state = storedState();
+    if (state) localStorage.setItem(STATE_KEY, JSON.stringify({ ...state, [kind]: snapshot }));
+  }
+
+  /** A saved item from the "On this device" list, in its player, from where it was. @param {any} entry */
+  async playSaved(entry) {
+    await this.panels[entry.player].load(entry.item, { position: entry.position, autoplay: true });
+  }
+
+  /**
+   * Comes back where this account left off, paused, remembering what was playing. With no
+   * network, from the state kept on the device: the settings, and what each player had when
+   * it is saved on this device.
+   */
   async restore() {
-    const state = await api("/api/v1/dual/state");
+    let state;
+    try {
+      state = await api("/api/v1/dual/state");
+      localStorage.setItem(STATE_KEY, JSON.stringify(state));
+    } catch (error) {
+      state = error instanceof NetworkError ? storedState() : null;
+      if (!state) throw error;
+      this.offline = true;
+      this.status("Offline: what is saved on this device plays (see “On this device”); the rest comes back with the network.");
+    }
     this.restoring = true;
     try {
     this.settings = state.settings;
@@ -1107,9 +1161,11 @@ class Controller {
       else await Promise.all([panel.loadFavorites(), panel.loadSongs()]);
       const saved = state[kind];
       if (saved?.item) {
-        // A book's chapters are on the shelf, not in the saved state.
+        // A book's chapters are on the shelf, not in the saved state; offline, on the device.
+        const onDevice = this.device.find(saved.item);
         const book = saved.item.kind === "book" ? panel.books?.find((b) => b.id === saved.item.id) : null;
-        if (saved.item.kind !== "book" || book) await panel.load(book || saved.item, { position: saved.position, chapter: saved.item.chapter });
+        const item = this.offline ? (onDevice?.status === "saved" ? onDevice.item : null) : saved.item.kind === "book" ? book : saved.item;
+        if (item) await panel.load(item, { position: saved.position, chapter: saved.item.chapter });
       }
     }
     // What was playing when this account last saved, so that play resumes exactly that.
@@ -1122,6 +1178,16 @@ class Controller {
       this.restoring = false;
     }
     this.render();
+  }
+}
+
+/** The state kept on the device by the last visit, or null. */
+function storedState() {
+  try {
+    const state = JSON.parse(localStorage.getItem(STATE_KEY) || "null");
+    return state && typeof state === "object" && state.settings ? state : null;
+  } catch (_) {
+    return null;
   }
 }
 

@@ -31,6 +31,15 @@ export class APIError extends Error {
   }
 }
 
+/** No answer from the server: the device is offline, or the server cannot be reached. */
+export class NetworkError extends Error {
+  constructor(online = typeof navigator === "undefined" || navigator.onLine) {
+    super(online ? "Juke's server cannot be reached; try again in a moment." : "You are offline: this needs the network.");
+    this.name = "NetworkError";
+    this.offline = !online;
+  }
+}
+
 /**
  * Seconds from a Retry-After header (a number of seconds or an HTTP date), or null.
  * @param {string | null} header
@@ -72,13 +81,20 @@ async function send(path, { method = "GET", body = undefined, signal = undefined
   // A file (an upload, an import) goes as its bytes; anything else as JSON.
   const isFile = typeof Blob !== "undefined" && body instanceof Blob;
   if (body !== undefined) headers["Content-Type"] = isFile ? "application/octet-stream" : "application/json";
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
-    signal,
-    credentials: "same-origin",
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : isFile ? body : JSON.stringify(body),
+      signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    // No answer at all: say why in words rather than the browser's "Failed to fetch".
+    if (error?.name === "AbortError") throw error;
+    throw new NetworkError();
+  }
   if (response.ok) return response;
   const type = response.headers.get("Content-Type") || "";
   const data = type.includes("application/json") ? await response.json().catch(() => null) : null;

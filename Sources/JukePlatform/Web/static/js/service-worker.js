@@ -2,12 +2,65 @@
 // server lists: its version, the app pages and every script, style and icon). Online, every
 // request goes to the network as if there were no worker, so a page and its scripts always
 // match the API that answers them; what came back is kept. Offline, the pages and files
-// kept are served, so every app opens and says what needs the network. The API, live
-// connections and media are never served from here.
+// kept are served, so every app opens and says what needs the network. The API and live
+// connections are never served from here, with one exception: what a person saved "on this
+// device" (Dual Player's songs, books, episodes and spoken articles, in the DEVICE_CACHE the
+// page fills). Their audio and pictures play from the device, online too (Range requests
+// answered from the kept bytes), and their chapters and transcripts answer when the network
+// does not.
 
 /**
  * @typedef {{version: string, pages: string[], assets: string[]}} Shell
  */
+
+/** The cache of what a person saved on this device (never removed by a new version). */
+export const DEVICE_CACHE = "juke-device";
+
+/** Addresses a saved item can have: its audio, picture, chapters, transcript, article and speech. */
+const SAVEABLE = [
+  /^\/api\/v1\/dual\/(songs|books|episodes)\/[^/]+\/(audio|artwork|cover|chapters|transcript)$/,
+  /^\/api\/v1\/dual\/tracks\/[^/]+\/chapters$/,
+  /^\/api\/v1\/dual\/articles\/[^/]+(\/speech(\/audio)?)?$/,
+  /^\/api\/v1\/catalog\/tracks\/[^/]+\/(audio|artwork)$/,
+];
+
+/**
+ * Whether `pathname` is an address a saved item can have (only those are looked up on the
+ * device: radio streams and the rest of the API pass untouched).
+ * @param {string} pathname
+ */
+export function saveable(pathname) {
+  return SAVEABLE.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * The bytes a Range header asks of a file of `size` bytes, inclusive, or null when it asks for
+ * none of them (416). No header, or one this does not read, is the whole file.
+ * @param {string | null} header
+ * @param {number} size
+ * @returns {{start: number, end: number} | null}
+ */
+export function byteRange(header, size) {
+  const whole = { start: 0, end: size - 1 };
+  const match = /^bytes=(\d*)-(\d*)$/.exec((header ?? "").trim());
+  if (!match || (match[1] === "" && match[2] === "")) return size > 0 ? whole : null;
+  if (match[1] === "") {
+    const suffix = Number(match[2]);
+    return suffix > 0 && size > 0 ? { start: Math.max(0, size - suffix), end: size - 1 } : null;
+  }
+  const start = Number(match[1]);
+  const end = match[2] === "" ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start < size && start <= end ? { start, end } : null;
+}
+
+/**
+ * Whether a saved answer is served from the device even online: audio and pictures (the
+ * point of saving them) are; chapters, transcripts and texts ask the network first.
+ * @param {string | null} contentType
+ */
+export function playsFromDevice(contentType) {
+  return /^(audio|video|image)\//.test(contentType ?? "");
+}
 
 /** @param {string} version */
 export function cacheName(version) {
@@ -17,17 +70,19 @@ export function cacheName(version) {
 /**
  * What the worker does with a request: "page" and "asset" are the shell (network first, kept
  * for offline); "visit" is another page opened (network only, and offline a page that says
- * so rather than the browser's error); "pass" goes to the network untouched.
+ * so rather than the browser's error); "device" may have been saved on this device; "pass"
+ * goes to the network untouched.
  * @param {string} method
  * @param {URL} url
  * @param {string} origin
  * @param {Shell} shell
  * @param {boolean} [navigation] the request opens a page (its mode is "navigate")
- * @returns {"page" | "asset" | "visit" | "pass"}
+ * @returns {"page" | "asset" | "visit" | "device" | "pass"}
  */
 export function kindOf(method, url, origin, shell, navigation = false) {
   if (method !== "GET" || url.origin !== origin) return "pass";
   if (shell.pages.includes(url.pathname)) return "page";
+  if (!navigation && saveable(url.pathname)) return "device";
   if (url.pathname === "/manifest.webmanifest" || shell.assets.includes(url.pathname)) return "asset";
   if (navigation && !url.pathname.startsWith("/api/")) return "visit";
   return "pass";
@@ -45,6 +100,39 @@ export function keepable(response) {
 /** The caches of other versions: removed when a version takes over. */
 export function staleCaches(names, version) {
   return names.filter((name) => name.startsWith("juke-shell-") && name !== cacheName(version));
+}
+
+/**
+ * A saved answer as the request asks for it: the whole, or the bytes of its Range (media
+ * elements ask for ranges, and seeking needs them).
+ * @param {Response} kept
+ * @param {string | null} range
+ */
+async function fromDevice(kept, range) {
+  const type = kept.headers.get("Content-Type") || "application/octet-stream";
+  const blob = await kept.blob();
+  const wanted = byteRange(range, blob.size);
+  if (!wanted) return new Response(null, { status: 416, headers: { "Content-Range": `bytes */${blob.size}` } });
+  const headers = { "Content-Type": type, "Accept-Ranges": "bytes", "Content-Length": String(wanted.end - wanted.start + 1) };
+  if (!range) return new Response(blob, { status: 200, headers });
+  return new Response(blob.slice(wanted.start, wanted.end + 1), {
+    status: 206, headers: { ...headers, "Content-Range": `bytes ${wanted.start}-${wanted.end}/${blob.size}` },
+  });
+}
+
+/**
+ * A request for something that may be saved on this device.
+ * @param {Request} request
+ */
+async function deviceOrNetwork(request) {
+  const kept = await (await caches.open(DEVICE_CACHE)).match(request.url, { ignoreVary: true });
+  if (kept && playsFromDevice(kept.headers.get("Content-Type"))) return fromDevice(kept, request.headers.get("Range"));
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 /** How often the pages are fetched again to keep them current, at most (ms). */
@@ -108,6 +196,7 @@ export function start(shell) {
     const request = event.request;
     const kind = kindOf(request.method, new URL(request.url), worker.location.origin, shell, request.mode === "navigate");
     if (kind === "pass") return;
+    if (kind === "device") return event.respondWith(deviceOrNetwork(request));
     event.respondWith((async () => {
       const cache = await caches.open(name);
       try {

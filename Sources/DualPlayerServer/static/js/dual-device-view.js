@@ -1,0 +1,104 @@
+// The "On this device" section and every "Save on this device" button: what is saved, what is
+// being saved (with its progress), the space it takes against what the browser allows, and
+// removing (by hand, or once an item has played to its end).
+import { el, formatTime } from "/static/js/api.js";
+import { canSave, entryKey, keepButton, progressText, spaceText } from "./dual-saved.js";
+
+const KIND_NAMES = { song: "Song", track: "Library track", book: "Audiobook", episode: "Episode", article: "Article read aloud" };
+
+export class DeviceView {
+  /** @param {import("./dual-device.js").DeviceShelf} shelf @param {any} controller */
+  constructor(shelf, controller) {
+    this.shelf = shelf;
+    this.controller = controller;
+    this.list = document.getElementById("device-items");
+    this.space = document.getElementById("device-space");
+    const removePlayed = /** @type {HTMLInputElement | null} */ (document.getElementById("device-remove-played"));
+    if (removePlayed) {
+      removePlayed.checked = shelf.removeWhenPlayed;
+      removePlayed.addEventListener("change", () => (shelf.removeWhenPlayed = removePlayed.checked));
+    }
+    this.render();
+  }
+
+  /**
+   * A button that saves `item` for `player`, or says how its save goes (kept current by render).
+   * @param {any} item @param {"music" | "speech"} player
+   */
+  button(item, player) {
+    const button = el("button", { type: "button", class: "ghost dual-keep", dataset: { keepKey: entryKey(item), keepPlayer: player } });
+    button.addEventListener("click", () => this.toggle(item, player));
+    this.paint(button, item);
+    return button;
+  }
+
+  /** @param {any} item @param {"music" | "speech"} player */
+  toggle(item, player) {
+    const { action } = keepButton(this.shelf.find(item));
+    if (action === "save") this.shelf.save(item, player);
+    else this.shelf.remove(item);
+  }
+
+  /** @param {HTMLElement} button @param {any} item */
+  paint(button, item) {
+    const look = keepButton(this.shelf.find(item));
+    button.textContent = look.text;
+    button.dataset.keep = look.state;
+    button.setAttribute("aria-label", `${look.text}: ${item.title}`);
+  }
+
+  render() {
+    const entries = this.shelf.entries;
+    // The players' own buttons, for what each has loaded.
+    for (const kind of /** @type {const} */ (["music", "speech"])) {
+      const panel = this.controller.panels?.[kind];
+      const holder = panel?.root.querySelector(".dual-keep-slot");
+      if (!holder) continue;
+      const item = panel.item;
+      if (!canSave(item)) {
+        holder.replaceChildren();
+      } else {
+        const existing = holder.querySelector(".dual-keep");
+        if (existing?.dataset.keepKey === entryKey(item)) this.paint(existing, item);
+        else holder.replaceChildren(this.button(item, kind));
+      }
+    }
+    // Buttons elsewhere (the episode rows).
+    for (const button of document.querySelectorAll("[data-keep-key]")) {
+      const entry = entries.find((e) => e.key === /** @type {HTMLElement} */ (button).dataset.keepKey);
+      const look = keepButton(entry);
+      if (button.textContent !== look.text) {
+        button.textContent = look.text;
+        /** @type {HTMLElement} */ (button).dataset.keep = look.state;
+      }
+    }
+    if (!this.list) return;
+    this.list.replaceChildren(...(entries.length
+      ? entries.map((entry) => this.row(entry))
+      : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row has one too.")]));
+    this.shelf.estimate().then((estimate) => {
+      if (this.space) this.space.textContent = spaceText(this.shelf.entries, estimate);
+    });
+  }
+
+  /** @param {import("./dual-saved.js").SavedEntry} entry */
+  row(entry) {
+    const item = entry.item;
+    const kind = KIND_NAMES[item.kind] ?? item.kind;
+    const where = entry.position > 0 && item.duration ? ` · ${formatTime(Math.max(0, item.duration - entry.position))} left` : "";
+    const state = entry.status === "saving"
+      ? el("span", { class: "dual-device-progress muted" }, el("progress", { max: String(entry.total || 1), value: entry.total ? String(entry.bytes) : undefined }), ` ${progressText(entry)}`)
+      : entry.status === "failed"
+        ? el("span", { class: "form-error" }, `Not saved: ${entry.failure ?? "it failed"}. `)
+        : el("span", { class: "muted" }, ` ${progressText({ bytes: entry.bytes, total: 0 })}${where}`);
+    return el("li", { class: "dual-device-item", dataset: { key: entry.key, status: entry.status } },
+      el("button", { type: "button", class: "dual-device-play", disabled: entry.status !== "saved", onclick: () => this.controller.playSaved(entry) },
+        item.title, el("span", { class: "muted" }, ` — ${[kind, item.subtitle].filter(Boolean).join(" · ")}`)),
+      state,
+      entry.status === "failed"
+        ? el("button", { type: "button", class: "ghost dual-device-retry", onclick: () => this.shelf.save(item, entry.player) }, "Try again")
+        : null,
+      el("button", { type: "button", class: "ghost dual-device-remove", "aria-label": `Remove ${item.title} from this device`, onclick: () => this.shelf.remove(item) },
+        entry.status === "saving" ? "Stop" : "Remove"));
+  }
+}

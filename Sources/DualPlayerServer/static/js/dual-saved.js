@@ -1,0 +1,127 @@
+// What Dual Player keeps on the device, as rules with no browser in them: which items can be
+// saved and what comes with each, how their list is read back from storage, and how a save's
+// progress and the space used are put in words (dual-device.js does the saving).
+
+/**
+ * @typedef {{key: string, player: "music" | "speech", item: any, status: "saving" | "saved" | "failed",
+ *   bytes: number, total: number, position: number, saved_at: number, failure?: string}} SavedEntry
+ */
+
+/** What can be saved: files the server holds (a station's live stream cannot). */
+const SAVEABLE_KINDS = ["song", "track", "book", "episode", "article"];
+
+/** @param {any} item */
+export function entryKey(item) {
+  return `${item.kind}:${item.id}`;
+}
+
+/** @param {any} item */
+export function canSave(item) {
+  return Boolean(item && SAVEABLE_KINDS.includes(item.kind) && typeof item.audio_url === "string" && item.audio_url.startsWith("/api/"));
+}
+
+/**
+ * The addresses kept beside the audio, so that an item's picture, chapters, transcript and
+ * text come with it offline (the players ask for them as they do online).
+ * @param {any} item
+ * @returns {string[]}
+ */
+export function companions(item) {
+  const id = encodeURIComponent(item.id);
+  const urls = [];
+  if (typeof item.artwork_url === "string" && item.artwork_url.startsWith("/api/")) urls.push(item.artwork_url);
+  if (item.kind === "track") urls.push(`/api/v1/dual/tracks/${id}/chapters`);
+  if (item.kind === "episode") urls.push(`/api/v1/dual/episodes/${id}/chapters`, `/api/v1/dual/episodes/${id}/transcript`);
+  if (item.kind === "article") urls.push(`/api/v1/dual/articles/${id}`, `/api/v1/dual/articles/${id}/speech`);
+  return urls;
+}
+
+/** @param {number} bytes */
+export function formatBytes(bytes) {
+  if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
+  if (bytes < 1000) return `${bytes} B`;
+  const units = ["kB", "MB", "GB", "TB"];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/**
+ * How far a save has come: "42%" when the size is known, else the bytes so far.
+ * @param {{bytes: number, total: number}} entry
+ */
+export function progressText(entry) {
+  return entry.total > 0 ? `${Math.min(100, Math.floor((100 * entry.bytes) / entry.total))}%` : formatBytes(entry.bytes);
+}
+
+/**
+ * The space line: what Juke's saved items take, and what the browser allows this site.
+ * @param {SavedEntry[]} entries
+ * @param {{usage?: number, quota?: number} | null} estimate navigator.storage.estimate()
+ */
+export function spaceText(entries, estimate) {
+  const saved = entries.filter((e) => e.status === "saved");
+  const ours = saved.reduce((sum, e) => sum + e.bytes, 0);
+  const items = `${saved.length} ${saved.length === 1 ? "item" : "items"}`;
+  const line = `Saved here: ${formatBytes(ours)} in ${items}.`;
+  if (!estimate?.quota) return line;
+  const used = estimate.usage ?? 0;
+  const share = Math.min(100, (100 * used) / estimate.quota);
+  return `${line} This browser lets Juke keep ${formatBytes(estimate.quota)}; ${formatBytes(used)} (${share < 1 ? share.toFixed(1) : Math.round(share)}%) is in use.`;
+}
+
+/**
+ * The entries from what was stored: malformed ones are dropped, and a save that was under
+ * way when its tab closed is a failed one (its bytes may be partial) that can be started again.
+ * @param {unknown} stored
+ * @returns {SavedEntry[]}
+ */
+export function restoreEntries(stored) {
+  if (!Array.isArray(stored)) return [];
+  /** @type {SavedEntry[]} */
+  const out = [];
+  for (const e of stored) {
+    if (!e || typeof e.key !== "string" || !canSave(e.item) || entryKey(e.item) !== e.key) continue;
+    if (e.player !== "music" && e.player !== "speech") continue;
+    if (out.some((o) => o.key === e.key)) continue;
+    const interrupted = e.status === "saving";
+    out.push({
+      key: e.key, player: e.player, item: e.item,
+      status: interrupted ? "failed" : e.status === "saved" ? "saved" : "failed",
+      bytes: Number.isFinite(e.bytes) ? e.bytes : 0, total: Number.isFinite(e.total) ? e.total : 0,
+      position: Number.isFinite(e.position) && e.position > 0 ? e.position : 0,
+      saved_at: Number.isFinite(e.saved_at) ? e.saved_at : 0,
+      failure: interrupted ? "the page closed before it finished" : e.failure,
+    });
+  }
+  return out;
+}
+
+/**
+ * A player item as it is kept: what the players need to load it again with no network.
+ * @param {any} item
+ */
+export function keptItem(item) {
+  const kept = {
+    kind: item.kind, id: item.id, title: item.title, subtitle: item.subtitle || "", audio_url: item.audio_url,
+    artwork_url: item.artwork_url || undefined, show_id: item.show_id || undefined,
+    chapters: Array.isArray(item.chapters) ? item.chapters : undefined, duration: item.duration || undefined,
+  };
+  return JSON.parse(JSON.stringify(kept));
+}
+
+/**
+ * What a save button says and does for an item in `entry`'s state (none: not saved).
+ * @param {SavedEntry | undefined} entry
+ * @returns {{text: string, action: "save" | "remove", state: string}}
+ */
+export function keepButton(entry) {
+  if (!entry) return { text: "Save on this device", action: "save", state: "none" };
+  if (entry.status === "saving") return { text: `Saving… ${progressText(entry)} · Stop`, action: "remove", state: "saving" };
+  if (entry.status === "failed") return { text: `Not saved (${entry.failure ?? "it failed"}) · Try again`, action: "save", state: "failed" };
+  return { text: "On this device ✓ · Remove", action: "remove", state: "saved" };
+}

@@ -1,0 +1,80 @@
+// What Dual Player keeps on the device: which items, what comes with each, the stored list
+// read back, and progress and space in words (dual-saved.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import {
+  canSave, companions, entryKey, formatBytes, keepButton, keptItem, progressText, restoreEntries, spaceText,
+} from "../../Sources/DualPlayerServer/static/js/dual-saved.js";
+
+const episode = { kind: "episode", id: "e 1", title: "Ozymandias", subtitle: "Juke Readings", audio_url: "/api/v1/dual/episodes/e%201/audio", show_id: "p1", duration: 61 };
+const book = { kind: "book", id: "b1", title: "Walden", audio_url: "/api/v1/dual/books/b1/audio", artwork_url: "/api/v1/dual/books/b1/cover", chapters: [{ title: "Economy", start: 0, end: 30 }] };
+
+test("files the server holds can be saved; a live station and another site's address cannot", () => {
+  assert.equal(canSave(episode), true);
+  assert.equal(canSave(book), true);
+  assert.equal(canSave({ kind: "station", id: "s", audio_url: "/api/v1/dual/radio/stations/s/listen" }), false);
+  assert.equal(canSave({ kind: "episode", id: "e", audio_url: "https://host.example/e.mp3" }), false);
+  assert.equal(canSave(null), false);
+  assert.equal(entryKey(episode), "episode:e 1");
+});
+
+test("each kind brings what its player asks for offline", () => {
+  assert.deepEqual(companions(episode), ["/api/v1/dual/episodes/e%201/chapters", "/api/v1/dual/episodes/e%201/transcript"]);
+  assert.deepEqual(companions(book), ["/api/v1/dual/books/b1/cover"], "a book's chapters travel in its item");
+  assert.deepEqual(companions({ kind: "track", id: "t1", audio_url: "/api/v1/catalog/tracks/t1/audio", artwork_url: "/api/v1/catalog/tracks/t1/artwork" }),
+    ["/api/v1/catalog/tracks/t1/artwork", "/api/v1/dual/tracks/t1/chapters"]);
+  assert.deepEqual(companions({ kind: "article", id: "a1", audio_url: "/api/v1/dual/articles/a1/speech/audio" }),
+    ["/api/v1/dual/articles/a1", "/api/v1/dual/articles/a1/speech"]);
+  assert.deepEqual(companions({ kind: "song", id: "s1", audio_url: "/api/v1/dual/songs/s1/audio", artwork_url: "https://elsewhere.example/a.jpg" }), [],
+    "another site's picture is not fetched");
+});
+
+test("the kept item has what loading it needs, and nothing of the page's", () => {
+  const kept = keptItem({ ...book, station: { hls: true }, extra: () => 1 });
+  assert.deepEqual(kept, { kind: "book", id: "b1", title: "Walden", subtitle: "", audio_url: book.audio_url, artwork_url: book.artwork_url, chapters: book.chapters });
+});
+
+test("sizes and progress in words", () => {
+  assert.equal(formatBytes(512), "512 B");
+  assert.equal(formatBytes(1500), "1.5 kB");
+  assert.equal(formatBytes(42_300_000), "42 MB");
+  assert.equal(formatBytes(2_500_000_000), "2.5 GB");
+  assert.equal(formatBytes(-1), "0 B");
+  assert.equal(progressText({ bytes: 250, total: 1000 }), "25%");
+  assert.equal(progressText({ bytes: 2000, total: 1000 }), "100%");
+  assert.equal(progressText({ bytes: 3_400_000, total: 0 }), "3.4 MB", "a transcode's size is not known ahead");
+});
+
+test("the space line counts saved items only, against what the browser allows", () => {
+  const entries = [
+    { status: "saved", bytes: 30_000_000 }, { status: "saved", bytes: 12_000_000 }, { status: "saving", bytes: 5_000_000 },
+  ].map((e, i) => ({ key: `k${i}`, player: "speech", item: episode, total: 0, position: 0, saved_at: 0, ...e }));
+  assert.equal(spaceText(entries, null), "Saved here: 42 MB in 2 items.");
+  assert.equal(spaceText(entries, { usage: 50_000_000, quota: 1_000_000_000 }),
+    "Saved here: 42 MB in 2 items. This browser lets Juke keep 1.0 GB; 50 MB (5%) is in use.");
+  assert.match(spaceText(entries.slice(0, 1), { usage: 1_000_000, quota: 300_000_000_000 }), /1 item\. .*\(0\.0%\)/);
+});
+
+test("the stored list is read back: damaged entries dropped, a save cut off by a closed tab can be tried again", () => {
+  assert.deepEqual(restoreEntries("nonsense"), []);
+  const good = { key: "episode:e 1", player: "speech", item: episode, status: "saved", bytes: 10, total: 10, position: 12.5, saved_at: 5 };
+  const restored = restoreEntries([
+    good,
+    { ...good },                                         // the same twice
+    { ...good, key: "episode:other" },                   // a key that is not its item's
+    { ...good, key: "book:b1", item: book, player: "speaker" },
+    { key: "station:s", player: "music", item: { kind: "station", id: "s", audio_url: "/x" }, status: "saved" },
+    { key: "book:b1", player: "speech", item: book, status: "saving", bytes: 5, total: 100, position: -3 },
+    null,
+  ]);
+  assert.deepEqual(restored.map((e) => [e.key, e.status, e.position]), [["episode:e 1", "saved", 12.5], ["book:b1", "failed", 0]]);
+  assert.equal(restored[1].failure, "the page closed before it finished");
+});
+
+test("the save button says where a save is and what a press does", () => {
+  assert.deepEqual(keepButton(undefined), { text: "Save on this device", action: "save", state: "none" });
+  const entry = { key: "k", player: "speech", item: episode, bytes: 50, total: 200, position: 0, saved_at: 0 };
+  assert.deepEqual(keepButton({ ...entry, status: "saving" }), { text: "Saving… 25% · Stop", action: "remove", state: "saving" });
+  assert.deepEqual(keepButton({ ...entry, status: "saved" }), { text: "On this device ✓ · Remove", action: "remove", state: "saved" });
+  assert.equal(keepButton({ ...entry, status: "failed", failure: "this device has no more room for it" }).action, "save");
+});
