@@ -6,12 +6,15 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import JUKE, JukeServer, request
-from helpers import sign_in, wait
+from helpers import click, sign_in, wait
+from test_runbeat_browser import start_simulated
 
 APPS = {"/tunetrivia": "TuneTrivia", "/back2back": "Back2Back", "/dual": "Dual Player", "/runbeat": "RunBeat"}
 
@@ -175,3 +178,160 @@ def shell_names(driver):
     return driver.execute_async_script("""
       const done = arguments[arguments.length - 1];
       caches.keys().then((names) => done(names.filter((n) => n.startsWith('juke-shell-')).sort()), () => done([]));""")
+
+
+def demo_feed_ready(base):
+    try:
+        with urllib.request.urlopen(base + "/dual/demo-podcast/feed.xml", timeout=10) as reply:
+            return reply.status == 200
+    except OSError:
+        return False
+
+
+def speech_audio(driver, prop):
+    return driver.execute_script(f"return document.querySelector('#speech-player .dual-audio').{prop}")
+
+
+def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the_network(data_dir, app_database, browser):
+    """The commuter's tunnel: an episode and a song saved on the device, then no network. The
+    page opens from the device, both play (the episode with its chapters, speed, Boost and the
+    lock screen), the episode plays to its end, is marked played on the device and removed
+    from it, and the mark reaches the server when the network is back."""
+    server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=True)
+    try:
+        wait(browser, 120).until(lambda d: demo_feed_ready(server.base))
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "commuter", "password": "commuter password"})
+        assert status == 201, body
+        token = body["token"]
+        server.wait_for_tracks(token, 1)
+        tracks = request(server.base, "GET", "/api/v1/catalog/tracks?limit=50", token=token)[1]["items"]
+        song = next(t for t in tracks if t["format"] != "mp4")
+        sign_in(browser, server, "commuter", "commuter password")
+        browser.get(server.base + "/dual")
+        wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
+
+        # Online: subscribe to the demo show, save an episode from its row and a song from the player.
+        wait(browser).until(lambda d: "No podcasts yet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-shows").text)
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-add summary")
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-demo")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode")) == 3)
+        row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode") if "Ozymandias" in r.text)
+        episode_id = row.get_attribute("data-episode")
+        row.find_element(By.CSS_SELECTOR, ".dual-keep").click()
+        box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+        box.send_keys(song["title"] + "\n")
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
+        wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text == "Save on this device")
+        click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+        wait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']")) == 2)
+        assert "On this device ✓" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text
+        space = browser.find_element(By.ID, "device-space").text
+        assert "Saved here:" in space and "in 2 items" in space and "This browser lets Juke keep" in space, space
+        click(browser, By.ID, "device-remove-played")
+        browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
+
+        # The network goes; the page opens from the device.
+        server.stop()
+        offline(browser, True)
+        browser.get(server.base + "/dual")
+        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        saved = {r.get_attribute("data-key"): r for r in browser.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item")}
+        assert set(saved) == {f"episode:{episode_id}", f"track:{song['id']}"}, saved.keys()
+
+        # The song and the episode play from the device, at the same time.
+        saved[f"track:{song['id']}"].find_element(By.CSS_SELECTOR, ".dual-device-play").click()
+        wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.5)
+        browser.find_element(By.CSS_SELECTOR, f"#device-items [data-key='episode:{episode_id}'] .dual-device-play").click()
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > 0.5)
+        start = speech_audio(browser, "currentTime")
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > start + 1)
+        assert "Ozymandias" in browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text
+        # Its chapters came with it; speed, Boost and the lock screen work as online.
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 3)
+        Select(browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-speed")).select_by_value("1.5")
+        wait(browser).until(lambda d: speech_audio(d, "playbackRate") == 1.5)
+        click(browser, By.CSS_SELECTOR, "#speech-player input[name='speech-mode'][value='boost']")
+        wait(browser).until(lambda d: d.find_element(By.ID, "speech-player").get_attribute("data-path") == "webAudio")
+        at = speech_audio(browser, "currentTime")
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
+        assert browser.execute_script("return navigator.mediaSession.playbackState") == "playing"
+        assert browser.execute_script("return navigator.mediaSession.metadata && navigator.mediaSession.metadata.title")
+        # A seek near the end: the episode plays out, is marked played on the device, and leaves it.
+        browser.execute_script("const a = document.querySelector('#speech-player .dual-audio'); a.currentTime = a.duration - 1.5")
+        wait(browser, 30).until(lambda d: d.execute_script(
+            "return JSON.parse(localStorage.getItem('juke_dual_played') || '[]').some((m) => m.played)"))
+        wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='episode:{episode_id}']"))
+        assert browser.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='track:{song['id']}']"), "the song stays"
+
+        # The network is back: the played mark reaches the server, and the outbox empties.
+        server = JukeServer(server.data_dir, database=app_database, demo=True, port=server.port)
+        offline(browser, False)
+
+        def played(_):
+            shows = request(server.base, "GET", "/api/v1/dual/podcasts", token=token)[1]["items"]
+            episodes = request(server.base, "GET", f"/api/v1/dual/podcasts/{shows[0]['id']}/episodes", token=token)[1]["items"]
+            return next(e for e in episodes if e["id"] == episode_id)["played"]
+
+        wait(browser, 30).until(played)
+        wait(browser).until(lambda d: d.execute_script("return localStorage.getItem('juke_dual_played')") == "[]")
+    finally:
+        server.stop()
+
+
+def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_uploads_everything(data_dir, app_database, browser):
+    """The runner's tunnel: the network goes mid-run (the server gone, DevTools offline). The
+    page says once that cues are paused and records on; the page is even reloaded with no
+    network, opens from the device and carries on from what it kept. When the network is back
+    every sample reaches the history, none twice."""
+    server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=False)
+    try:
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "runner", "password": "runner password"})
+        assert status == 201, body
+        token = body["token"]
+        sign_in(browser, server, "runner", "runner password")
+        browser.get(server.base + "/runbeat")
+        wait(browser, 60).until(lambda d: "/runbeat" in shell_cached(d))
+        start_simulated(browser, speed="10", plan="free")
+        wait(browser).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
+        time.sleep(2)
+
+        server.crash()
+        offline(browser, True)
+        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "rb-link").text)
+        time.sleep(3)
+        said = browser.execute_script("return window.__said")
+        assert sum("cues are paused" in s for s in said) == 1, said
+        unsent = lambda d: d.execute_script("return (JSON.parse(localStorage.getItem('runbeat-backlog') || 'null') || {pending: []}).pending")  # noqa: E731
+        wait(browser).until(lambda d: len(unsent(d)) >= 20)
+
+        # The page is reloaded with no network: it opens from the device and carries on.
+        browser.execute_script("window.__old_page = true")
+        browser.get(server.base + "/runbeat")
+        assert browser.execute_script("return window.__old_page") is None, "the page was not reloaded"
+        wait(browser).until(lambda d: "No network" in d.find_element(By.ID, "rb-note").text)
+        assert browser.find_element(By.ID, "rb-run").is_displayed()
+        recorded_offline = [s["t"] for s in unsent(browser)]
+        time.sleep(2)
+        wait(browser).until(lambda d: max(s["t"] for s in unsent(d)) > max(recorded_offline) + 5)
+
+        server = JukeServer(server.data_dir, database=app_database, demo=False, port=server.port)
+        offline(browser, False)
+        wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
+        time.sleep(2)
+        click(browser, By.ID, "rb-end")
+        click(browser, By.ID, "rb-end")
+        wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+        assert browser.execute_script("return localStorage.getItem('runbeat-backlog')") is None
+
+        _, workouts = request(server.base, "GET", "/api/v1/runbeat/workouts", None, token)
+        detail = request(server.base, "GET", f"/api/v1/runbeat/workouts/{workouts['workouts'][0]['id']}", None, token)[1]
+        times = [s["t"] for s in detail["heart_rate"]]
+        assert len(times) == len(set(times)), "a sample stored twice"
+        assert times == sorted(times)
+        assert set(recorded_offline) <= set(times), "a sample recorded offline did not reach the history"
+        # The recording has no gap but the reload itself (no page, no strap reading).
+        gaps = [b - a for a, b in zip(times, times[1:]) if b - a > 1.01]
+        assert len(gaps) <= 1, gaps
+        assert detail["status"] == "ended" and detail["summary"]["samples"] == len(times)
+    finally:
+        server.stop()

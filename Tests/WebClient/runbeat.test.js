@@ -91,6 +91,30 @@ test("samples are kept until stored, resent after a drop, never numbered twice",
   assert.equal(buffer.add(1.23456, 100).t, 1.235);
 });
 
+test("a page reloaded with no network carries on from the samples it kept, none twice", () => {
+  const before = new SampleBuffer(4);
+  for (let t = 5; t < 12; t++) before.add(t, 120);
+  before.ack(7);
+  const kept = JSON.parse(JSON.stringify(before.backlog()));
+  // Offline: the new page knows only what was kept.
+  const offline = new SampleBuffer(kept.acked);
+  offline.restore(kept);
+  assert.deepEqual(offline.pending.map((s) => s.seq), [8, 9, 10, 11]);
+  assert.equal(offline.add(12, 130).seq, 12);
+  // Online: the server already holds up to 9; what it holds is not sent again.
+  const online = new SampleBuffer(9);
+  online.restore(kept);
+  assert.deepEqual(online.pending.map((s) => s.seq), [10, 11]);
+  assert.equal(online.add(12, 130).seq, 12);
+  // Damaged or repeated entries are left out.
+  const damaged = new SampleBuffer(-1);
+  damaged.restore({ pending: [{ seq: 0, t: 0, bpm: 100 }, { seq: 0, t: 0, bpm: 100 }, { seq: "1", t: 1, bpm: 1 }, null, { seq: 2, t: 2, bpm: 99, m: "ab" }] });
+  assert.deepEqual(damaged.pending, [{ seq: 0, t: 0, bpm: 100 }, { seq: 2, t: 2, bpm: 99, m: "ab" }]);
+  assert.equal(damaged.add(3, 100).seq, 3);
+  damaged.restore("nonsense");
+  assert.equal(damaged.pending.length, 3);
+});
+
 test("the simulated heart follows the plan's targets with a lag", () => {
   const heart = new SimulatedHeart(fourByFour, { seed: 3 });
   const at = (t) => {

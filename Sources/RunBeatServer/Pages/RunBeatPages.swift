@@ -72,8 +72,8 @@ enum RunBeatPages {
                       <label><input type="checkbox" id="rb-speak" checked> Speak the cues (the music is lowered while RunBeat talks)</label>
                     </section>
                     <button type="button" id="rb-start" class="rb-start">Start workout</button>
-                    <p id="rb-note" class="muted" role="status" aria-live="polite"></p>
                   </section>
+                  <p id="rb-note" class="muted" role="status" aria-live="polite"></p>
                   <section id="rb-run" class="rb-run" hidden aria-label="Workout running">
                     <div class="rb-readout">
                       <div class="rb-bpm" aria-live="off"><span id="rb-bpm">--</span><small>bpm</small></div>

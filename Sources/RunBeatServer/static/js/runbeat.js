@@ -1,7 +1,7 @@
 // RunBeat's trainer: the runner's heart (profile and zones), the workout, the strap, each
 // phase's music; then the run (big numbers, the chart, cues spoken over ducked music, the
 // screen kept on, one protected way to end), then the summary.
-import { api, bindLogout, byId, el, showActionError } from "/static/js/api.js";
+import { api, bindLogout, byId, el, NetworkError, showActionError } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
 import { words } from "./runbeat-cues.js";
 import { LiveLink } from "./runbeat-live.js";
@@ -15,6 +15,8 @@ import { renderSummary } from "./runbeat-summary.js";
 bindLogout();
 
 const RUN_KEY = "runbeat-run";
+/** The running workout and the samples the server has not acknowledged, kept on the device. */
+const BACKLOG_KEY = "runbeat-backlog";
 const PHASES = ["warmup", "work", "recovery", "cooldown"];
 const PHASE_LABELS = { warmup: "Warm-up", work: "Work intervals", recovery: "Recovery", cooldown: "Cool-down" };
 
@@ -371,12 +373,38 @@ function run(workout, workoutClock, acked = -1) {
   }
   state.timers.push(setInterval(frame, 250));
   state.timers.push(setInterval(() => state.link.tick(), 1000));
+  state.timers.push(setInterval(keepBacklog, 2000));
+  addEventListener("pagehide", keepBacklog);
   keepAwake();
   addEventListener("beforeunload", guardExit);
   frame();
 }
 
 /** @param {string} text @param {boolean} [live] */
+/**
+ * Keeps the workout and what the server has not acknowledged on the device, so that a page
+ * reloaded or closed with no network loses nothing.
+ */
+function keepBacklog() {
+  if (!state.workout || !state.buffer || state.finishing) return;
+  try {
+    const run = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
+    localStorage.setItem(BACKLOG_KEY, JSON.stringify({ workout: state.workout, run, said_offline: state.saidOffline, ...state.buffer.backlog() }));
+  } catch {
+    // A full storage: the samples stay in the page and go when the network is back.
+  }
+}
+
+/** The backlog a previous page kept, or null. */
+function keptBacklog() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(BACKLOG_KEY) || "null");
+    return kept?.workout?.id && Array.isArray(kept.workout.phases) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
 function strapLive(text, live = true) {
   byId("rb-strap-live").classList.toggle("silent", !live);
   byId("rb-strap-live").textContent = text;
@@ -444,6 +472,7 @@ function frame() {
 function linkState(s) {
   const text = { live: "Live", offline: "Offline: recording on, cues paused", closed: "" }[s];
   byId("rb-link").textContent = text;
+  if (s === "offline") keepBacklog();
   if (s === "offline" && !state.saidOffline) {
     state.saidOffline = true;
     speak("Connection lost. Recording continues; cues are paused.");
@@ -522,7 +551,9 @@ function stopRun() {
   state.wakeLock?.release?.();
   state.wakeLock = null;
   removeEventListener("beforeunload", guardExit);
+  removeEventListener("pagehide", keepBacklog);
   sessionStorage.removeItem(RUN_KEY);
+  localStorage.removeItem(BACKLOG_KEY);
 }
 
 async function showSummary(id) {
@@ -542,21 +573,42 @@ byId("rb-again").addEventListener("click", () => {
   strapStatus("No strap yet.");
 });
 
-/** A workout still running (the page was reloaded mid-run): pick it up where it is. */
+/**
+ * A workout still running (the page was reloaded mid-run): pick it up where it is. With no
+ * network, the workout this device was recording carries on from what it kept, and its
+ * samples go to the server when the network is back.
+ */
 async function resume() {
+  const kept = keptBacklog();
   let running;
+  let offline = false;
   try {
     running = await api("/api/v1/runbeat/workouts/running");
-  } catch {
-    return;
+  } catch (error) {
+    if (!(error instanceof NetworkError) || !kept) {
+      // No workout runs: whatever was kept belonged to one that has ended.
+      if (!(error instanceof NetworkError)) localStorage.removeItem(BACKLOG_KEY);
+      return;
+    }
+    offline = true;
+    running = { ...kept.workout, acked_seq: kept.acked };
   }
-  const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
+  const own = kept?.workout.id === running.id ? kept : null;
+  const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null") ?? own?.run;
   const same = saved && saved.id === running.id;
+  if (same) sessionStorage.setItem(RUN_KEY, JSON.stringify(saved));
   const speed = same ? saved.speed : 1;
   const workoutClock = same ? new WorkoutClock(speed, saved.offset, saved.wallOrigin) : new WorkoutClock(1, (Date.now() - running.started_at) / 1000);
   state.source = same ? saved.source : "bluetooth";
-  note("Your workout is still running: picked up where it was.");
-  run(running, workoutClock, running.acked_seq);
+  state.saidOffline = Boolean(offline && own?.said_offline);
+  note(offline
+    ? "No network: your workout carries on with what this device kept, and uploads when the network is back."
+    : "Your workout is still running: picked up where it was.");
+  run(running, workoutClock, Number.isInteger(running.acked_seq) ? running.acked_seq : -1);
+  if (own) {
+    state.buffer.restore(own);
+    state.samples = state.buffer.pending.map((s) => ({ t: s.t, bpm: s.bpm }));
+  }
 }
 
 const outcome = callbackOutcome(location.search);
@@ -564,6 +616,9 @@ if (outcome) {
   note(outcome.text);
   history.replaceState(null, "", "/runbeat");
 }
-await Promise.all([loadProfile(), loadPlans(), state.spotify.load()]);
-drawMusic();
+// Offline the set-up cannot load (a new workout needs the server), but a running one goes on.
+const loaded = await Promise.allSettled([loadProfile(), loadPlans(), state.spotify.load()]);
+const failed = loaded.find((r) => r.status === "rejected");
+if (failed) note(/** @type {PromiseRejectedResult} */ (failed).reason?.message ?? "Could not load your profile.");
+else drawMusic();
 await resume();
