@@ -219,6 +219,12 @@ import Testing
             let auth: HTTPFields = [.authorization: "Bearer \(token)"]
             let original = try Data(contentsOf: URL(fileURLWithPath: app.services.configuration.dataDirectory + "/music/a.wma"))
 
+            // HEAD says what a GET would get, and starts no ffmpeg for it.
+            let head = try await client.execute(
+                uri: "/api/v1/catalog/tracks/\(wma)/audio?plays=mp3,aac,flac,vorbis,opus,wav", method: .head, headers: auth, body: nil)
+            #expect(head.status == .ok && head.headers[.contentType] == "audio/ogg; codecs=opus" && head.body.readableBytes == 0)
+            let idle = try #require(await app.services.platform.transcoder?.counts())
+            #expect(idle.running == 0 && idle.cachedBytes == 0)
             // Chrome's report: Opus.
             let opus = try await client.execute(
                 uri: "/api/v1/catalog/tracks/\(wma)/audio?plays=mp3,aac,flac,vorbis,opus,wav", method: .get, headers: auth, body: nil)
@@ -233,6 +239,8 @@ import Testing
             let ranged = try await client.execute(uri: "/api/v1/catalog/tracks/\(wma)/audio", method: .get, headers: cookie, body: nil)
             #expect(ranged.status == .partialContent && ranged.body.readableBytes == 100)
             #expect(Array(ranged.body.readableBytesView) == Array(opus.body.readableBytesView.prefix(100)))
+            let cachedHead = try await client.execute(uri: "/api/v1/catalog/tracks/\(wma)/audio", method: .head, headers: cookie, body: nil)
+            #expect(cachedHead.headers[.contentLength] == "100" && cachedHead.headers[.acceptRanges] == "bytes")
             // An older Safari (no Opus): MP3. ALAC it plays, so it gets the file.
             let mp3 = try await client.execute(uri: "/api/v1/catalog/tracks/\(wma)/audio?plays=mp3,aac,alac", method: .get, headers: auth, body: nil)
             #expect(mp3.status == .ok && mp3.headers[.contentType] == "audio/mpeg")

@@ -69,6 +69,7 @@ extension APIError {
         case let refusal as RuleRefusal: APIError(refusal)
         case let failure as CatalogFailure: APIError(failure)
         case let failure as SpotifyError: APIError(failure)
+        case let failure as TranscodeError: APIError(failure)
         default: nil
         }
     }
@@ -85,6 +86,18 @@ extension APIError {
         case .unprocessable(let field, let message): self = .unprocessable(message, field: field)
         case .tooManyAttempts(let message, let retryAfter):
             self = APIError(status: .tooManyRequests, code: "too_many_attempts", message: message, retryAfter: retryAfter)
+        }
+    }
+
+    /// A transcode that cannot be had: every slot and the line taken is worth waiting for (503
+    /// with Retry-After); a file ffmpeg cannot read will not change by asking again (422).
+    public init(_ failure: TranscodeError) {
+        switch failure {
+        case .busy:
+            self = APIError(
+                status: .serviceUnavailable, code: "transcoder_busy", message: "Every transcode slot is taken; try again in a moment.", retryAfter: 5)
+        case .failed(let why):
+            self = APIError(status: .unprocessableContent, code: "transcode_failed", message: "The file could not be transcoded: \(why)")
         }
     }
 

@@ -124,45 +124,37 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         -> Response
     {
         guard let transcoder else { throw APIError(status: .notAcceptable, code: "not_playable_here", message: "The server cannot transcode.") }
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let source = Transcoder.Request(
-            path: path, size: Int64(info.st_size),
-            modifiedMillis: Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000, target: target, start: start)
-        let output: Transcoder.Output
-        do {
-            output = try await transcoder.open(source)
-        } catch .busy {
-            throw APIError(
-                status: .serviceUnavailable, code: "transcoder_busy", message: "Every transcode slot is taken; try again in a moment.", retryAfter: 5)
-        } catch .failed(let why) {
-            throw APIError(status: .unprocessableContent, code: "transcode_failed", message: "The file could not be transcoded: \(why)")
-        }
+        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let source = Transcoder.Request(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, target: target, start: start)
+        // HEAD asks what a GET would get, not for the work: a transcode not yet made is not started.
+        let output: Transcoder.Output? =
+            request.method == .head ? await transcoder.cached(source).map { .cached(path: $0) } : try await transcoder.open(source)
+        // Until a transcode is finished its length is not known: it streams, and once finished
+        // the next request gets the cached file with Range.
+        var streaming: HTTPFields = [.contentType: target.contentType, .cacheControl: "no-store", .acceptRanges: "none", .vary: "Cookie"]
+        if let name = TranscodeTarget.header { streaming[name] = target.rawValue }
         switch output {
-        case .cached(let file):
+        case .cached(let file)?:
             var response = try await serveFile(at: file, contentType: target.contentType, request, context, missing: missing)
             response.headers[.vary] = "Cookie"
             if let name = TranscodeTarget.header { response.headers[name] = target.rawValue }
             return response
-        case .streaming(let follower):
-            // Its length is not known until ffmpeg ends; it streams, and once finished the
-            // next request gets the cached file with Range.
-            var headers: HTTPFields = [.contentType: target.contentType, .cacheControl: "no-store", .acceptRanges: "none", .vary: "Cookie"]
-            if let name = TranscodeTarget.header { headers[name] = target.rawValue }
-            return Response(status: .ok, headers: headers, body: request.method == .head ? .init() : .init(asyncSequence: follower))
+        case .streaming(let follower)?:
+            return Response(status: .ok, headers: streaming, body: .init(asyncSequence: follower))
+        case nil:
+            return Response(status: .ok, headers: streaming)
         }
     }
 
     /// A file with Range, ETag and Last-Modified handling: a track's, or an app's own media
     /// (Dual Player's books). `missing` is the message when the file is gone.
     public func serveFile(at path: String, contentType: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard let stamp = FileStamp(path: path) else {
             throw APIError(status: .notFound, code: "file_missing", message: missing)
         }
-        let size = Int(info.st_size)
-        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
-        let etag = "\"\(String(size, radix: 16))-\(String(Int(info.st_mtim.tv_sec) * 1000 + Int(info.st_mtim.tv_nsec) / 1_000_000, radix: 16))\""
+        let size = Int(stamp.size)
+        let modified = stamp.modified
+        let etag = stamp.etag
         var headers: HTTPFields = [
             .contentType: contentType,
             .acceptRanges: "bytes",

@@ -72,6 +72,11 @@ public actor Transcoder {
         }
     }
 
+    /// The finished transcode of `request` in the cache, without starting one.
+    public func cached(_ request: Request) -> String? {
+        cachedPath(Self.key(request), request.target)
+    }
+
     /// The transcode asked for: from the cache, joined while another listener's is written,
     /// or started (after waiting for a slot). Throws `.busy` when the line is full, and
     /// `.failed` when ffmpeg gives up before writing anything (a damaged file).
