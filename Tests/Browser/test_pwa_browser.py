@@ -14,6 +14,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import JUKE, JukeServer, request
 from helpers import click, sign_in, wait
+from test_dual_player_articles import PAGE as ARTICLE
 from test_runbeat_browser import start_simulated
 
 APPS = {"/tunetrivia": "TuneTrivia", "/back2back": "Back2Back", "/dual": "Dual Player", "/runbeat": "RunBeat"}
@@ -274,6 +275,9 @@ def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the
 
         wait(browser, 30).until(played)
         wait(browser).until(lambda d: d.execute_script("return localStorage.getItem('juke_dual_played')") == "[]")
+        # The page that opened offline fills its lists from the server again.
+        wait(browser).until(lambda d: "Juke Readings" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-shows").text)
+        assert "Offline" not in browser.find_element(By.ID, "dual-status").text
     finally:
         server.stop()
 
@@ -333,5 +337,79 @@ def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_upload
         gaps = [b - a for a, b in zip(times, times[1:]) if b - a > 1.01]
         assert len(gaps) <= 1, gaps
         assert detail["status"] == "ended" and detail["summary"]["samples"] == len(times)
+    finally:
+        server.stop()
+
+
+def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(data_dir, app_database, browser):
+    """An audiobook (its chapters travel with it) and an article read aloud by Juke's voice (its
+    sentences and chapters with it) saved and played with no network; and a device with no
+    room left says so, keeping nothing half-saved."""
+    server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=True)
+    try:
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "reader", "password": "reader password"})
+        assert status == 201, body
+        token = body["token"]
+        wait(browser, 120).until(lambda d: any(
+            b["origin"] == "demo" for b in request(server.base, "GET", "/api/v1/dual/books", token=token)[1]["items"]))
+        sign_in(browser, server, "reader", "reader password")
+        browser.get(server.base + "/dual")
+        wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
+
+        # The demo audiobook, saved from the speech player.
+        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-keep")
+        wait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']"))
+        book_key = browser.find_element(By.CSS_SELECTOR, "#device-items .dual-device-item").get_attribute("data-key")
+        assert book_key.startswith("book:")
+
+        # An article, spoken by Juke's voice, saved the same way.
+        page = os.path.join(data_dir, "lighthouse.html")
+        with open(page, "w") as f:
+            f.write(ARTICLE)
+        browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-file").send_keys(page)
+        wait(browser).until(lambda d: "Added “The Lighthouse Keeper”" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-note").text)
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-article-listen")
+        wait(browser, 120).until(lambda d: speech_audio(d, "currentTime") > 0.5)
+        wait(browser).until(lambda d: "article:" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-keep").get_attribute("data-keep-key"))
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-keep")
+        wait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']")) == 2)
+        browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
+
+        # A device with no room left: the save says so and keeps nothing.
+        usage = browser.execute_async_script("navigator.storage.estimate().then((e) => arguments[arguments.length - 1](e.usage))")
+        browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base, "quotaSize": usage + 2000})
+        server.wait_for_tracks(token, 1)
+        tracks = request(server.base, "GET", "/api/v1/catalog/tracks?limit=50", token=token)[1]["items"]
+        song = next(t for t in tracks if t["format"] != "mp4")
+        box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+        box.send_keys(song["title"] + "\n")
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
+        click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+        failed = wait(browser, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='failed']").text)
+        assert "no more room" in failed, failed
+        assert "Try again" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text
+        browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base})
+        browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
+
+        # No network: both play from the device, the book by its chapters, the article with its sentences.
+        server.stop()
+        offline(browser, True)
+        browser.get(server.base + "/dual")
+        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        click(browser, By.CSS_SELECTOR, f"#device-items [data-key='{book_key}'] .dual-device-play")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
+        at = speech_audio(browser, "currentTime")
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
+        article = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item") if r.get_attribute("data-key").startswith("article:"))
+        article.find_element(By.CSS_SELECTOR, ".dual-device-play").click()
+        wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text == "The Lighthouse Keeper")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li")) >= 8)
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 2
+        at = speech_audio(browser, "currentTime")
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']"))
     finally:
         server.stop()

@@ -855,6 +855,7 @@ class Controller {
     this.deviceView = new DeviceView(this.device, this);
     /** Whether the page opened with no network (from the state kept on the device). */
     this.offline = false;
+    addEventListener("online", () => this.backOnline());
     /** Whether speech talks, from its level (ducking between sentences). */
     this.speechActivity = new SpeechActivity();
     /** @type {{ audio: HTMLAudioElement, graphed: boolean, track: MediaStreamTrack | null, input: AudioNode, analyser: AnalyserNode } | null} */
@@ -1124,6 +1125,17 @@ class Controller {
   keepLocally(kind, snapshot) {
     const state = storedState();
     if (state) localStorage.setItem(STATE_KEY, JSON.stringify({ ...state, [kind]: snapshot }));
+  }
+
+  /** The network is back after the page opened without it: the lists come from the server again. */
+  async backOnline() {
+    if (!this.offline) return;
+    this.offline = false;
+    this.status("");
+    const speech = this.panels.speech;
+    const music = this.panels.music;
+    await Promise.all([speech.loadShelf(), this.podcasts.load(), this.articles.load(), music.loadFavorites(), music.loadSongs()]);
+    this.deviceView.render();
   }
 
   /** A saved item from the "On this device" list, in its player, from where it was. @param {any} entry */
