@@ -40,7 +40,8 @@ enum MP3Reader {
                 // Tags but no audio we recognise: report it rather than invent a duration.
                 throw MediaFormatError(.malformed, at: audioStart, "no MPEG audio frame after the tags")
             }
-            throw MediaFormatError(.unsupported, at: 0, "not an MP3 file")
+            // The last format tried when the first bytes named none (TagReader): say so plainly.
+            throw MediaFormatError(.unsupported, at: 0, "not an audio format Juke reads (no known header, and no MP3 frames)")
         }
         meta.sampleRate = frame.sampleRate
         meta.channels = frame.channels
