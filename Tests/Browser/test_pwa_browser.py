@@ -411,5 +411,20 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         at = speech_audio(browser, "currentTime")
         wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
         wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']"))
+
+        # Signing out (offline too) leaves nothing of this person's on the device but the app itself.
+        click(browser, By.ID, "logout")
+        wait(browser).until(lambda d: d.execute_script("return location.pathname") == "/login")
+        left = browser.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          (async () => {
+            const names = await caches.keys();
+            const shell = names.find((n) => n.startsWith('juke-shell-'));
+            const kept = shell ? (await (await caches.open(shell)).keys()).map((r) => new URL(r.url).pathname) : [];
+            done({names, kept, keys: Object.keys(localStorage)});
+          })();""")
+        assert "juke-device" not in left["names"], left
+        assert not [k for k in left["keys"] if k.startswith("juke_dual_")], left["keys"]
+        assert "/dual" not in left["kept"] and any(p.startswith("/static/") for p in left["kept"]), left["kept"]
     finally:
         server.stop()

@@ -1,7 +1,7 @@
 // The request helper's pure parts (api.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { APIError, counted, formatTime, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
+import { APIError, counted, formatTime, personalKeys, personalPage, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
 
 test("Retry-After is read as seconds or as an HTTP date", () => {
   assert.equal(retryAfterSeconds("120"), 120);
@@ -66,4 +66,15 @@ test("a count says one thing in the singular: 1 point, 2 points, 0 games", () =>
   assert.equal(counted(5, "person", "people"), "5 people");
   assert.equal(waitInWords(1), "1 second");
   assert.equal(waitInWords(61), "2 minutes");
+});
+
+test("a person's things on the device are told from the device's own", () => {
+  assert.deepEqual(
+    personalKeys(["juke_token", "juke_server_offset", "juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state",
+      "runbeat-backlog", "runbeat-run", "juke.dual.readerVoice", "juke_presenter"]),
+    ["juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state", "runbeat-backlog"]);
+  assert.equal(personalPage("/dual"), true, "a page drawn for the person");
+  assert.equal(personalPage("/"), true);
+  assert.equal(personalPage("/static/js/api.js"), false, "the app's own files stay, so it opens offline");
+  assert.equal(personalPage("/manifest.webmanifest"), false);
 });

@@ -1080,9 +1080,11 @@ class Controller {
 
   /** Saves one player's state and position, at most once a second unless `now`. */
   save(kind, { now = false } = {}) {
-    if (this.restoring) return;
+    // Signed out (the page is leaving): nothing more is kept or queued for the person.
+    if (this.restoring || !token()) return;
     clearTimeout(this.saveTimers[kind]);
     const run = () => {
+      if (!token()) return;
       const panel = this.panels[kind];
       const snapshot = panel.snapshot();
       this.playerStates.put({ item: kind, snapshot });

@@ -1,7 +1,7 @@
 // RunBeat's trainer: the runner's heart (profile and zones), the workout, the strap, each
 // phase's music; then the run (big numbers, the chart, cues spoken over ducked music, the
 // screen kept on, one protected way to end), then the summary.
-import { api, bindLogout, byId, el, NetworkError, showActionError } from "/static/js/api.js";
+import { api, bindLogout, byId, el, NetworkError, showActionError, token } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
 import { words } from "./runbeat-cues.js";
 import { LiveLink } from "./runbeat-live.js";
@@ -386,7 +386,7 @@ function run(workout, workoutClock, acked = -1) {
  * reloaded or closed with no network loses nothing.
  */
 function keepBacklog() {
-  if (!state.workout || !state.buffer || state.finishing) return;
+  if (!state.workout || !state.buffer || state.finishing || !token()) return;
   try {
     const run = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
     localStorage.setItem(BACKLOG_KEY, JSON.stringify({ workout: state.workout, run, said_offline: state.saidOffline, ...state.buffer.backlog() }));

@@ -1,13 +1,63 @@
 // The one place that talks to Juke's JSON API. The token lives in localStorage for API
 // calls; the server also set it as an HttpOnly cookie so <audio> and <img> can load media.
+import { DEVICE_CACHE } from "./service-worker.js";
+
 const TOKEN_KEY = "juke_token";
 
 export function token() {
   return localStorage.getItem(TOKEN_KEY);
 }
 
-export function saveSession(session) {
+/** Whose things this device keeps (an account's id). */
+const OWNER_KEY = "juke_device_owner";
+
+/**
+ * The keys of localStorage that hold a person's things: what Dual Player saved and queued,
+ * the players' state kept for offline, a RunBeat backlog. Preferences of the device itself
+ * (the offset to the server's clock, a reading voice) are not the person's.
+ * @param {string[]} keys
+ */
+export function personalKeys(keys) {
+  return keys.filter((key) => key.startsWith("juke_dual_") || key === "runbeat-backlog");
+}
+
+/**
+ * Whether a kept answer is the person's (a page drawn for them, a saved item) rather than the
+ * app's own files (scripts, styles, icons, the manifest), which anyone may use.
+ * @param {string} pathname
+ */
+export function personalPage(pathname) {
+  return !pathname.startsWith("/static/") && pathname !== "/manifest.webmanifest";
+}
+
+/**
+ * Removes what this device keeps of the person signed in: their saved media and the pages
+ * drawn for them (Cache Storage), and their queued changes and state (localStorage). At
+ * sign-out, and when another account signs in here, so that nothing of one person's is
+ * played, shown or sent to the server under another's name. The app's own files stay, so it
+ * still opens offline.
+ */
+export async function forgetPersonOnDevice() {
+  for (const key of personalKeys(Object.keys(localStorage))) localStorage.removeItem(key);
+  if (typeof caches === "undefined") return;
+  for (const name of await caches.keys()) {
+    if (name === DEVICE_CACHE) await caches.delete(name);
+    if (!name.startsWith("juke-shell-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) if (personalPage(new URL(request.url).pathname)) await cache.delete(request);
+  }
+}
+
+/** Keeps a new session; another account than the last one here starts with a clean device. */
+export async function saveSession(session) {
   localStorage.setItem(TOKEN_KEY, session.token);
+  const owner = session.user?.id;
+  if (!owner || localStorage.getItem(OWNER_KEY) === owner) return;
+  try {
+    await forgetPersonOnDevice();
+  } finally {
+    localStorage.setItem(OWNER_KEY, owner);
+  }
 }
 
 export function clearSession() {
@@ -154,6 +204,8 @@ export async function logout() {
     // Signing out locally matters more than the server's answer.
   }
   clearSession();
+  await forgetPersonOnDevice().catch(() => {});
+  localStorage.removeItem(OWNER_KEY);
   location.assign("/login");
 }
 

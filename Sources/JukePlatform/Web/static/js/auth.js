@@ -34,7 +34,7 @@ form.addEventListener("submit", async (event) => {
   error.textContent = "";
   try {
     const session = await api(`/api/v1/auth/${mode}`, { method: "POST", body: data });
-    saveSession(session);
+    await saveSession(session);
     // Back to where the person was going (an invite link), if it is a page of this site.
     location.assign(safeNext(next, location.origin));
   } catch (e) {
