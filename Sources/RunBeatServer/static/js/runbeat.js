@@ -586,8 +586,9 @@ async function resume() {
     running = await api("/api/v1/runbeat/workouts/running");
   } catch (error) {
     if (!(error instanceof NetworkError) || !kept) {
-      // No workout runs: whatever was kept belonged to one that has ended.
-      if (!(error instanceof NetworkError)) localStorage.removeItem(BACKLOG_KEY);
+      // No workout runs (404): whatever was kept belonged to one that has ended. Any other
+      // refusal leaves the backlog for the next visit.
+      if (error?.status === 404) localStorage.removeItem(BACKLOG_KEY);
       return;
     }
     offline = true;
