@@ -109,20 +109,20 @@ export class Outbox {
     this.send = send;
     this.shape = shape;
     this.sending = false;
-    this.offset = Number(localStorage.getItem(OFFSET_KEY) || 0);
     addEventListener("online", () => this.flush());
   }
 
-  /** The offset to the server's clock, kept for when there is no server to ask. */
+  /**
+   * The offset to the server's clock, kept on the device for when there is no server to ask
+   * (one value for every outbox: each reads it when it stamps).
+   */
   learnOffset(offset) {
-    if (!Number.isFinite(offset)) return;
-    this.offset = offset;
-    localStorage.setItem(OFFSET_KEY, String(offset));
+    if (Number.isFinite(offset)) localStorage.setItem(OFFSET_KEY, String(offset));
   }
 
   /** Now, by the server's clock as last measured. */
   now() {
-    return stamp(Number(localStorage.getItem(OFFSET_KEY) || this.offset || 0));
+    return stamp(Number(localStorage.getItem(OFFSET_KEY) || 0));
   }
 
   /** @returns {T[]} */
