@@ -129,6 +129,71 @@ import Testing
         return false
     }
 
+    /// A chapter as a file of its own, for a phone to keep one chapter of a book: cut without
+    /// re-encoding to the chapter's length, in the book's container, with Range once cut;
+    /// HEAD cuts nothing; a chapter past the last, or a book one may not see, is not found.
+    @Test(arguments: TestBackend.available)
+    func aChapterIsCutOutAsAFileOfItsOwn(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let ann = try await client.register("ann")
+            let bob = try await client.register("bob")
+            let chapters = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("MediaFormatsTests/Fixtures/chapters")
+            for (file, type) in [("both.m4b", "audio/mp4"), ("chapters.mp3", "audio/mpeg")] {
+                let bytes = [UInt8](try Data(contentsOf: chapters.appendingPathComponent(file)))
+                let added = try await Self.upload(client, bytes, filename: file, token: ann)
+                #expect(added.status == .created, "\(added.json)")
+                let id = try #require(added.json["id"] as? String)
+                let transcoder = try #require(app.services.platform.transcoder)
+                let cachedBefore = await transcoder.counts().cachedBytes
+
+                // HEAD says what a GET would get, and cuts nothing.
+                let head = try await client.json(.head, "/api/v1/dual/books/\(id)/chapters/1/audio", token: ann)
+                #expect(head.status == .ok && head.headers[.contentType] == type)
+                #expect(await transcoder.counts().cachedBytes == cachedBefore, "HEAD cut the chapter")
+
+                // "Der Sturm" runs from 1.5 s to 3.2 s of the book.
+                let cut = try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/1/audio", token: ann)
+                #expect(cut.status == .ok && cut.headers[.contentType] == type && cut.headers[.acceptRanges] == "bytes")
+                #expect(cut.raw.readableBytes > 0 && cut.raw.readableBytes < bytes.count / 2, "\(cut.raw.readableBytes) of \(bytes.count)")
+                let kept = FileManager.default.temporaryDirectory.appendingPathComponent("chapter-\(UUID()).\(type == "audio/mp4" ? "m4a" : "mp3")")
+                try Data(buffer: cut.raw).write(to: kept)
+                defer { try? FileManager.default.removeItem(at: kept) }
+                let length = try ChapterReader.read(path: kept.path).duration
+                #expect(abs(length - 1.7) < 0.15, "\(file): the chapter is \(length) s long")
+                #expect(try ChapterReader.read(path: kept.path).chapters.count <= 1, "the book's chapter list is not carried into a chapter")
+                #expect(await transcoder.counts().cachedBytes > cachedBefore, "the cut is kept for the next request")
+
+                // Cut once, it is a file: Range and ETag.
+                let range = try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/1/audio", token: ann, headers: [.range: "bytes=0-99"])
+                #expect(range.status == .partialContent && range.raw.readableBytes == 100)
+                let etag = try #require(cut.headers[.eTag])
+                #expect(
+                    try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/1/audio", token: ann, headers: [.ifNoneMatch: etag]).status == .notModified)
+
+                // Refused: past the last chapter, not a number, another account's book, no sign-in.
+                #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/4/audio", token: ann).status == .notFound)
+                #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/-1/audio", token: ann).status == .badRequest)
+                #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/one/audio", token: ann).status == .badRequest)
+                #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/1/audio", token: bob).status == .notFound)
+                #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/1/audio").status == .unauthorized)
+            }
+        }
+    }
+
+    /// With no ffmpeg a chapter cannot be cut: the page is told to keep the whole book.
+    @Test(arguments: TestBackend.available)
+    func withoutFfmpegAChapterIsNotPlayableHere(backend: TestBackend) async throws {
+        try await TestApp.run(backend, configure: { $0.transcoding = nil }) { _, client in
+            let ann = try await client.register("ann")
+            let added = try await Self.upload(client, [UInt8](try Data(contentsOf: Self.fixture)), filename: "both.m4b", token: ann)
+            let id = try #require(added.json["id"] as? String)
+            let refused = try await client.json(.get, "/api/v1/dual/books/\(id)/chapters/0/audio", token: ann)
+            #expect(refused.status == .notAcceptable && (refused.json["message"] as? String)?.contains("whole book") == true)
+            #expect(try await client.json(.get, "/api/v1/dual/books/\(id)/audio", token: ann).status == .ok)
+        }
+    }
+
     @Test(.enabled(if: toolsInstalled, "needs espeak-ng and ffmpeg (Scripts/test.sh installs them)"))
     func theSpokenDemoHasFourChaptersInBothLists() async throws {
         guard case .success(let maker) = DemoBookMaker.find() else { return }

@@ -14,6 +14,8 @@ struct BookAudioRoutes {
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/books/:book_id/audio") { request, context in try await audio(request, context) }
         router.head("/api/v1/dual/books/:book_id/audio") { request, context in try await audio(request, context) }
+        router.get("/api/v1/dual/books/:book_id/chapters/:index/audio") { request, context in try await chapterAudio(request, context) }
+        router.head("/api/v1/dual/books/:book_id/chapters/:index/audio") { request, context in try await chapterAudio(request, context) }
         router.get("/api/v1/dual/books/:book_id/cover") { request, context in try await cover(request, context) }
     }
 
@@ -35,14 +37,38 @@ struct BookAudioRoutes {
             at: path, contentType: isPNG ? "image/png" : "image/jpeg", request, context, missing: "The cover is no longer on the server's disk.")
     }
 
-    func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
+    /// A book that plays: ready, and where its file is on this server.
+    func playableBook(_ context: JukeRequestContext) async throws -> (book: Book, path: String) {
         let book = try await visibleBook(context)
         guard book.status == .ready else {
             throw APIError(status: .conflict, code: "book_not_ready", message: "The book is still downloading; it plays once its chapters are on the server.")
         }
-        let path = book.origin == .demo ? DemoBookService.localPath(dataDirectory: dataDirectory) : book.path
+        return (book, book.origin == .demo ? DemoBookService.localPath(dataDirectory: dataDirectory) : book.path)
+    }
+
+    func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
+        let (book, path) = try await playableBook(context)
         return try await media.serveFile(
             at: path, contentType: AudioMIME.type(format: book.format), request, context,
+            missing: "The book's file is no longer on the server's disk.")
+    }
+
+    /// One chapter as a file of its own, for a phone to keep that chapter without the whole
+    /// book (a book is one file on the server).
+    func chapterAudio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
+        let raw = context.parameters.get("index") ?? ""
+        guard raw.count <= 6, let index = Int(raw), index >= 0 else {
+            throw APIError.badRequest("index is a chapter's number, counted from 0.", field: "index")
+        }
+        let (book, path) = try await playableBook(context)
+        guard index < book.chapters.count else {
+            throw APIError(
+                status: .notFound, code: "not_found",
+                message: "“\(book.title)” has \(book.chapters.count) chapters, counted from 0; there is no chapter \(index).")
+        }
+        let chapter = book.chapters[index]
+        return try await media.serveClip(
+            of: path, format: book.format, from: chapter.start, to: chapter.end, request, context,
             missing: "The book's file is no longer on the server's disk.")
     }
 }

@@ -146,6 +146,26 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         }
     }
 
+    /// A stretch of an app's own file (an audiobook's chapter) as a file of its own, cut out
+    /// with ffmpeg without re-encoding and then served with Range like any file. HEAD says
+    /// what a GET would get without cutting it.
+    public func serveClip(
+        of path: String, format: String, from start: Double, to end: Double, _ request: Request, _ context: Context, missing: String
+    ) async throws -> Response {
+        guard let container = ClipContainer(format: format) else {
+            throw APIError.unprocessable("Juke cuts chapters out of M4B, M4A and MP3 files; this one is \(format).", field: "format")
+        }
+        guard let transcoder else {
+            throw APIError(
+                status: .notAcceptable, code: "not_playable_here", message: "This server has no ffmpeg to cut a chapter out; keep the whole book instead.")
+        }
+        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let clip = ClipRequest(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, start: start, end: end, container: container)
+        let file = request.method == .head ? await transcoder.cached(clip) : try await transcoder.clip(clip)
+        guard let file else { return Response(status: .ok, headers: [.contentType: container.contentType, .cacheControl: "no-store"]) }
+        return try await serveFile(at: file, contentType: container.contentType, request, context, missing: missing)
+    }
+
     /// A file with Range, ETag and Last-Modified handling: a track's, or an app's own media
     /// (Dual Player's books). `missing` is the message when the file is gone.
     public func serveFile(at path: String, contentType: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {

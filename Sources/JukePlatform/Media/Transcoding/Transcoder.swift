@@ -53,6 +53,8 @@ public actor Transcoder {
     private var jobs: [String: TranscodeJob] = [:]
     private var running = 0
     private var line: [CheckedContinuation<Void, Never>] = []
+    /// Clips being cut, so that two asking for the same one share one ffmpeg.
+    private var cutting: [String: Task<String, any Error>] = [:]
 
     /// Counts for the status page and tests.
     public struct Counts: Sendable, Equatable {
@@ -74,7 +76,12 @@ public actor Transcoder {
 
     /// The finished transcode of `request` in the cache, without starting one.
     public func cached(_ request: Request) -> String? {
-        cachedPath(Self.key(request), request.target)
+        cachedPath(Self.key(request), request.target.fileExtension)
+    }
+
+    /// The finished clip of `request` in the cache, without cutting it.
+    public func cached(_ request: ClipRequest) -> String? {
+        cachedPath(Self.key(request), request.container.fileExtension)
     }
 
     /// The transcode asked for: from the cache, joined while another listener's is written,
@@ -82,11 +89,11 @@ public actor Transcoder {
     /// `.failed` when ffmpeg gives up before writing anything (a damaged file).
     public func open(_ request: Request) async throws(TranscodeError) -> Output {
         let key = Self.key(request)
-        if let cached = cachedPath(key, request.target) { return .cached(path: cached) }
+        if let cached = cachedPath(key, request.target.fileExtension) { return .cached(path: cached) }
         if let job = jobs[key] { return .streaming(TranscodeFollower(source: try .init(job: job))) }
         try await takeSlot()
         // While waiting, another listener may have had it made.
-        if let cached = cachedPath(key, request.target) {
+        if let cached = cachedPath(key, request.target.fileExtension) {
             releaseSlot()
             return .cached(path: cached)
         }
@@ -122,6 +129,55 @@ public actor Transcoder {
         return .streaming(TranscodeFollower(source: source))
     }
 
+    /// The clip asked for, from the cache or cut now into it. Copying a stretch takes about
+    /// as long as reading it, so the answer waits for the whole clip (and for a slot, as a
+    /// transcode does): a finished file is what gives the player its length and Range.
+    public func clip(_ request: ClipRequest) async throws(TranscodeError) -> String {
+        let key = Self.key(request)
+        if let cached = cachedPath(key, request.container.fileExtension) { return cached }
+        let cut: Task<String, any Error>
+        if let running = cutting[key] {
+            cut = running
+        } else {
+            cut = Task { try await self.cut(request, key: key) }
+            cutting[key] = cut
+        }
+        do {
+            return try await cut.value
+        } catch let failure as TranscodeError {
+            throw failure
+        } catch {
+            throw .failed("\(error)")
+        }
+    }
+
+    private func cut(_ request: ClipRequest, key: String) async throws -> String {
+        defer { cutting[key] = nil }
+        try await takeSlot()
+        defer {
+            releaseSlot()
+            evict()
+        }
+        let base = (settings.cacheDirectory as NSString).appendingPathComponent(key)
+        let partial = base + ".partial." + request.container.fileExtension
+        let final = base + "." + request.container.fileExtension
+        var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
+        arguments += ["-ss", String(format: "%.3f", request.start), "-to", String(format: "%.3f", request.end), "-i", request.path]
+        arguments += ["-map", "0:a:0", "-vn", "-sn", "-dn", "-c:a", "copy", "-map_metadata", "-1", "-map_chapters", "-1"]
+        arguments += request.container.muxerArguments + [partial]
+        let (ffmpeg, command) = (self.ffmpeg, arguments)
+        do {
+            // Seconds of reading and writing: on a thread of its own, not the task pool's.
+            _ = try await BlockingWork.run { try ffmpeg.run(command) }
+            try FileManager.default.moveItem(atPath: partial, toPath: final)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            logger.warning("a clip could not be cut", metadata: ["path": "\(request.path)", "error": "\(error)"])
+            throw TranscodeError.failed(String(describing: error))
+        }
+        return final
+    }
+
     public func counts() -> Counts {
         Counts(running: running, waiting: line.count, cachedBytes: cacheEntries().reduce(0) { $0 + $1.size })
     }
@@ -153,11 +209,17 @@ public actor Transcoder {
         evict()
     }
 
-    /// The finished transcode for `key`, marked as just used (the eviction order).
-    private func cachedPath(_ key: String, _ target: TranscodeTarget) -> String? {
-        let path = (settings.cacheDirectory as NSString).appendingPathComponent(key + "." + target.fileExtension)
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+    /// The finished transcode for `key`, marked as just used (the eviction order). Its access
+    /// time says so, not its modification time: that one names the file's ETag, which must
+    /// stay the same for a browser's If-Range and If-None-Match to hold.
+    private func cachedPath(_ key: String, _ fileExtension: String) -> String? {
+        let path = (settings.cacheDirectory as NSString).appendingPathComponent(key + "." + fileExtension)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var times = [now, info.st_mtim]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
         return path
     }
 
@@ -166,8 +228,10 @@ public actor Transcoder {
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
             guard !name.contains(".partial") else { return nil }
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-            return (path, (attributes[.size] as? NSNumber)?.int64Value ?? 0, attributes[.modificationDate] as? Date ?? .distantPast)
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            let used = Date(timeIntervalSince1970: TimeInterval(info.st_atim.tv_sec) + TimeInterval(info.st_atim.tv_nsec) / 1e9)
+            return (path, Int64(info.st_size), used)
         }
     }
 
@@ -186,6 +250,12 @@ public actor Transcoder {
     /// The cache entry's name: the file's path, size and time, the target and the start.
     static func key(_ request: Request) -> String {
         let text = "\(request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.target.rawValue)\n\(request.start)"
+        return Hex.string(SHA256.hash(data: Data(text.utf8))).prefix(40).description
+    }
+
+    /// A clip's entry: the file, the stretch and the container (a clip is never a transcode's).
+    static func key(_ request: ClipRequest) -> String {
+        let text = "clip\n\(request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.start)\n\(request.end)\n\(request.container.rawValue)"
         return Hex.string(SHA256.hash(data: Data(text.utf8))).prefix(40).description
     }
 }
