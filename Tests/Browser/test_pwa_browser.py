@@ -444,3 +444,85 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         assert "/dual" not in left["kept"] and any(p.startswith("/static/") for p in left["kept"]), left["kept"]
     finally:
         server.stop()
+
+
+def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data_dir, app_database, browser):
+    """The commuter with a long book keeps only the next chapters: two of the demo book's four,
+    each cut by the server and saved from its row. Offline the book opens with them, says
+    which chapters need the network, plays the saved ones from the device one after the
+    other, removes a chapter once heard (as asked), and the position it keeps and sends when
+    the network is back is the book's time, not the chapter file's."""
+    server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=True)
+    try:
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "commuter", "password": "commuter password"})
+        assert status == 201, body
+        token = body["token"]
+        book = wait(browser, 120).until(lambda d: next(
+            (b for b in request(server.base, "GET", "/api/v1/dual/books", token=token)[1]["items"] if b["origin"] == "demo"), None))
+        chapters = book["chapters"]
+        sign_in(browser, server, "commuter", "commuter password")
+        browser.get(server.base + "/dual")
+        wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
+        click(browser, By.ID, "device-remove-played")
+
+        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+        rows = wait(browser).until(lambda d: [li for li in d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")] if len(
+            d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4 else None)
+        assert all(r.find_element(By.CSS_SELECTOR, ".dual-keep").text == "Save" for r in rows)
+        browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
+        for index in (1, 2):
+            browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")[index].find_element(By.CSS_SELECTOR, ".dual-keep").click()
+        keys = [f"chapter:{book['id']}/1", f"chapter:{book['id']}/2"]
+        wait(browser, 60).until(lambda d: all(d.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='{k}'][data-status='saved']") for k in keys))
+        entries = browser.execute_script("return JSON.parse(localStorage.getItem('juke_dual_device'))")
+        head = urllib.request.Request(server.base + f"/api/v1/dual/books/{book['id']}/audio", method="HEAD", headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(head, timeout=10) as reply:
+            whole = int(reply.headers["Content-Length"])
+        sizes = [e["bytes"] for e in entries]
+        assert all(0 < s < whole / 2 for s in sizes), (sizes, whole)
+        assert "Audiobook chapter" in browser.find_element(By.CSS_SELECTOR, f"#device-items [data-key='{keys[0]}']").text
+        browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
+
+        # No network: the book opens with its chapters; the two not saved say they need it.
+        server.stop()
+        offline(browser, True)
+        browser.get(server.base + "/dual")
+        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        click(browser, By.CSS_SELECTOR, f"#device-items [data-key='{keys[0]}'] .dual-device-play")
+        wait(browser).until(lambda d: speech_audio(d, "src").endswith(f"/chapters/1/audio"))
+        needs = [li.find_elements(By.CSS_SELECTOR, ".dual-needs-network") != [] for li in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")]
+        assert needs == [True, False, False, True], needs
+        at = speech_audio(browser, "currentTime")
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
+        assert wait(browser).until(lambda d: speech_audio(d, "paused") is False)
+
+        # Near the end of chapter 2 (its own file, from 0): it plays on into chapter 3's file, and
+        # the heard chapter leaves the device.
+        length = chapters[1]["end"] - chapters[1]["start"]
+        browser.execute_script(f"const s = document.querySelector('#speech-player .dual-seek'); s.value = '{length - 1.5}'; s.dispatchEvent(new Event('change'))")
+        wait(browser, 30).until(lambda d: speech_audio(d, "src").endswith("/chapters/2/audio"))
+        wait(browser).until(lambda d: speech_audio(d, "currentTime") > 1)
+        wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='{keys[0]}']"))
+        assert browser.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='{keys[1]}'][data-status='saved']")
+        browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
+
+        # What the page keeps and queues is where chapter 3 is in the book (its file's time is
+        # a second or two, the book's over a minute).
+        third = chapters[2]
+        queued = wait(browser).until(lambda d: [e for e in d.execute_script("return JSON.parse(localStorage.getItem('juke_dual_outbox') || '[]')")
+                                                if e["item"] == f"book:{book['id']}#2"])
+        assert third["start"] < queued[0]["seconds"] < third["end"], (queued, third)
+
+        # The network is back: the server has the book's time.
+        server = JukeServer(server.data_dir, database=app_database, demo=True, port=server.port)
+        offline(browser, False)
+
+        def kept(_):
+            status, body = request(server.base, "GET", "/api/v1/dual/state", token=token)
+            speech = body.get("speech") if status == 200 else None
+            return speech and speech.get("item", {}).get("id") == book["id"] and third["start"] < speech["position"] < third["end"]
+
+        wait(browser, 30).until(kept)
+    finally:
+        server.stop()

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  canSave, companions, entryKey, formatBytes, keepButton, keptItem, progressText, restoreEntries, spaceText,
+  bookSpans, canSave, chapterItem, companions, entryKey, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
 } from "../../Sources/DualPlayerServer/static/js/dual-saved.js";
 
 const episode = { kind: "episode", id: "e 1", title: "Ozymandias", subtitle: "Juke Readings", audio_url: "/api/v1/dual/episodes/e%201/audio", show_id: "p1", duration: 61 };
@@ -77,4 +77,58 @@ test("the save button says where a save is and what a press does", () => {
   assert.deepEqual(keepButton({ ...entry, status: "saving" }), { text: "Saving… 25% · Stop", action: "remove", state: "saving" });
   assert.deepEqual(keepButton({ ...entry, status: "saved" }), { text: "On this device ✓ · Remove", action: "remove", state: "saved" });
   assert.equal(keepButton({ ...entry, status: "failed", failure: "this device has no more room for it" }).action, "save");
+});
+
+const walden = {
+  kind: "book", id: "b 2", title: "Walden", subtitle: "Thoreau", audio_url: "/api/v1/dual/books/b%202/audio", artwork_url: "/api/v1/dual/books/b%202/cover", duration: 90,
+  chapters: [{ title: "Economy", start: 0, end: 30 }, { title: "Where I Lived", start: 30, end: 55 }, { title: "Reading", start: 55, end: 90 }],
+};
+
+test("a book's chapter is an item of its own: its address is the server's cut, and it carries its book", () => {
+  const second = chapterItem(walden, 1);
+  assert.equal(second.audio_url, "/api/v1/dual/books/b%202/chapters/1/audio");
+  assert.equal(entryKey(second), "chapter:b 2/1");
+  assert.equal(second.title, "Where I Lived");
+  assert.equal(second.subtitle, "Walden");
+  assert.equal(second.start, 30);
+  assert.equal(second.duration, 25);
+  assert.equal(second.book.chapters.length, 3, "the book comes with it, to play it offline");
+  assert.equal(canSave(second), true);
+  assert.deepEqual(companions(second), ["/api/v1/dual/books/b%202/cover"]);
+  assert.deepEqual(keptItem(second), second, "kept as it is");
+  // A chapter whose book is missing or does not have it is not a chapter that can play.
+  assert.equal(canSave({ ...second, book: undefined }), false);
+  assert.equal(canSave({ ...second, index: 3 }), false);
+  assert.equal(canSave({ ...second, index: 1.5 }), false);
+  assert.equal(canSave({ ...second, book_id: "other" }), false);
+});
+
+test("a book plays its chapters saved one by one from their own files, and the rest from the book", () => {
+  const stored = [
+    { key: "chapter:b 2/1", player: "speech", item: chapterItem(walden, 1), status: "saved", bytes: 10, total: 10, position: 0, saved_at: 1 },
+    { key: "chapter:b 2/2", player: "speech", item: chapterItem(walden, 2), status: "saving", bytes: 5, total: 10, position: 0, saved_at: 1 },
+    { key: "chapter:other/0", player: "speech", item: chapterItem({ ...walden, id: "other" }, 0), status: "saved", bytes: 10, total: 10, position: 0, saved_at: 1 },
+  ];
+  const entries = restoreEntries(stored);
+  assert.equal(entries.length, 3, "chapters are read back like any item");
+  assert.deepEqual([...savedChapters(entries, "b 2")], [1], "one saved; the one cut off by a closed tab is not");
+  assert.deepEqual(bookSpans(walden, new Set([1])), [
+    { file: "/api/v1/dual/books/b%202/audio", start: 0, end: 30, offset: 0 },
+    { file: "/api/v1/dual/books/b%202/chapters/1/audio", start: 0, end: 25, offset: 30 },
+    { file: "/api/v1/dual/books/b%202/audio", start: 55, end: 90, offset: 0 },
+  ]);
+  assert.ok(bookSpans(walden, new Set()).every((span) => span.file === walden.audio_url && span.offset === 0), "nothing saved: the book as it is");
+});
+
+test("time left counts from the chapter's place in its book", () => {
+  assert.equal(timeLeft(chapterItem(walden, 1), 40), 15, "10 s into a 25 s chapter that begins at 30 s");
+  assert.equal(timeLeft(chapterItem(walden, 1), 0), 0, "never played: nothing said");
+  assert.equal(timeLeft(walden, 60), 30);
+  assert.equal(timeLeft({ ...walden, duration: undefined }, 60), 0);
+});
+
+test("a chapter's row has a short save button", () => {
+  assert.equal(keepButton(undefined, true).text, "Save");
+  assert.equal(keepButton({ key: "k", player: "speech", item: walden, status: "saving", bytes: 1, total: 4, position: 0, saved_at: 0 }, true).text, "Saving 25% · Stop");
+  assert.equal(keepButton({ key: "k", player: "speech", item: walden, status: "saved", bytes: 1, total: 1, position: 0, saved_at: 0 }, true).action, "remove");
 });

@@ -45,7 +45,7 @@ test("each app says what needs the network", () => {
 
 test("only what an item saved on the device can be is looked up there", () => {
   for (const path of [
-    "/api/v1/dual/songs/s1/audio", "/api/v1/dual/songs/s1/artwork", "/api/v1/dual/books/b1/audio", "/api/v1/dual/books/b1/cover",
+    "/api/v1/dual/songs/s1/audio", "/api/v1/dual/songs/s1/artwork", "/api/v1/dual/books/b1/audio", "/api/v1/dual/books/b1/cover", "/api/v1/dual/books/b1/chapters/12/audio",
     "/api/v1/dual/episodes/e1/audio", "/api/v1/dual/episodes/e1/chapters", "/api/v1/dual/episodes/e1/transcript",
     "/api/v1/dual/tracks/t1/chapters", "/api/v1/dual/articles/a1", "/api/v1/dual/articles/a1/speech", "/api/v1/dual/articles/a1/speech/audio",
     "/api/v1/catalog/tracks/t1/audio", "/api/v1/catalog/tracks/t1/artwork",
@@ -53,6 +53,7 @@ test("only what an item saved on the device can be is looked up there", () => {
   for (const path of [
     "/api/v1/dual/radio/stations/x/listen", "/api/v1/dual/state", "/api/v1/dual/articles", "/api/v1/dual/podcasts/p/episodes",
     "/api/v1/catalog/tracks", "/api/v1/dual/episodes/e1/played", "/api/v1/dual/songs/s1/audio/extra", "/api/v1/dual/songs//audio",
+    "/api/v1/dual/books/b1/chapters/x/audio", "/api/v1/dual/books/b1/chapters/1",
   ]) assert.equal(saveable(path), false, path);
   assert.equal(kindOf("GET", at("/api/v1/dual/episodes/e1/audio"), origin, shell), "device");
   assert.equal(kindOf("PUT", at("/api/v1/dual/articles/a1"), origin, shell), "pass");

@@ -7,7 +7,7 @@
 // seek, a stop, a timer that fired late) is stale and ignored: only the end of what plays
 // now advances the book. This is the seed's playbackGeneration counter.
 
-/** @typedef {{ file: string, start: number, end: number }} Span */
+/** @typedef {{ file: string, start: number, end: number, offset?: number }} Span where `offset` is where the file begins in the item (a chapter saved as a file of its own) */
 /**
  * @typedef {{ type: "playFrom", file: string, at: number } | { type: "seek", to: number }
  *   | { type: "markPlayed", index: number } | { type: "entered", index: number } | { type: "finished" }} CursorAction

@@ -2,9 +2,9 @@
 // being saved (with its progress), the space it takes against what the browser allows, and
 // removing (by hand, or once an item has played to its end).
 import { el, formatTime } from "/static/js/api.js";
-import { canSave, entryKey, keepButton, progressText, spaceText } from "./dual-saved.js";
+import { canSave, entryKey, keepButton, progressText, spaceText, timeLeft } from "./dual-saved.js";
 
-const KIND_NAMES = { song: "Song", track: "Library track", book: "Audiobook", episode: "Episode", article: "Article read aloud" };
+const KIND_NAMES = { song: "Song", track: "Library track", book: "Audiobook", chapter: "Audiobook chapter", episode: "Episode", article: "Article read aloud" };
 
 export class DeviceView {
   /** @param {import("./dual-device.js").DeviceShelf} shelf @param {any} controller */
@@ -22,11 +22,16 @@ export class DeviceView {
   }
 
   /**
-   * A button that saves `item` for `player`, or says how its save goes (kept current by render).
-   * @param {any} item @param {"music" | "speech"} player
+   * A button that saves `item` for `player`, or says how its save goes (kept current by render);
+   * `short` words it for a row of a list (a book's chapters).
+   * @param {any} item @param {"music" | "speech"} player @param {boolean} [short]
    */
-  button(item, player) {
-    const button = el("button", { type: "button", class: "ghost dual-keep", dataset: { keepKey: entryKey(item), keepPlayer: player } });
+  button(item, player, short = false) {
+    /** @type {Record<string, string>} */
+    const dataset = { keepKey: entryKey(item), keepPlayer: player };
+    if (short) dataset.keepShort = "true";
+    if (item.kind === "chapter") dataset.keepBook = item.book_id;
+    const button = el("button", { type: "button", class: "ghost dual-keep", dataset });
     button.addEventListener("click", () => this.toggle(item, player));
     this.paint(button, item);
     return button;
@@ -41,7 +46,7 @@ export class DeviceView {
 
   /** @param {HTMLElement} button @param {any} item */
   paint(button, item) {
-    const look = keepButton(this.shelf.find(item));
+    const look = keepButton(this.shelf.find(item), button.dataset.keepShort === "true");
     button.textContent = look.text;
     button.dataset.keep = look.state;
     button.setAttribute("aria-label", `${look.text}: ${item.title}`);
@@ -63,19 +68,23 @@ export class DeviceView {
         else holder.replaceChildren(this.button(item, kind));
       }
     }
-    // Buttons elsewhere (the episode rows).
-    for (const button of document.querySelectorAll("[data-keep-key]")) {
-      const entry = entries.find((e) => e.key === /** @type {HTMLElement} */ (button).dataset.keepKey);
-      const look = keepButton(entry);
+    // Buttons elsewhere (the episode rows, a book's chapters). A book saved whole has every
+    // chapter on the device already: its chapters' own buttons are hidden.
+    for (const found of document.querySelectorAll("[data-keep-key]")) {
+      const button = /** @type {HTMLElement} */ (found);
+      const entry = entries.find((e) => e.key === button.dataset.keepKey);
+      const look = keepButton(entry, button.dataset.keepShort === "true");
       if (button.textContent !== look.text) {
         button.textContent = look.text;
-        /** @type {HTMLElement} */ (button).dataset.keep = look.state;
+        button.dataset.keep = look.state;
       }
+      const book = button.dataset.keepBook;
+      button.hidden = Boolean(book && !entry && entries.some((e) => e.key === `book:${book}` && e.status === "saved"));
     }
     if (!this.list) return;
     this.list.replaceChildren(...(entries.length
       ? entries.map((entry) => this.row(entry))
-      : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row has one too.")]));
+      : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row and a book's chapters have one too.")]));
     this.shelf.estimate().then((estimate) => {
       if (this.space) this.space.textContent = spaceText(this.shelf.entries, estimate);
     });
@@ -85,7 +94,8 @@ export class DeviceView {
   row(entry) {
     const item = entry.item;
     const kind = KIND_NAMES[item.kind] ?? item.kind;
-    const where = entry.position > 0 && item.duration ? ` · ${formatTime(Math.max(0, item.duration - entry.position))} left` : "";
+    const left = timeLeft(item, entry.position);
+    const where = left > 0 ? ` · ${formatTime(left)} left` : "";
     const state = entry.status === "saving"
       ? el("span", { class: "dual-device-progress muted" }, el("progress", { max: String(entry.total || 1), value: entry.total ? String(entry.bytes) : undefined }), ` ${progressText(entry)}`)
       : entry.status === "failed"

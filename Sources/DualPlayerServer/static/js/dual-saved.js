@@ -8,7 +8,7 @@
  */
 
 /** What can be saved: files the server holds (a station's live stream cannot). */
-const SAVEABLE_KINDS = ["song", "track", "book", "episode", "article"];
+const SAVEABLE_KINDS = ["song", "track", "book", "chapter", "episode", "article"];
 
 /** @param {any} item */
 export function entryKey(item) {
@@ -17,7 +17,47 @@ export function entryKey(item) {
 
 /** @param {any} item */
 export function canSave(item) {
-  return Boolean(item && SAVEABLE_KINDS.includes(item.kind) && typeof item.audio_url === "string" && item.audio_url.startsWith("/api/"));
+  if (!(item && SAVEABLE_KINDS.includes(item.kind) && typeof item.audio_url === "string" && item.audio_url.startsWith("/api/"))) return false;
+  // A chapter carries its book, which is what plays it.
+  return item.kind !== "chapter" || (Number.isInteger(item.index) && item.book?.id === item.book_id && Array.isArray(item.book?.chapters) && item.index < item.book.chapters.length);
+}
+
+/**
+ * One chapter of a book, as an item of its own to save: a book is one file on the server, and
+ * the server cuts the chapter out of it (`/books/{id}/chapters/{n}/audio`), so that a phone
+ * keeps the next chapters of a long book without the whole of it.
+ * @param {any} book a book item, with its chapters @param {number} index
+ */
+export function chapterItem(book, index) {
+  const chapter = book.chapters[index];
+  return {
+    kind: "chapter", id: `${book.id}/${index}`, book_id: book.id, index, title: chapter.title, subtitle: book.title,
+    audio_url: `/api/v1/dual/books/${encodeURIComponent(book.id)}/chapters/${index}/audio`, artwork_url: book.artwork_url,
+    start: chapter.start, duration: chapter.end - chapter.start, book: keptItem(book),
+  };
+}
+
+/**
+ * The numbers of `bookID`'s chapters saved one by one on the device.
+ * @param {SavedEntry[]} entries @param {string} bookID
+ * @returns {Set<number>}
+ */
+export function savedChapters(entries, bookID) {
+  return new Set(entries.filter((e) => e.status === "saved" && e.item.kind === "chapter" && e.item.book_id === bookID).map((e) => e.item.index));
+}
+
+/**
+ * The spans a book plays by (see dual-chapters.js): each chapter a stretch of the book's file,
+ * except a chapter saved on its own, which is its own file from 0. `offset` is where the
+ * span's file starts in the book, so that a position is always the book's time.
+ * @param {any} book @param {Set<number>} saved the chapters saved one by one
+ * @returns {{file: string, start: number, end: number, offset: number}[]}
+ */
+export function bookSpans(book, saved) {
+  return book.chapters.map((/** @type {any} */ c, /** @type {number} */ i) =>
+    saved.has(i)
+      ? { file: chapterItem(book, i).audio_url, start: 0, end: c.end - c.start, offset: c.start }
+      : { file: book.audio_url, start: c.start, end: c.end, offset: 0 });
 }
 
 /**
@@ -110,18 +150,30 @@ export function keptItem(item) {
     kind: item.kind, id: item.id, title: item.title, subtitle: item.subtitle || "", audio_url: item.audio_url,
     artwork_url: item.artwork_url || undefined, show_id: item.show_id || undefined,
     chapters: Array.isArray(item.chapters) ? item.chapters : undefined, duration: item.duration || undefined,
+    book_id: item.book_id, index: item.index, start: item.start, book: item.book ? keptItem(item.book) : undefined,
   };
   return JSON.parse(JSON.stringify(kept));
 }
 
 /**
- * What a save button says and does for an item in `entry`'s state (none: not saved).
- * @param {SavedEntry | undefined} entry
+ * What a save button says and does for an item in `entry`'s state (none: not saved); `short`
+ * for a chapter's row.
+ * @param {SavedEntry | undefined} entry @param {boolean} [short]
  * @returns {{text: string, action: "save" | "remove", state: string}}
  */
-export function keepButton(entry) {
-  if (!entry) return { text: "Save on this device", action: "save", state: "none" };
-  if (entry.status === "saving") return { text: `Saving… ${progressText(entry)} · Stop`, action: "remove", state: "saving" };
-  if (entry.status === "failed") return { text: `Not saved (${entry.failure ?? "it failed"}) · Try again`, action: "save", state: "failed" };
-  return { text: "On this device ✓ · Remove", action: "remove", state: "saved" };
+export function keepButton(entry, short = false) {
+  if (!entry) return { text: short ? "Save" : "Save on this device", action: "save", state: "none" };
+  if (entry.status === "saving") return { text: short ? `Saving ${progressText(entry)} · Stop` : `Saving… ${progressText(entry)} · Stop`, action: "remove", state: "saving" };
+  if (entry.status === "failed") return { text: short ? "Not saved · Try again" : `Not saved (${entry.failure ?? "it failed"}) · Try again`, action: "save", state: "failed" };
+  return { text: short ? "Saved ✓ · Remove" : "On this device ✓ · Remove", action: "remove", state: "saved" };
+}
+
+/**
+ * How long is left of a saved item from where it was last played: positions are the book's
+ * time for a chapter, which begins at `start` in it.
+ * @param {any} item @param {number} position
+ */
+export function timeLeft(item, position) {
+  if (!(position > 0) || !item.duration) return 0;
+  return Math.max(0, (item.start ?? 0) + item.duration - position);
 }

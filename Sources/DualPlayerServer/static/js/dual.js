@@ -14,6 +14,7 @@ import { TranscriptView } from "./dual-transcript-view.js";
 import { asPlayedMark, asPlayerSnapshot, Outbox, PositionOutbox } from "./dual-outbox.js";
 import { DeviceShelf } from "./dual-device.js";
 import { DeviceView } from "./dual-device-view.js";
+import { bookSpans, chapterItem, savedChapters } from "./dual-saved.js";
 import { serverOffset } from "/static/js/server-clock.js";
 
 bindLogout();
@@ -233,18 +234,33 @@ class Panel {
     this.useChapters(item, list.chapters, chapter, position);
   }
 
-  /** Plays `item` by its chapters (when it has more than one). @param {any} item @param {any[]} chapters */
+  /**
+   * Plays `item` by its chapters (when it has more than one). A book's chapter saved on this
+   * device on its own plays from that file (the book saved whole plays as it is); a book's
+   * chapters each have a button that saves that one chapter.
+   * @param {any} item @param {any[]} chapters
+   */
   useChapters(item, chapters, chapter, position) {
     if (chapters.length < 2) return;
-    this.cursor = new ChapterCursor(chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end })));
+    const book = item.kind === "book" ? { ...item, chapters } : null;
+    const device = this.controller.device;
+    const saved = book && !device.isSaved(book) ? savedChapters(device.entries, book.id) : new Set();
+    const spans = book ? bookSpans(book, saved) : chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end, offset: 0 }));
     this.chapterTitles = chapters.map((c) => c.title);
     const found = chapters.findIndex((c) => position >= c.start && position < c.end);
     const start = Number.isInteger(chapter) && chapter < chapters.length ? chapter : Math.max(0, found);
     const offset = sanitized(position) - chapters[start].start;
+    // The cursor begins on the chapter that plays, with that chapter's file loaded.
+    this.cursor = new ChapterCursor(spans, start);
+    if (this.audio.src !== new URL(spans[start].file, location.href).href) this.audio.src = spans[start].file;
     this.perform(this.cursor.start(start, offset > 0 ? offset : 0));
+    const offline = Boolean(book && this.controller.offline && !device.isSaved(book));
     this.ui.chapters.replaceChildren(
       ...chapters.map((c, i) =>
-        el("li", { dataset: { index: String(i) } }, el("button", { type: "button", onclick: () => this.playChapter(i) }, `${c.title} · ${formatTime(c.end - c.start)}`)),
+        el("li", { dataset: { index: String(i) } },
+          el("button", { type: "button", onclick: () => this.playChapter(i) }, `${c.title} · ${formatTime(c.end - c.start)}`),
+          offline && !saved.has(i) ? el("span", { class: "muted dual-needs-network" }, " needs the network") : null,
+          book ? this.controller.deviceView?.button(chapterItem(book, i), "speech", true) : null),
       ),
     );
     this.ui.chapters.hidden = false;
@@ -262,9 +278,18 @@ class Panel {
     for (const a of actions) {
       if (a.type === "seek") this.setTime(a.to);
       else if (a.type === "playFrom") {
-        if (this.audio.src !== new URL(a.file, location.href).href) this.audio.src = a.file;
+        if (this.audio.src !== new URL(a.file, location.href).href) {
+          // A new source stops the element: playing carries on into the next file.
+          const carryOn = this.playing;
+          this.audio.src = a.file;
+          if (carryOn) this.play();
+        }
         this.setTime(a.at);
-      } else if (a.type === "markPlayed") this.played.add(a.index);
+      } else if (a.type === "markPlayed") {
+        this.played.add(a.index);
+        // A chapter saved on its own goes once heard, when the listener asked for that.
+        if (this.item?.kind === "book" && this.item.chapters?.[a.index]) this.controller.device.played(chapterItem(this.item, a.index));
+      }
       else if (a.type === "entered") {
         this.renderChapters();
         this.controller.save(this.kind);
@@ -460,7 +485,7 @@ class Panel {
     this.audio = this.makeAudio();
     if (reload && this.item) {
       this.pendingSeek = this.item.kind === "station" ? null : at;
-      this.audio.src = this.item.audio_url;
+      this.audio.src = this.cursor ? this.cursor.current.file : this.item.audio_url;
       if (wasPlaying) this.play();
     }
     this.root.dataset.path = "plain";
@@ -814,8 +839,16 @@ class Panel {
       artwork_url: this.item.kind === "station" ? undefined : this.item.artwork_url || undefined, audio_url: this.item.audio_url,
       chapter: this.cursor ? this.cursor.index : undefined, show_id: this.item.show_id || undefined,
     };
-    const position = this.item?.kind === "station" ? 0 : sanitized(this.audio.currentTime || this.pendingSeek || 0);
-    return { item: item || undefined, position, playing: this.playing, updated_at: Date.now() };
+    return { item: item || undefined, position: this.position(), playing: this.playing, updated_at: Date.now() };
+  }
+
+  /**
+   * Where the player is in its item, in the item's own time: a book's, also when a chapter
+   * plays from a file of its own (which begins at the chapter's start in the book).
+   */
+  position() {
+    if (!this.item || this.item.kind === "station") return 0;
+    return sanitized(this.audio.currentTime || this.pendingSeek || 0) + (this.cursor?.current.offset ?? 0);
   }
 
   positionKey() {
@@ -1092,6 +1125,9 @@ class Controller {
       const key = panel.positionKey();
       if (key) this.outbox.add(key, snapshot.position);
       if (panel.item) this.device.remember(panel.item, snapshot.position);
+      if (panel.item?.kind === "book" && panel.cursor && panel.item.chapters?.[panel.cursor.index]) {
+        this.device.remember(chapterItem(panel.item, panel.cursor.index), snapshot.position);
+      }
     };
     if (now) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
@@ -1142,7 +1178,16 @@ class Controller {
 
   /** A saved item from the "On this device" list, in its player, from where it was. @param {any} entry */
   async playSaved(entry) {
-    await this.panels[entry.player].load(entry.item, { position: entry.position, autoplay: true });
+    const item = entry.item;
+    if (item.kind === "chapter") {
+      // A chapter plays in its book (the shelf's, or the one kept with it offline), from where
+      // it was left or from its start.
+      const speech = this.panels.speech;
+      const book = speech.books?.find((/** @type {any} */ b) => b.id === item.book_id) ?? item.book;
+      const position = entry.position > item.start ? entry.position : item.start;
+      return speech.load(book, { chapter: item.index, position, autoplay: true });
+    }
+    await this.panels[entry.player].load(item, { position: entry.position, autoplay: true });
   }
 
   /**
@@ -1178,7 +1223,10 @@ class Controller {
         // A book's chapters are on the shelf, not in the saved state; offline, on the device.
         const onDevice = this.device.find(saved.item);
         const book = saved.item.kind === "book" ? panel.books?.find((b) => b.id === saved.item.id) : null;
-        const item = this.offline ? (onDevice?.status === "saved" ? onDevice.item : null) : saved.item.kind === "book" ? book : saved.item;
+        // A book with only some chapters saved opens offline too: those chapters play.
+        const someChapters = saved.item.kind === "book" ? this.device.entries.find((e) => e.status === "saved" && e.item.kind === "chapter" && e.item.book_id === saved.item.id) : null;
+        const kept = onDevice?.status === "saved" ? onDevice.item : someChapters?.item.book ?? null;
+        const item = this.offline ? kept : saved.item.kind === "book" ? book : saved.item;
         if (item) await panel.load(item, { position: saved.position, chapter: saved.item.chapter });
       }
     }

@@ -16,9 +16,10 @@
 /** The cache of what a person saved on this device (never removed by a new version). */
 export const DEVICE_CACHE = "juke-device";
 
-/** Addresses a saved item can have: its audio, picture, chapters, transcript, article and speech. */
+/** Addresses a saved item can have: its audio, picture, chapters, transcript, article and speech (and a book's chapter's audio). */
 const SAVEABLE = [
   /^\/api\/v1\/dual\/(songs|books|episodes)\/[^/]+\/(audio|artwork|cover|chapters|transcript)$/,
+  /^\/api\/v1\/dual\/books\/[^/]+\/chapters\/\d+\/audio$/,
   /^\/api\/v1\/dual\/tracks\/[^/]+\/chapters$/,
   /^\/api\/v1\/dual\/articles\/[^/]+(\/speech(\/audio)?)?$/,
   /^\/api\/v1\/catalog\/tracks\/[^/]+\/(audio|artwork)$/,
