@@ -1,9 +1,11 @@
 """Every format a library really has, played in Chromium: a WMA and a WavPack file (which no
 browser plays) come transcoded; on a server without transcoding they are listed as not
 playable here, with their original files to download."""
+import json
 import os
 import subprocess
 import tempfile
+import urllib.request
 
 from selenium.webdriver.common.by import By
 
@@ -76,9 +78,19 @@ def test_wma_and_wavpack_play_transcoded_and_seek(data_dir, app_database, browse
         server.stop()
 
 
+def upload_song(server, token, path):
+    with open(path, "rb") as f:
+        upload = urllib.request.Request(
+            server.base + "/api/v1/dual/songs?filename=" + os.path.basename(path), data=f.read(), method="POST",
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/octet-stream"})
+    with urllib.request.urlopen(upload, timeout=30) as reply:
+        return json.load(reply)
+
+
 def test_without_transcoding_they_are_listed_as_not_playable_here(data_dir, app_database, browser):
     server, music = library_server(data_dir, app_database, extra_args=["--max-transcodes", "0"])
     try:
+        token = request(server.base, "POST", "/api/v1/auth/login", {"username": "admin", "password": "admin password"})[1]["token"]
         open_songs(browser, server)
         unplayable = browser.find_elements(By.CSS_SELECTOR, ".track.unplayable")
         assert sorted(r.find_element(By.CSS_SELECTOR, ".track-title").text for r in unplayable) == ["Pack Tone", "Windows Tone"]
@@ -92,5 +104,20 @@ def test_without_transcoding_they_are_listed_as_not_playable_here(data_dir, app_
         # The MP3 plays as it is.
         row(browser, "Plain Tone").find_element(By.CSS_SELECTOR, ".track-button").click()
         wait(browser).until(lambda d: current_time(d) > 0.5)
+        browser.execute_script("document.getElementById('audio').pause()")
+
+        # Dual Player's own uploads: an ALAC song (an M4A, as an AAC one is) is greyed out and
+        # says why; the AAC one beside it plays.
+        for codec, title in (("alac", "Lossless Tone"), ("aac", "Compressed Tone")):
+            path = os.path.join(music, f"{codec}.m4a")
+            tone(path, codec, title, seconds=5)
+            assert upload_song(server, token, path)["codec"] == codec
+        browser.get(server.base + "/dual")
+        songs = wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#music-player .dual-song")) == 2 and d.find_elements(By.CSS_SELECTOR, "#music-player .dual-song"))
+        lossless = next(r for r in songs if "Lossless Tone" in r.text)
+        assert "unplayable" in lossless.get_attribute("class") and "ALAC needs ffmpeg" in lossless.text, lossless.text
+        assert lossless.find_element(By.CSS_SELECTOR, "button").get_attribute("disabled") is not None
+        next(r for r in songs if "Compressed Tone" in r.text).find_element(By.CSS_SELECTOR, "button").click()
+        wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.5)
     finally:
         server.stop()

@@ -89,6 +89,38 @@ import Testing
         }
     }
 
+    /// An ALAC song (an M4A like an AAC one) is listed as not playable on a server without
+    /// ffmpeg, and its audio says why to a browser that cannot play it; with ffmpeg it plays.
+    @Test(arguments: TestBackend.available)
+    func anALACSongIsListedAsNotPlayableWithoutFFmpeg(backend: TestBackend) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-alac-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var made: [String: [UInt8]] = [:]
+        for codec in ["alac", "aac"] {
+            let path = folder.appendingPathComponent("\(codec).m4a").path
+            try TranscodingTests.tone(path, seconds: 1, codec: codec, title: codec)
+            made[codec] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let files = made
+        for transcoding in [false, true] {
+            try await TestApp.run(backend, configure: { if !transcoding { $0.transcoding = nil } }) { _, client in
+                let ann = try await client.register("ann")
+                for (codec, bytes) in files {
+                    let added = try await Self.upload(client, bytes, filename: "\(codec).m4a", token: ann)
+                    #expect(added.status == .created && added.json["format"] as? String == "mp4" && added.json["codec"] as? String == codec, "\(added.json)")
+                    #expect(added.json["playable"] as? Bool == (codec == "aac" || transcoding), "\(codec), ffmpeg: \(transcoding)")
+                }
+                let listed = try await Self.items(client, ann)
+                let playable = Dictionary(uniqueKeysWithValues: listed.map { ($0["codec"] as? String ?? "", $0["playable"] as? Bool) })
+                #expect(playable == ["alac": transcoding, "aac": true])
+                let alac = try #require(listed.first { $0["codec"] as? String == "alac" }?["id"] as? String)
+                let audio = try await client.json(.get, "/api/v1/dual/songs/\(alac)/audio?plays=mp3,aac,opus", token: ann)
+                #expect(audio.status == (transcoding ? .ok : .notAcceptable))
+            }
+        }
+    }
+
     @Test func coversAreTypedByTheirBytes() {
         #expect(SongMediaRoutes.imageType([0xFF, 0xD8, 0xFF, 0xE0]) == "image/jpeg")
         #expect(SongMediaRoutes.imageType([0x89, 0x50, 0x4E, 0x47, 0x0D]) == "image/png")

@@ -18,13 +18,16 @@ public struct Song: Sendable, Equatable {
     public var path: String
     /// The container's format (`AudioFormat`'s names: "mp3", "mp4", "flac", "asf", "wavpack"…).
     public var format: String
+    /// The codec inside, where the container holds more than one (MP4: "aac" or "alac"); nil
+    /// when the format says it, or for a song stored before Juke kept it.
+    public var codec: String?
     public var duration: Double
     public var hasArtwork: Bool
     public var addedAt: Date
 
     public init(
-        id: SongID, owner: UserID?, title: String, artist: String?, album: String?, path: String, format: String, duration: Double,
-        hasArtwork: Bool, addedAt: Date
+        id: SongID, owner: UserID?, title: String, artist: String?, album: String?, path: String, format: String, codec: String? = nil,
+        duration: Double, hasArtwork: Bool, addedAt: Date
     ) {
         self.id = id
         self.owner = owner
@@ -33,6 +36,7 @@ public struct Song: Sendable, Equatable {
         self.album = album
         self.path = path
         self.format = format
+        self.codec = codec
         self.duration = duration
         self.hasArtwork = hasArtwork
         self.addedAt = addedAt

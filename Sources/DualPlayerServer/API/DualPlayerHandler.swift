@@ -109,7 +109,13 @@ struct DualPlayerHandler: APIProtocol {
     func listDualSongs(_ input: Operations.ListDualSongs.Input) async throws -> Operations.ListDualSongs.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            return .ok(.init(body: .json(.init(items: try await songs.songs(visibleTo: user.id).map { DualPlayerMapping.song($0, viewer: user.id) }))))
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            items: try await songs.songs(visibleTo: user.id).map {
+                                DualPlayerMapping.song($0, viewer: user.id, canTranscode: songs.canTranscode)
+                            }))))
         }
     }
 
@@ -118,7 +124,7 @@ struct DualPlayerHandler: APIProtocol {
             let user = try CurrentRequest.requireUser()
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
             let song = try await songs.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
-            return .created(.init(body: .json(DualPlayerMapping.song(song, viewer: user.id))))
+            return .created(.init(body: .json(DualPlayerMapping.song(song, viewer: user.id, canTranscode: songs.canTranscode))))
         }
     }
 

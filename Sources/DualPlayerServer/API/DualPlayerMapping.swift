@@ -1,6 +1,7 @@
 import DualPlayer
 import DualPlayerAPI
 import JukeCore
+import JukePlatform
 import MediaFormats
 import Providers
 
@@ -72,10 +73,11 @@ enum DualPlayerMapping {
             coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover")
     }
 
-    static func song(_ song: Song, viewer: UserID) -> S.DualSong {
+    static func song(_ song: Song, viewer: UserID, canTranscode: Bool) -> S.DualSong {
         S.DualSong(
             id: song.id.description, title: song.title, artist: song.artist, album: song.album,
-            format: S.DualSong.FormatPayload(rawValue: song.format) ?? .mp3, duration: song.duration,
+            format: S.DualSong.FormatPayload(rawValue: song.format) ?? .mp3, codec: PlaybackChoice.codec(format: song.format, codec: song.codec),
+            playable: PlaybackChoice.playable(format: song.format, codec: song.codec, canTranscode: canTranscode), duration: song.duration,
             audioUrl: "/api/v1/dual/songs/\(song.id)/audio", artworkUrl: song.hasArtwork ? "/api/v1/dual/songs/\(song.id)/artwork" : nil,
             shared: song.owner == nil, yours: song.owner == viewer)
     }

@@ -33,7 +33,7 @@ public struct DualPlayerApp: JukeApp {
         self.songs = SongService(
             songs: SongStore(database: platform.database),
             uploads: SongUploads(folder: platform.configuration.dataDirectory + "/dual/songs", limit: platform.configuration.maxUploadSize),
-            clock: platform.clock, logger: platform.logger)
+            clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
         let libriVoxBase = platform.configuration.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),

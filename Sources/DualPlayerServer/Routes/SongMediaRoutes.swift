@@ -30,8 +30,9 @@ struct SongMediaRoutes {
 
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let song = try await visibleSong(context)
-        // MP4 holds AAC or ALAC; which is read from the file's own header (songs are few).
-        let codec = song.format == "mp4" ? (try? TagReader.read(path: song.path))?.codec : nil
+        // MP4 holds AAC or ALAC: kept at upload, or read from the file's own header for a
+        // song stored before Juke kept it.
+        let codec = song.codec ?? (song.format == "mp4" ? (try? TagReader.read(path: song.path))?.codec : nil)
         return try await media.servePlayable(
             at: song.path, format: song.format, codec: codec, duration: song.duration, request, context,
             missing: "The song's file is no longer on the server's disk.")

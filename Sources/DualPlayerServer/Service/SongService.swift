@@ -10,6 +10,8 @@ struct SongService: Sendable {
     let uploads: SongUploads
     let clock: WallClock
     let logger: Logger
+    /// Whether this server has ffmpeg to transcode what a browser cannot play.
+    let canTranscode: Bool
 
     func songs(visibleTo user: UserID) async throws -> [Song] { try await songs.songs(visibleTo: user) }
 

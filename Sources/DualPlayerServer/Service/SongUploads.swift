@@ -29,7 +29,7 @@ struct SongUploads: Sendable {
             func clean(_ text: String?) -> String? { TextRules.cleanedOrNil(text, limit: 300) }
             return Song(
                 id: SongID(rawValue: UUID()), owner: owner, title: clean(tags.title) ?? clean(stem) ?? "Untitled", artist: clean(tags.artist),
-                album: clean(tags.album), path: path, format: tags.format.rawValue, duration: duration, hasArtwork: tags.frontCover != nil,
+                album: clean(tags.album), path: path, format: tags.format.rawValue, codec: tags.codec, duration: duration, hasArtwork: tags.frontCover != nil,
                 addedAt: now)
         } catch let error as MediaFormatError {
             try? FileManager.default.removeItem(atPath: path)

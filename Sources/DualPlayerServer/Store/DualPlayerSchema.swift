@@ -209,6 +209,11 @@ extension Schema {
                     """,
                 ]
             },
+            Migration(version: 8, name: "dual player song codecs") { _ in
+                // An MP4 song holds AAC or ALAC: kept at upload, so the list can say which
+                // songs this server cannot play without ffmpeg.
+                ["ALTER TABLE dual_songs ADD COLUMN codec TEXT"]
+            },
         ]
     )
 }

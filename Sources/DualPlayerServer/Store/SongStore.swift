@@ -14,9 +14,9 @@ public struct SongStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, duration, has_artwork, added_at)
+                INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, codec, duration, has_artwork, added_at)
                 VALUES (\(bind: song.id.description), \(bind: song.owner?.description), \(bind: song.title), \(bind: song.artist),
-                        \(bind: song.album), \(bind: song.path), \(bind: song.format), \(bind: song.duration), \(bind: song.hasArtwork),
+                        \(bind: song.album), \(bind: song.path), \(bind: song.format), \(bind: song.codec), \(bind: song.duration), \(bind: song.hasArtwork),
                         \(bind: song.addedAt.timeIntervalSince1970))
                 """
             ).run()
@@ -49,7 +49,8 @@ public struct SongStore: Sendable {
             id: try decodeID(row, "id"), owner: try row.decode(column: "owner_id", as: String?.self).flatMap { UserID($0) },
             title: try row.decode(column: "title", as: String.self), artist: try row.decode(column: "artist", as: String?.self),
             album: try row.decode(column: "album", as: String?.self), path: try row.decode(column: "path", as: String.self),
-            format: try row.decode(column: "format", as: String.self), duration: try row.decode(column: "duration", as: Double.self),
+            format: try row.decode(column: "format", as: String.self), codec: try row.decode(column: "codec", as: String?.self),
+            duration: try row.decode(column: "duration", as: Double.self),
             hasArtwork: try row.decode(column: "has_artwork", as: Bool.self),
             addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)))
     }

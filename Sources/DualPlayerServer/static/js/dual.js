@@ -347,7 +347,9 @@ class Panel {
       if (target >= 0 && target < this.cursor.chapters.length) this.playChapter(target);
       return;
     }
-    const next = this.queueIndex + direction;
+    // A song this server cannot play is passed over, as the library's player does.
+    let next = this.queueIndex + direction;
+    while (next >= 0 && next < this.queue.length && this.queue[next].playable === false) next += direction;
     if (next >= 0 && next < this.queue.length) {
       this.queueIndex = next;
       this.load(this.queue[next], { autoplay: true });
@@ -598,16 +600,19 @@ class Panel {
       const admin = Boolean(this.root.querySelector(".dual-share"));
       this.songs = page.items.map((/** @type {any} */ s) => ({
         kind: "song", id: s.id, title: s.title, subtitle: [s.artist, s.album].filter(Boolean).join(" · "), audio_url: s.audio_url,
-        artwork_url: s.artwork_url || undefined,
+        artwork_url: s.artwork_url || undefined, playable: s.playable,
       }));
       if (!this.songs.length) return void list.replaceChildren(el("li", { class: "muted" }, "No uploads yet."));
       list.replaceChildren(
         ...page.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
           const song = this.songs[i];
           const details = [song.subtitle, formatTime(raw.duration), raw.shared ? "everyone's" : ""].filter(Boolean).join(" · ");
-          return el("li", { class: "dual-book dual-song" },
+          // One this server cannot play (ALAC with no ffmpeg) is listed, greyed, and says why.
+          const unplayable = raw.playable === false;
+          const why = unplayable ? ` — not playable here (${String(raw.codec).toUpperCase()} needs ffmpeg on the server)` : ` — ${details}`;
+          return el("li", { class: unplayable ? "dual-book dual-song unplayable" : "dual-book dual-song" },
             song.artwork_url ? el("img", { class: "dual-cover", src: song.artwork_url, alt: "" }) : null,
-            el("button", { type: "button", onclick: () => this.choose(this.songs, i) }, song.title, el("span", { class: "muted" }, ` — ${details}`)),
+            el("button", { type: "button", disabled: unplayable, onclick: () => this.choose(this.songs, i) }, song.title, el("span", { class: "muted" }, why)),
             raw.yours || (admin && raw.shared)
               ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${song.title}`, onclick: () => this.removeSong(song) }, "Remove")
               : null);
