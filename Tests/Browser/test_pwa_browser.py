@@ -39,6 +39,15 @@ def offline(driver, on):
                            {"offline": on, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
+def reopen_dual_offline(driver, server):
+    """The network goes (the server stops, DevTools say offline) and Dual Player is opened
+    again from the device."""
+    server.stop()
+    offline(driver, True)
+    driver.get(server.base + "/dual")
+    wait(driver).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+
+
 def test_the_manifest_is_installable_and_lists_the_apps(server, admin, browser):
     status, _ = request(server.base, "GET", "/health")
     with urllib.request.urlopen(server.base + "/manifest.webmanifest") as r:
@@ -248,10 +257,7 @@ def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the
         browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
 
         # The network goes; the page opens from the device.
-        server.stop()
-        offline(browser, True)
-        browser.get(server.base + "/dual")
-        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        reopen_dual_offline(browser, server)
         saved = {r.get_attribute("data-key"): r for r in browser.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item")}
         assert set(saved) == {f"episode:{episode_id}", f"track:{song['id']}"}, saved.keys()
 
@@ -411,10 +417,7 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
 
         # No network: both play from the device, the book by its chapters, the article with its sentences.
-        server.stop()
-        offline(browser, True)
-        browser.get(server.base + "/dual")
-        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        reopen_dual_offline(browser, server)
         click(browser, By.CSS_SELECTOR, f"#device-items [data-key='{book_key}'] .dual-device-play")
         wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
         at = speech_audio(browser, "currentTime")
@@ -485,10 +488,7 @@ def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data
         browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
 
         # No network: the book opens with its chapters; the two not saved say they need it.
-        server.stop()
-        offline(browser, True)
-        browser.get(server.base + "/dual")
-        wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "dual-status").text)
+        reopen_dual_offline(browser, server)
         click(browser, By.CSS_SELECTOR, f"#device-items [data-key='{keys[0]}'] .dual-device-play")
         wait(browser).until(lambda d: speech_audio(d, "src").endswith(f"/chapters/1/audio"))
         needs = [li.find_elements(By.CSS_SELECTOR, ".dual-needs-network") != [] for li in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")]
