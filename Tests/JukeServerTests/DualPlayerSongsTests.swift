@@ -1,3 +1,4 @@
+import DualPlayer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -104,7 +105,7 @@ import Testing
         }
         let files = made
         for transcoding in [false, true] {
-            try await TestApp.run(backend, configure: { if !transcoding { $0.transcoding = nil } }) { _, client in
+            try await TestApp.run(backend, configure: { if !transcoding { $0.transcoding = nil } }) { app, client in
                 let ann = try await client.register("ann")
                 for (codec, bytes) in files {
                     let added = try await Self.upload(client, bytes, filename: "\(codec).m4a", token: ann)
@@ -117,6 +118,18 @@ import Testing
                 let alac = try #require(listed.first { $0["codec"] as? String == "alac" }?["id"] as? String)
                 let audio = try await client.json(.get, "/api/v1/dual/songs/\(alac)/audio?plays=mp3,aac,opus", token: ann)
                 #expect(audio.status == (transcoding ? .ok : .notAcceptable))
+
+                // One stored before Juke kept codecs has its codec read once from the file, and kept.
+                let store = app.services.dualPlayerApp.songs.songs
+                let alacID = try #require(UUID(uuidString: alac))
+                let kept = try #require(try await store.song(SongID(rawValue: alacID)))
+                let older = Song(
+                    id: SongID(rawValue: UUID()), owner: nil, title: "Older", artist: nil, album: nil, path: kept.path, format: "mp4", codec: nil,
+                    duration: kept.duration, hasArtwork: false, addedAt: Date())
+                try await store.add(older)
+                let again = try await Self.items(client, ann).first { $0["id"] as? String == older.id.description }
+                #expect(again?["codec"] as? String == "alac" && again?["playable"] as? Bool == transcoding)
+                #expect(try await store.song(older.id)?.codec == "alac")
             }
         }
     }

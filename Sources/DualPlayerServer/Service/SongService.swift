@@ -2,6 +2,7 @@ import DualPlayer
 import Foundation
 import JukeCore
 import Logging
+import MediaFormats
 import Storage
 
 /// The music player's uploads: a listener's own songs, or everyone's when an admin shares one.
@@ -13,7 +14,17 @@ struct SongService: Sendable {
     /// Whether this server has ffmpeg to transcode what a browser cannot play.
     let canTranscode: Bool
 
-    func songs(visibleTo user: UserID) async throws -> [Song] { try await songs.songs(visibleTo: user) }
+    func songs(visibleTo user: UserID) async throws -> [Song] {
+        var list = try await songs.songs(visibleTo: user)
+        // A song stored before Juke kept codecs: an MP4's (AAC or ALAC) is read once from the
+        // file's header and kept, so the list says rightly whether it plays here.
+        for index in list.indices where list[index].format == "mp4" && list[index].codec == nil {
+            guard let codec = (try? TagReader.read(path: list[index].path))?.codec else { continue }
+            list[index].codec = codec
+            try await songs.setCodec(codec, of: list[index].id)
+        }
+        return list
+    }
 
     /// A song `user` may play, or not found (another account's is not theirs to know of).
     func song(_ id: SongID, for user: UserID) async throws -> Song {

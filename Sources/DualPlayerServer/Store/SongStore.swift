@@ -38,6 +38,12 @@ public struct SongStore: Sendable {
         }
     }
 
+    public func setCodec(_ codec: String, of id: SongID) async throws {
+        try await database.withConnection { db in
+            try await db.raw("UPDATE dual_songs SET codec = \(bind: codec) WHERE id = \(bind: id.description)").run()
+        }
+    }
+
     public func delete(_ id: SongID) async throws {
         try await database.withConnection { db in
             try await db.raw("DELETE FROM dual_songs WHERE id = \(bind: id.description)").run()

@@ -1178,6 +1178,8 @@ class Controller {
     const speech = this.panels.speech;
     const music = this.panels.music;
     await Promise.all([speech.loadShelf(), this.podcasts.load(), this.articles.load(), music.loadFavorites(), music.loadSongs()]);
+    // A book's chapters that were not saved are reachable again.
+    for (const note of document.querySelectorAll(".dual-needs-network")) note.remove();
     this.deviceView.render();
   }
 
