@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  bookSpans, canSave, chapterItem, companions, entryKey, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
+  bookSpans, canSave, chapterItem, companions, entryKey, forgettable, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
 } from "../../Sources/DualPlayerServer/static/js/dual-saved.js";
 
 const episode = { kind: "episode", id: "e 1", title: "Ozymandias", subtitle: "Juke Readings", audio_url: "/api/v1/dual/episodes/e%201/audio", show_id: "p1", duration: 61 };
@@ -131,4 +131,15 @@ test("a chapter's row has a short save button", () => {
   assert.equal(keepButton(undefined, true).text, "Save");
   assert.equal(keepButton({ key: "k", player: "speech", item: walden, status: "saving", bytes: 1, total: 4, position: 0, saved_at: 0 }, true).text, "Saving 25% · Stop");
   assert.equal(keepButton({ key: "k", player: "speech", item: walden, status: "saved", bytes: 1, total: 1, position: 0, saved_at: 0 }, true).action, "remove");
+});
+
+test("removing an item leaves what another saved item needs: a book's cover stays while a chapter of it is saved", () => {
+  const first = chapterItem(walden, 0);
+  const second = chapterItem(walden, 1);
+  const entry = (/** @type {any} */ item, status = "saved") => ({ key: entryKey(item), player: "speech", item, status, bytes: 1, total: 1, position: 0, saved_at: 0 });
+  assert.deepEqual(forgettable(first, [entry(first), entry(second)]), [first.audio_url], "the cover is the other chapter's too");
+  assert.deepEqual(forgettable(first, [entry(first), entry(second, "saving")]), [first.audio_url], "a chapter being saved needs it as well");
+  assert.deepEqual(forgettable(first, [entry(first), entry(second, "failed")]), [first.audio_url, walden.artwork_url], "a failed save keeps nothing");
+  assert.deepEqual(forgettable(first, [entry(first)]), [first.audio_url, walden.artwork_url]);
+  assert.deepEqual(forgettable(episode, []), [episode.audio_url, ...companions(episode)]);
 });

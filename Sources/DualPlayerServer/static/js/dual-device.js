@@ -5,7 +5,7 @@
 // lock screen work on a saved item as on any other.
 import { DEVICE_CACHE } from "/static/js/service-worker.js";
 import { token } from "/static/js/api.js";
-import { canSave, companions, entryKey, keptItem, restoreEntries } from "./dual-saved.js";
+import { canSave, companions, entryKey, forgettable, keptItem, restoreEntries } from "./dual-saved.js";
 
 /** @typedef {import("./dual-saved.js").SavedEntry} SavedEntry */
 
@@ -125,11 +125,15 @@ export class DeviceShelf {
     this.onChange();
   }
 
-  /** Deletes an item's bytes from the cache. @param {any} item */
+  /**
+   * Deletes an item's bytes from the cache, but not what another saved item needs too (a
+   * book's cover serves the book and each of its chapters saved on their own).
+   * @param {any} item
+   */
   async forget(item) {
     if (!("caches" in window)) return;
     const cache = await caches.open(DEVICE_CACHE);
-    await Promise.all([item.audio_url, ...companions(item)].map((url) => cache.delete(url)));
+    await Promise.all(forgettable(item, this.entries).map((url) => cache.delete(url)));
   }
 
   /** Where the player is in a saved item, to start there when it is played from the list. */

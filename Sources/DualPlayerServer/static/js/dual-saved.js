@@ -76,6 +76,18 @@ export function companions(item) {
   return urls;
 }
 
+/**
+ * The addresses to delete when `item` leaves the device: its audio and companions, but not one
+ * that another item saved or being saved needs too (a book's cover serves the book and each of
+ * its chapters saved on their own).
+ * @param {any} item @param {SavedEntry[]} entries
+ */
+export function forgettable(item, entries) {
+  const key = entryKey(item);
+  const needed = new Set(entries.filter((e) => e.key !== key && e.status !== "failed").flatMap((e) => [e.item.audio_url, ...companions(e.item)]));
+  return [item.audio_url, ...companions(item)].filter((url) => !needed.has(url));
+}
+
 /** @param {number} bytes */
 export function formatBytes(bytes) {
   if (!Number.isFinite(bytes) || bytes < 0) return "0 B";
