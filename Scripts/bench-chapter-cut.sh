@@ -8,7 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 WORK=${JUKE_BENCH_DIR:-/tmp/juke-bench}/chapter-cut
 rm -rf "$WORK"; mkdir -p "$WORK"
-command -v ffmpeg >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null; }
+missing=()
+command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+# The server is started as the browser tests start it (Tests/Browser/conftest.py, which imports selenium).
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || missing+=(python3-selenium)
+if [ ${#missing[@]} -gt 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; fi
 swift build -c release --product juke >/dev/null
 echo "== making a 2-hour M4B with 24 chapters of 5 minutes"
 {
@@ -19,4 +23,4 @@ echo "== making a 2-hour M4B with 24 chapters of 5 minutes"
 } > "$WORK/chapters.txt"
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "sine=frequency=330:duration=7200" -i "$WORK/chapters.txt" -map 0:a -map_chapters 1 \
   -ac 1 -c:a aac -b:a 64k -f ipod "$WORK/book.m4b"
-python3 Benchmarks/reference/chapter_cut.py "$PWD/.build/release/juke" "$WORK" "$WORK/book.m4b"
+/usr/bin/python3 Benchmarks/reference/chapter_cut.py "$PWD/.build/release/juke" "$WORK" "$WORK/book.m4b"

@@ -12,35 +12,28 @@ Each figure is the median, with its reference measured in the same run.
 import http.client
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
+from conftest import JukeServer, request
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def call(port, method, path, body=None, token=None, raw=None, headers=None):
+def call(port, method, path, token, raw=None, headers=None):
+    """A request whose body or answer is bytes (an upload, audio), not JSON."""
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-    sent = {"Content-Type": "application/octet-stream" if raw is not None else "application/json", **(headers or {})}
-    if token:
-        sent["Authorization"] = f"Bearer {token}"
-    c.request(method, path, raw if raw is not None else (json.dumps(body) if body is not None else None), sent)
+    c.request(method, path, raw, {"Authorization": f"Bearer {token}", "Content-Type": "application/octet-stream", **(headers or {})})
     r = c.getresponse()
     data = r.read()
     c.close()
-    return r.status, data, r
+    return r.status, data
 
 
 def timed_get(port, token, path, headers=None):
     began = time.perf_counter()
-    status, data, _ = call(port, "GET", path, token=token, headers=headers)
+    status, data = call(port, "GET", path, token, headers=headers)
     took = time.perf_counter() - began
     assert status in (200, 206), (status, data[:200])
     return took, len(data)
@@ -56,21 +49,15 @@ def ffmpeg_cut(path, start, end, out):
 
 def main():
     juke, work, book_path = sys.argv[1], sys.argv[2], sys.argv[3]
-    port = free_port()
     data = os.path.join(work, "data")
-    log = open(os.path.join(work, "server.log"), "w")
-    server = subprocess.Popen([juke, "serve", "--port", str(port), "--data-dir", data, "--no-demo"], stdout=log, stderr=subprocess.STDOUT)
+    os.makedirs(data, exist_ok=True)
+    server = JukeServer(data, demo=False, binary=juke)
+    port = server.port
     try:
-        for _ in range(300):
-            try:
-                if call(port, "GET", "/health")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
-        status, body, _ = call(port, "POST", "/api/v1/auth/register", {"username": "bench", "password": "bench password"})
-        token = json.loads(body)["token"]
+        status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "bench", "password": "bench password"})
+        token = body["token"]
         with open(book_path, "rb") as f:
-            status, body, _ = call(port, "POST", "/api/v1/dual/books?filename=book.m4b", token=token, raw=f.read())
+            status, body = call(port, "POST", "/api/v1/dual/books?filename=book.m4b", token, raw=f.read())
         assert status == 201, body[:300]
         book = json.loads(body)
         chapters = book["chapters"]
@@ -98,8 +85,7 @@ def main():
         print(f"first request (cut):   juke {ms(first):.1f} ms   ffmpeg cutting it directly {ms(floor):.1f} ms   ratio {ms(first) / ms(floor):.2f}x")
         print(f"again (cached):        juke {ms(again):.2f} ms   the same bytes of the book by Range {ms(plain):.2f} ms   ratio {ms(again) / ms(plain):.2f}x")
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
 
 
 if __name__ == "__main__":
