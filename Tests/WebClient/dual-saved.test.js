@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  bookSpans, canSave, chapterItem, companions, entryKey, forgettable, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
+  bookSpans, canSave, chapterItem, companions, entryKey, forgettable, keptBook, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
 } from "../../Sources/DualPlayerServer/static/js/dual-saved.js";
 
 const episode = { kind: "episode", id: "e 1", title: "Ozymandias", subtitle: "Juke Readings", audio_url: "/api/v1/dual/episodes/e%201/audio", show_id: "p1", duration: 61 };
@@ -112,6 +112,8 @@ test("a book plays its chapters saved one by one from their own files, and the r
   const entries = restoreEntries(stored);
   assert.equal(entries.length, 3, "chapters are read back like any item");
   assert.deepEqual([...savedChapters(entries, "b 2")], [1], "one saved; the one cut off by a closed tab is not");
+  assert.equal(keptBook(entries, "b 2")?.title, "Walden", "the book opens offline from a saved chapter");
+  assert.equal(keptBook(entries, "nothing saved"), null);
   assert.deepEqual(bookSpans(walden, new Set([1])), [
     { file: "/api/v1/dual/books/b%202/audio", start: 0, end: 30, offset: 0 },
     { file: "/api/v1/dual/books/b%202/chapters/1/audio", start: 0, end: 25, offset: 30 },

@@ -43,7 +43,21 @@ export function chapterItem(book, index) {
  * @returns {Set<number>}
  */
 export function savedChapters(entries, bookID) {
-  return new Set(entries.filter((e) => e.status === "saved" && e.item.kind === "chapter" && e.item.book_id === bookID).map((e) => e.item.index));
+  return new Set(chapterEntries(entries, bookID).map((e) => e.item.index));
+}
+
+/**
+ * The book as kept with one of its chapters saved on their own, or null: what opens it with
+ * no network when the book itself is not saved.
+ * @param {SavedEntry[]} entries @param {string} bookID
+ */
+export function keptBook(entries, bookID) {
+  return chapterEntries(entries, bookID)[0]?.item.book ?? null;
+}
+
+/** @param {SavedEntry[]} entries @param {string} bookID */
+function chapterEntries(entries, bookID) {
+  return entries.filter((e) => e.status === "saved" && e.item.kind === "chapter" && e.item.book_id === bookID);
 }
 
 /**

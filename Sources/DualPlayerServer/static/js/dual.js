@@ -14,7 +14,7 @@ import { TranscriptView } from "./dual-transcript-view.js";
 import { asPlayedMark, asPlayerSnapshot, Outbox, PositionOutbox } from "./dual-outbox.js";
 import { DeviceShelf } from "./dual-device.js";
 import { DeviceView } from "./dual-device-view.js";
-import { bookSpans, chapterItem, savedChapters } from "./dual-saved.js";
+import { bookSpans, chapterItem, keptBook, savedChapters } from "./dual-saved.js";
 import { serverOffset } from "/static/js/server-clock.js";
 
 bindLogout();
@@ -244,7 +244,8 @@ class Panel {
     if (chapters.length < 2) return;
     const book = item.kind === "book" ? { ...item, chapters } : null;
     const device = this.controller.device;
-    const saved = book && !device.isSaved(book) ? savedChapters(device.entries, book.id) : new Set();
+    const whole = Boolean(book && device.isSaved(book));
+    const saved = book && !whole ? savedChapters(device.entries, book.id) : new Set();
     const spans = book ? bookSpans(book, saved) : chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end, offset: 0 }));
     this.chapterTitles = chapters.map((c) => c.title);
     const found = chapters.findIndex((c) => position >= c.start && position < c.end);
@@ -254,7 +255,7 @@ class Panel {
     this.cursor = new ChapterCursor(spans, start);
     if (this.audio.src !== new URL(spans[start].file, location.href).href) this.audio.src = spans[start].file;
     this.perform(this.cursor.start(start, offset > 0 ? offset : 0));
-    const offline = Boolean(book && this.controller.offline && !device.isSaved(book));
+    const offline = Boolean(book && this.controller.offline && !whole);
     this.ui.chapters.replaceChildren(
       ...chapters.map((c, i) =>
         el("li", { dataset: { index: String(i) } },
@@ -1231,8 +1232,7 @@ class Controller {
         const onDevice = this.device.find(saved.item);
         const book = saved.item.kind === "book" ? panel.books?.find((b) => b.id === saved.item.id) : null;
         // A book with only some chapters saved opens offline too: those chapters play.
-        const someChapters = saved.item.kind === "book" ? this.device.entries.find((e) => e.status === "saved" && e.item.kind === "chapter" && e.item.book_id === saved.item.id) : null;
-        const kept = onDevice?.status === "saved" ? onDevice.item : someChapters?.item.book ?? null;
+        const kept = onDevice?.status === "saved" ? onDevice.item : saved.item.kind === "book" ? keptBook(this.device.entries, saved.item.id) : null;
         const item = this.offline ? kept : saved.item.kind === "book" ? book : saved.item;
         if (item) await panel.load(item, { position: saved.position, chapter: saved.item.chapter });
       }
