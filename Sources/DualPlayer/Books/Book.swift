@@ -96,4 +96,12 @@ public struct Book: Sendable, Equatable {
 
     /// Whether `user` may see and play it: their own, or everyone's.
     public func isVisible(to user: UserID) -> Bool { owner == nil || owner == user }
+
+    /// Chapter `index`, counted from 0, or not found (saying how many there are).
+    public func chapter(at index: Int) throws(RuleRefusal) -> Chapter {
+        guard chapters.indices.contains(index) else {
+            throw .notFound("“\(title)” has \(chapters.count) chapters, counted from 0; there is no chapter \(index).")
+        }
+        return chapters[index]
+    }
 }

@@ -61,12 +61,8 @@ struct BookAudioRoutes {
             throw APIError.badRequest("index is a chapter's number, counted from 0.", field: "index")
         }
         let (book, path) = try await playableBook(context)
-        guard index < book.chapters.count else {
-            throw APIError(
-                status: .notFound, code: "not_found",
-                message: "“\(book.title)” has \(book.chapters.count) chapters, counted from 0; there is no chapter \(index).")
-        }
-        let chapter = book.chapters[index]
+        // A refusal is mapped to its response by the error middleware, as every route's is.
+        let chapter = try book.chapter(at: index)
         return try await media.serveClip(
             of: path, format: book.format, from: chapter.start, to: chapter.end, request, context,
             missing: "The book's file is no longer on the server's disk.")
