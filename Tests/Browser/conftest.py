@@ -5,12 +5,15 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
 
 import pytest
+import trio
+import trio_websocket
 from selenium import webdriver
 
 JUKE = os.environ.get("JUKE_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "juke"))
@@ -243,3 +246,69 @@ def phone():
     driver = make_driver(375, 740, mobile=True)
     yield driver
     driver.quit()
+
+
+class ServiceWorkerThrottle:
+    """Slows the network as the page's service worker sees it. DevTools' throttling of the page
+    does not reach requests its service worker makes, so this speaks DevTools' protocol to the
+    browser, over its WebSocket, for as long as the `with` block lasts: it attaches to every
+    service worker of `origin` (the browser stops an idle worker and starts a new one on the next
+    request) and throttles each. The emulation ends when that connection closes."""
+
+    def __init__(self, driver, origin, bytes_per_second):
+        self.address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        self.origin = origin
+        self.rate = bytes_per_second
+        self.ready = threading.Event()
+        self.done = threading.Event()
+        self.error = None
+
+    def __enter__(self):
+        with urllib.request.urlopen(f"http://{self.address}/json/version") as r:
+            url = json.load(r)["webSocketDebuggerUrl"]
+        self.thread = threading.Thread(target=lambda: trio.run(self.hold, url), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(30), f"no service worker of {self.origin} was throttled"
+        if self.error:
+            raise self.error
+        return self
+
+    async def hold(self, url):
+        try:
+            async with trio_websocket.open_websocket_url(url, max_message_size=64 << 20) as ws:
+                number = 0
+                pending = {}
+
+                async def send(method, params, session=None):
+                    nonlocal number
+                    number += 1
+                    message = {"id": number, "method": method, "params": params}
+                    if session:
+                        message["sessionId"] = session
+                    pending[number] = method
+                    await ws.send_message(json.dumps(message))
+
+                await send("Target.setAutoAttach", {"autoAttach": True, "waitForDebuggerOnStart": False, "flatten": True})
+                while not self.done.is_set():
+                    with trio.move_on_after(0.05):
+                        message = json.loads(await ws.get_message())
+                        if message.get("method") == "Target.attachedToTarget":
+                            target = message["params"]["targetInfo"]
+                            if target["type"] == "service_worker" and target["url"].startswith(self.origin):
+                                session = message["params"]["sessionId"]
+                                await send("Network.enable", {}, session)
+                                await send("Network.emulateNetworkConditions", {
+                                    "offline": False, "latency": 0, "downloadThroughput": self.rate, "uploadThroughput": -1}, session)
+                        elif message.get("id") in pending:
+                            method = pending.pop(message["id"])
+                            if "error" in message:
+                                raise AssertionError(f"{method}: {message['error']}")
+                            if method == "Network.emulateNetworkConditions":
+                                self.ready.set()
+        except BaseException as error:  # handed to the test's thread
+            self.error = error
+            self.ready.set()
+
+    def __exit__(self, *_):
+        self.done.set()
+        self.thread.join(30)

@@ -12,7 +12,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import JUKE, JukeServer, request
+from conftest import JUKE, JukeServer, ServiceWorkerThrottle, request
 from helpers import click, sign_in, wait
 from test_dual_player_articles import PAGE as ARTICLE
 from test_runbeat_browser import start_simulated
@@ -400,15 +400,34 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         wait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']")) == 2)
         browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
 
-        # A device with no room left: the save says so and keeps nothing.
-        usage = browser.execute_async_script("navigator.storage.estimate().then((e) => arguments[arguments.length - 1](e.usage))")
-        browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base, "quotaSize": usage + 2000})
+        # On a slow network a save shows how far it has got, and Stop ends it keeping nothing.
         server.wait_for_tracks(token, 1)
         tracks = request(server.base, "GET", "/api/v1/catalog/tracks?limit=50", token=token)[1]["items"]
         song = next(t for t in tracks if t["format"] != "mp4")
         box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
         box.send_keys(song["title"] + "\n")
         wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
+        browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
+        # What the player has loaded may be in the browser's HTTP cache, which no throttle slows.
+        browser.execute_cdp_cmd("Network.clearBrowserCache", {})
+        with ServiceWorkerThrottle(browser, server.base, 32 * 1024):
+            click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+            row = f"#device-items .dual-device-item[data-key='track:{song['id']}']"
+            progress = wait(browser, 30).until(lambda d: d.execute_script(
+                "const p = document.querySelector(arguments[0] + \"[data-status='saving'] progress\");"
+                "return p && p.value > 0 ? {value: p.value, max: p.max, text: p.parentElement.textContent} : null", row))
+            assert progress["value"] < progress["max"] and "%" in progress["text"], progress
+            assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text.startswith("Saving… "), "the player's button says so too"
+            browser.find_element(By.CSS_SELECTOR, f"{row} .dual-device-remove").click()
+            wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, row))
+        assert not browser.execute_async_script(
+            "caches.open('juke-device').then((c) => c.match(arguments[0])).then((r) => arguments[arguments.length - 1](Boolean(r)))",
+            song["audio_url"]), "a stopped save keeps no bytes"
+        assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text == "Save on this device"
+
+        # A device with no room left: the save says so and keeps nothing.
+        usage = browser.execute_async_script("navigator.storage.estimate().then((e) => arguments[arguments.length - 1](e.usage))")
+        browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base, "quotaSize": usage + 2000})
         click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
         failed = wait(browser, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='failed']").text)
         assert "no more room" in failed, failed

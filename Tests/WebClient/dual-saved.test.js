@@ -71,6 +71,17 @@ test("the stored list is read back: damaged entries dropped, a save cut off by a
   assert.equal(restored[1].failure, "the page closed before it finished");
 });
 
+test("a save this page is running reads as under way, with its progress, not as a closed tab's", () => {
+  const stored = [
+    { key: "book:b1", player: "speech", item: book, status: "saving", bytes: 5, total: 100, position: 0 },
+    { key: "episode:e 1", player: "speech", item: episode, status: "saving", bytes: 1, total: 10, position: 0 },
+  ];
+  const restored = restoreEntries(stored, new Set(["book:b1"]));
+  assert.deepEqual(restored.map((e) => [e.key, e.status, e.bytes, e.total]), [["book:b1", "saving", 5, 100], ["episode:e 1", "failed", 1, 10]]);
+  assert.equal(restored[0].failure, undefined);
+  assert.equal(restored[1].failure, "the page closed before it finished");
+});
+
 test("the save button says where a save is and what a press does", () => {
   assert.deepEqual(keepButton(undefined), { text: "Save on this device", action: "save", state: "none" });
   const entry = { key: "k", player: "speech", item: episode, bytes: 50, total: 200, position: 0, saved_at: 0 };

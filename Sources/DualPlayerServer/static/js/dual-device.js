@@ -22,10 +22,10 @@ export class DeviceShelf {
     this.entries = this.entries;  // tidies what a closed tab left
   }
 
-  /** @returns {SavedEntry[]} */
+  /** The list as stored; a save under way in this page reads as under way. @returns {SavedEntry[]} */
   get entries() {
     try {
-      return restoreEntries(JSON.parse(localStorage.getItem(KEY) || "[]"));
+      return restoreEntries(JSON.parse(localStorage.getItem(KEY) || "[]"), new Set(this.saving.keys()));
     } catch (_) {
       return [];
     }

@@ -143,10 +143,12 @@ export function spaceText(entries, estimate) {
 /**
  * The entries from what was stored: malformed ones are dropped, and a save that was under
  * way when its tab closed is a failed one (its bytes may be partial) that can be started again.
+ * A save this page is running (its key in `live`) is still under way, not a closed tab's.
  * @param {unknown} stored
+ * @param {ReadonlySet<string>} [live]
  * @returns {SavedEntry[]}
  */
-export function restoreEntries(stored) {
+export function restoreEntries(stored, live = new Set()) {
   if (!Array.isArray(stored)) return [];
   /** @type {SavedEntry[]} */
   const out = [];
@@ -154,10 +156,11 @@ export function restoreEntries(stored) {
     if (!e || typeof e.key !== "string" || !canSave(e.item) || entryKey(e.item) !== e.key) continue;
     if (e.player !== "music" && e.player !== "speech") continue;
     if (out.some((o) => o.key === e.key)) continue;
-    const interrupted = e.status === "saving";
+    const running = e.status === "saving" && live.has(e.key);
+    const interrupted = e.status === "saving" && !running;
     out.push({
       key: e.key, player: e.player, item: e.item,
-      status: interrupted ? "failed" : e.status === "saved" ? "saved" : "failed",
+      status: running ? "saving" : e.status === "saved" ? "saved" : "failed",
       bytes: Number.isFinite(e.bytes) ? e.bytes : 0, total: Number.isFinite(e.total) ? e.total : 0,
       position: Number.isFinite(e.position) && e.position > 0 ? e.position : 0,
       saved_at: Number.isFinite(e.saved_at) ? e.saved_at : 0,
