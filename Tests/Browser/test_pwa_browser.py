@@ -418,7 +418,13 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
                 "return p && p.value > 0 ? {value: p.value, max: p.max, text: p.parentElement.textContent} : null", row))
             assert progress["value"] < progress["max"] and "%" in progress["text"], progress
             assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text.startswith("Saving… "), "the player's button says so too"
-            browser.find_element(By.CSS_SELECTOR, f"{row} .dual-device-remove").click()
+            # The row is updated in place as the bytes come: its Stop button, found now, is
+            # still the one shown once the progress has moved on.
+            stop = browser.find_element(By.CSS_SELECTOR, f"{row} .dual-device-remove")
+            assert stop.text == "Stop"
+            wait(browser, 30).until(lambda d: d.execute_script(
+                "const p = document.querySelector(arguments[0] + ' progress'); return p && p.value > arguments[1]", row, progress["value"]))
+            stop.click()
             wait(browser).until(lambda d: not d.find_elements(By.CSS_SELECTOR, row))
         assert not browser.execute_async_script(
             "caches.open('juke-device').then((c) => c.match(arguments[0])).then((r) => arguments[arguments.length - 1](Boolean(r)))",

@@ -82,12 +82,28 @@ export class DeviceView {
       button.hidden = Boolean(book && !entry && entries.some((e) => e.key === `book:${book}` && e.status === "saved"));
     }
     if (!this.list) return;
+    const list = this.list;
     this.list.replaceChildren(...(entries.length
-      ? entries.map((entry) => this.row(entry))
+      ? entries.map((entry) => this.current(list, entry))
       : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row and a book's chapters have one too.")]));
     this.shelf.estimate().then((estimate) => {
       if (this.space) this.space.textContent = spaceText(this.shelf.entries, estimate);
     });
+  }
+
+  /**
+   * The row for `entry`: while a save goes on, the row already shown keeps its place and only
+   * its progress changes, so its Stop button is not swapped from under a finger four times a
+   * second (a press that lands on a replaced button is lost).
+   * @param {HTMLElement} list @param {import("./dual-saved.js").SavedEntry} entry
+   */
+  current(list, entry) {
+    const fresh = this.row(entry);
+    const shown = [...list.children].find((li) => li instanceof HTMLElement && li.dataset.key === entry.key);
+    const progress = shown?.querySelector(".dual-device-progress");
+    if (!(shown instanceof HTMLElement) || !progress || shown.dataset.status !== "saving" || entry.status !== "saving") return fresh;
+    progress.replaceWith(/** @type {Element} */ (fresh.querySelector(".dual-device-progress")));
+    return shown;
   }
 
   /** @param {import("./dual-saved.js").SavedEntry} entry */
