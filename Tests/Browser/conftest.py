@@ -309,6 +309,9 @@ class ServiceWorkerThrottle:
             self.error = error
             self.ready.set()
 
-    def __exit__(self, *_):
+    def __exit__(self, kind, *_):
         self.done.set()
         self.thread.join(30)
+        # A worker started later that could not be throttled fails the test (unless it failed already).
+        if self.error and kind is None:
+            raise self.error
