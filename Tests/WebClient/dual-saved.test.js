@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  bookSpans, canSave, chapterItem, companions, entryKey, forgettable, keptBook, formatBytes, keepButton, keptItem, progressText, restoreEntries, savedChapters, spaceText, timeLeft,
+  bookSpans, canSave, chapterItem, companions, entryKey, forgettable, keptBook, formatBytes, keepButton, keptItem, progressText, restoreEntries, SAVE_STALE_MS, savedChapters, spaceText, timeLeft,
 } from "../../Sources/DualPlayerServer/static/js/dual-saved.js";
 
 const episode = { kind: "episode", id: "e 1", title: "Ozymandias", subtitle: "Juke Readings", audio_url: "/api/v1/dual/episodes/e%201/audio", show_id: "p1", duration: 61 };
@@ -80,6 +80,19 @@ test("a save this page is running reads as under way, with its progress, not as 
   assert.deepEqual(restored.map((e) => [e.key, e.status, e.bytes, e.total]), [["book:b1", "saving", 5, 100], ["episode:e 1", "failed", 1, 10]]);
   assert.equal(restored[0].failure, undefined);
   assert.equal(restored[1].failure, "the page closed before it finished");
+});
+
+test("another tab's save reads as under way while it moves, and as cut off once it has stood still too long", () => {
+  const now = 1_000_000;
+  const saving = { key: "book:b1", player: "speech", item: book, status: "saving", bytes: 5, total: 100, position: 0 };
+  const moving = restoreEntries([{ ...saving, touched_at: now - SAVE_STALE_MS + 1 }], new Set(), now);
+  assert.deepEqual(moving.map((e) => [e.status, e.failure, e.touched_at]), [["saving", undefined, now - SAVE_STALE_MS + 1]]);
+  const still = restoreEntries([{ ...saving, touched_at: now - SAVE_STALE_MS }], new Set(), now);
+  assert.deepEqual(still.map((e) => [e.status, e.failure]), [["failed", "the page closed before it finished"]]);
+  const damaged = restoreEntries([{ ...saving, touched_at: "soon" }], new Set(), now);
+  assert.equal(damaged[0].status, "failed");
+  const done = restoreEntries([{ ...saving, status: "saved", touched_at: now }], new Set(), now);
+  assert.equal(done[0].touched_at, undefined, "only a save under way carries it");
 });
 
 test("the save button says where a save is and what a press does", () => {

@@ -20,6 +20,10 @@ export class DeviceShelf {
     /** Saves under way, by key. @type {Map<string, AbortController>} */
     this.saving = new Map();
     this.entries = this.entries;  // tidies what a closed tab left
+    // Another tab's save moves on in the shared list: show it here as it goes.
+    window.addEventListener("storage", (event) => {
+      if (event.key === KEY) this.onChange();
+    });
   }
 
   /** The list as stored; a save under way in this page reads as under way. @returns {SavedEntry[]} */
@@ -71,7 +75,7 @@ export class DeviceShelf {
     const abort = new AbortController();
     this.saving.set(key, abort);
     /** @type {SavedEntry} */
-    const entry = { key, player, item: keptItem(item), status: "saving", bytes: 0, total: 0, position: this.find(item)?.position ?? 0, saved_at: Date.now() };
+    const entry = { key, player, item: keptItem(item), status: "saving", bytes: 0, total: 0, position: this.find(item)?.position ?? 0, saved_at: Date.now(), touched_at: Date.now() };
     this.entries = [...this.entries.filter((e) => e.key !== key), entry];
     this.onChange();
     // Ask once that the browser keep the site's storage when space runs low.
@@ -99,11 +103,15 @@ export class DeviceShelf {
         bytes += value.byteLength;
         if (Date.now() - shown > 250) {
           shown = Date.now();
-          this.update(key, (e) => ({ ...e, bytes, total }));
+          // Stopped from another tab: the entry is gone from the shared list.
+          if (!this.entries.some((e) => e.key === key)) abort.abort();
+          this.update(key, (e) => ({ ...e, bytes, total, touched_at: shown }));
         }
       }
       await stored;
-      this.update(key, (e) => ({ ...e, status: "saved", bytes, total: bytes, failure: undefined }));
+      // Removed meanwhile (from another tab): its bytes go too.
+      if (!this.entries.some((e) => e.key === key)) return await this.forget(item);
+      this.update(key, (e) => ({ ...e, status: "saved", bytes, total: bytes, failure: undefined, touched_at: undefined }));
     } catch (error) {
       const removed = !this.entries.some((e) => e.key === key);
       if (!removed) {

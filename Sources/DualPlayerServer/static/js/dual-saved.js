@@ -4,8 +4,12 @@
 
 /**
  * @typedef {{key: string, player: "music" | "speech", item: any, status: "saving" | "saved" | "failed",
- *   bytes: number, total: number, position: number, saved_at: number, failure?: string}} SavedEntry
+ *   bytes: number, total: number, position: number, saved_at: number, failure?: string, touched_at?: number}} SavedEntry
+ * `touched_at`: when a save under way last moved (its start, then each step of its progress).
  */
+
+/** A save that has not moved for this long (ms), and is not this page's, was cut off. */
+export const SAVE_STALE_MS = 15_000;
 
 /** What can be saved: files the server holds (a station's live stream cannot). */
 const SAVEABLE_KINDS = ["song", "track", "book", "chapter", "episode", "article"];
@@ -143,12 +147,14 @@ export function spaceText(entries, estimate) {
 /**
  * The entries from what was stored: malformed ones are dropped, and a save that was under
  * way when its tab closed is a failed one (its bytes may be partial) that can be started again.
- * A save this page is running (its key in `live`) is still under way, not a closed tab's.
+ * A save is still under way when this page runs it (its key in `live`) or when it moved in the
+ * last `SAVE_STALE_MS` (another tab of Juke's runs it).
  * @param {unknown} stored
  * @param {ReadonlySet<string>} [live]
+ * @param {number} [now] ms since the epoch
  * @returns {SavedEntry[]}
  */
-export function restoreEntries(stored, live = new Set()) {
+export function restoreEntries(stored, live = new Set(), now = Date.now()) {
   if (!Array.isArray(stored)) return [];
   /** @type {SavedEntry[]} */
   const out = [];
@@ -156,7 +162,8 @@ export function restoreEntries(stored, live = new Set()) {
     if (!e || typeof e.key !== "string" || !canSave(e.item) || entryKey(e.item) !== e.key) continue;
     if (e.player !== "music" && e.player !== "speech") continue;
     if (out.some((o) => o.key === e.key)) continue;
-    const running = e.status === "saving" && live.has(e.key);
+    const moving = Number.isFinite(e.touched_at) && now - e.touched_at < SAVE_STALE_MS;
+    const running = e.status === "saving" && (live.has(e.key) || moving);
     const interrupted = e.status === "saving" && !running;
     out.push({
       key: e.key, player: e.player, item: e.item,
@@ -165,6 +172,7 @@ export function restoreEntries(stored, live = new Set()) {
       position: Number.isFinite(e.position) && e.position > 0 ? e.position : 0,
       saved_at: Number.isFinite(e.saved_at) ? e.saved_at : 0,
       failure: interrupted ? "the page closed before it finished" : e.failure,
+      touched_at: running && Number.isFinite(e.touched_at) ? e.touched_at : undefined,
     });
   }
   return out;
