@@ -82,9 +82,11 @@ export class DeviceView {
       button.hidden = Boolean(book && !entry && entries.some((e) => e.key === `book:${book}` && e.status === "saved"));
     }
     if (!this.list) return;
-    const list = this.list;
+    /** @type {Map<string | undefined, HTMLElement>} */
+    const shown = new Map();
+    for (const li of this.list.children) if (li instanceof HTMLElement) shown.set(li.dataset.key, li);
     this.list.replaceChildren(...(entries.length
-      ? entries.map((entry) => this.current(list, entry))
+      ? entries.map((entry) => this.current(shown.get(entry.key), entry))
       : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row and a book's chapters have one too.")]));
     this.shelf.estimate().then((estimate) => {
       if (this.space) this.space.textContent = spaceText(this.shelf.entries, estimate);
@@ -95,15 +97,19 @@ export class DeviceView {
    * The row for `entry`: while a save goes on, the row already shown keeps its place and only
    * its progress changes, so its Stop button is not swapped from under a finger four times a
    * second (a press that lands on a replaced button is lost).
-   * @param {HTMLElement} list @param {import("./dual-saved.js").SavedEntry} entry
+   * @param {HTMLElement | undefined} shown the entry's row on the page now
+   * @param {import("./dual-saved.js").SavedEntry} entry
    */
-  current(list, entry) {
-    const fresh = this.row(entry);
-    const shown = [...list.children].find((li) => li instanceof HTMLElement && li.dataset.key === entry.key);
+  current(shown, entry) {
     const progress = shown?.querySelector(".dual-device-progress");
-    if (!(shown instanceof HTMLElement) || !progress || shown.dataset.status !== "saving" || entry.status !== "saving") return fresh;
-    progress.replaceWith(/** @type {Element} */ (fresh.querySelector(".dual-device-progress")));
+    if (!shown || !progress || shown.dataset.status !== "saving" || entry.status !== "saving") return this.row(entry);
+    progress.replaceWith(this.progress(entry));
     return shown;
+  }
+
+  /** A save's bar and how far it has got. @param {import("./dual-saved.js").SavedEntry} entry */
+  progress(entry) {
+    return el("span", { class: "dual-device-progress muted" }, el("progress", { max: String(entry.total || 1), value: entry.total ? String(entry.bytes) : undefined }), ` ${progressText(entry)}`);
   }
 
   /** @param {import("./dual-saved.js").SavedEntry} entry */
@@ -113,7 +119,7 @@ export class DeviceView {
     const left = timeLeft(item, entry.position);
     const where = left > 0 ? ` · ${formatTime(left)} left` : "";
     const state = entry.status === "saving"
-      ? el("span", { class: "dual-device-progress muted" }, el("progress", { max: String(entry.total || 1), value: entry.total ? String(entry.bytes) : undefined }), ` ${progressText(entry)}`)
+      ? this.progress(entry)
       : entry.status === "failed"
         ? el("span", { class: "form-error" }, `Not saved: ${entry.failure ?? "it failed"}. `)
         : el("span", { class: "muted" }, ` ${progressText({ bytes: entry.bytes, total: 0 })}${where}`);

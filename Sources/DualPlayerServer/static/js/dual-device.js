@@ -104,17 +104,16 @@ export class DeviceShelf {
         if (Date.now() - shown > 250) {
           shown = Date.now();
           // Stopped from another tab: the entry is gone from the shared list.
-          if (!this.entries.some((e) => e.key === key)) abort.abort();
+          if (!this.find(item)) abort.abort();
           this.update(key, (e) => ({ ...e, bytes, total, touched_at: shown }));
         }
       }
       await stored;
       // Removed meanwhile (from another tab): its bytes go too.
-      if (!this.entries.some((e) => e.key === key)) return await this.forget(item);
+      if (!this.find(item)) return await this.forget(item);
       this.update(key, (e) => ({ ...e, status: "saved", bytes, total: bytes, failure: undefined, touched_at: undefined }));
     } catch (error) {
-      const removed = !this.entries.some((e) => e.key === key);
-      if (!removed) {
+      if (this.find(item)) {
         const failure = error?.name === "QuotaExceededError" ? "this device has no more room for it" : abort.signal.aborted ? "stopped" : error?.message || "it could not be fetched";
         this.update(key, (e) => ({ ...e, status: "failed", failure }));
       }
