@@ -16,9 +16,12 @@ struct ArticleCommand: ParsableCommand {
 
     @Argument(help: "HTML, ePub, PDF or text files.") var files: [String]
     @Flag(help: "One JSON object per file and line.") var json = false
+    @Flag(help: "Read PDFs with Juke's own reader only, even where poppler's pdftotext is installed.") var withoutPoppler = false
 
     func run() throws {
         var failed = false
+        // pdftotext reads PDFs' text where the system has it (Juke's reader keeps the outline).
+        let poppler = withoutPoppler ? nil : PopplerText.locate()
         for path in files {
             do {
                 guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("no such file") }
@@ -29,7 +32,7 @@ struct ArticleCommand: ParsableCommand {
                 } else if lower.hasSuffix(".epub") {
                     article = try EPubReader.read(Array(data))
                 } else if lower.hasSuffix(".pdf") {
-                    article = try PDFReader.read(Array(data))
+                    article = try PDFReader.read(Array(data), text: poppler)
                 } else {
                     article = try ArticleExtractor.extract(html: Array(data))
                 }

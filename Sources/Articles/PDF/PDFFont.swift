@@ -7,12 +7,33 @@ struct PDFFont {
     var map: [UInt32: String] = [:]
     var simple: [String]?
 
-    init(_ font: PDFObject?, document: PDFDocument) {
+    /// The font `object` names, read once per document (a font shared by every page is one
+    /// font, and its map's entries are charged once).
+    static func load(_ object: PDFObject?, document: PDFDocument) throws(ArticleError) -> PDFFont {
+        guard let number = object?.reference else { return try PDFFont(object, document: document) }
+        if let kept = document.spending.fonts[number] { return kept }
+        let font = try PDFFont(object, document: document)
+        document.spending.fonts[number] = font
+        return font
+    }
+
+    init(_ font: PDFObject?, document: PDFDocument) throws(ArticleError) {
         let font = document.resolve(font)
         let subtype = font?["Subtype"]?.name
         twoByte = subtype == "Type0"
-        if let cmap = document.resolve(font?["ToUnicode"]), let data = try? document.decode(cmap) {
-            map = Self.toUnicode(data)
+        var data: [UInt8]?
+        do throws(ArticleError) {
+            data = try document.stream(font?["ToUnicode"])
+        } catch {
+            // A damaged map reads as no map; a budget passed is the document's answer.
+            if case .tooBig = error { throw error }
+        }
+        if let data {
+            map = try Self.toUnicode(data)
+            document.spending.mapEntries += map.count
+            guard document.spending.mapEntries <= PDFBudget.mapEntriesPerDocument else {
+                throw .tooBig("its fonts' ToUnicode maps have more than \(PDFBudget.mapEntriesPerDocument) entries")
+            }
             if map.keys.contains(where: { $0 > 0xFF }) { twoByte = true }
         }
         guard !twoByte else { return }
@@ -59,8 +80,11 @@ struct PDFFont {
     }
 
     /// A ToUnicode CMap's bfchar and bfrange entries.
-    static func toUnicode(_ data: [UInt8]) -> [UInt32: String] {
+    /// `PDFBudget.mapEntries` is held inside each range's expansion, not between tokens: one
+    /// `bfrange` line can stand for 65,536 entries.
+    static func toUnicode(_ data: [UInt8]) throws(ArticleError) -> [UInt32: String] {
         var out: [UInt32: String] = [:]
+        let tooMany = ArticleError.tooBig("a font's ToUnicode map has more than \(PDFBudget.mapEntries) entries")
         var lexer = PDFLexer(data)
         var operands: [PDFObject] = []
         var mode = ""
@@ -77,10 +101,15 @@ struct PDFFont {
             }
             return String(decoding: units, as: UTF16.self)
         }
-        while out.count < 200_000 {
+        while true {
+            guard out.count <= PDFBudget.mapEntries else { throw tooMany }
             switch lexer.token() {
             case .end: return out
-            case .object(let o): operands.append(o)
+            case .object(let o):
+                // A map's entries come 100 to a block; a run of operands longer than any
+                // block is not a map's and is not kept.
+                guard operands.count < 3 * 10_000 else { continue }
+                operands.append(o)
             case .keyword(let word):
                 switch word {
                 case "beginbfchar", "beginbfrange": mode = word
@@ -97,10 +126,12 @@ struct PDFFont {
                             if let s = operands[i + 2].string, let first = unicode(s).unicodeScalars.last {
                                 let prefix = String(unicode(s).unicodeScalars.dropLast())
                                 for (k, c) in (low...high).enumerated() {
+                                    guard out.count <= PDFBudget.mapEntries else { throw tooMany }
                                     if let scalar = UnicodeScalar(first.value + UInt32(k)) { out[c] = prefix + String(scalar) }
                                 }
                             } else if let list = operands[i + 2].array {
                                 for (k, c) in (low...high).enumerated() where k < list.count {
+                                    guard out.count <= PDFBudget.mapEntries else { throw tooMany }
                                     if let s = list[k].string { out[c] = unicode(s) }
                                 }
                             }
@@ -114,6 +145,5 @@ struct PDFFont {
             case .arrayEnd, .dictionaryEnd: continue
             }
         }
-        return out
     }
 }

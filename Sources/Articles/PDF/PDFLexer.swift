@@ -4,6 +4,11 @@ struct PDFLexer {
     let bytes: [UInt8]
     var at: Int
     static let maxDepth = 64
+    /// Tokens read so far, and the most this lexer reads before it answers `.end`: a reader
+    /// bounds its work by count (an object in the file scan, a page's content stream), so a
+    /// crafted file costs at most that, however it nests.
+    var tokens = 0
+    var tokenLimit = Int.max
 
     init(_ bytes: [UInt8], at: Int = 0) {
         self.bytes = bytes
@@ -36,7 +41,8 @@ struct PDFLexer {
 
     mutating func token(depth: Int = 0) -> Token {
         skipWhite()
-        guard at < bytes.count else { return .end }
+        guard at < bytes.count, tokens < tokenLimit else { return .end }
+        tokens += 1
         let b = bytes[at]
         switch b {
         case 0x2F:  // /Name
@@ -75,6 +81,9 @@ struct PDFLexer {
                         items.removeLast(2)
                         items.append(.reference(n))
                     }
+                case .keyword(let word) where Self.endsObject(word):
+                    at -= word.utf8.count
+                    return .object(.array(items))
                 case .keyword: continue
                 case .arrayEnd, .end: return .object(.array(items))
                 case .dictionaryEnd: continue
@@ -106,6 +115,11 @@ struct PDFLexer {
         }
     }
 
+    /// Keywords that never stand inside an array or a dictionary: one left open ends there
+    /// (and the keyword is read again by whoever reads next), so a damaged or crafted object
+    /// cannot swallow the objects after it, and the file scan stays linear.
+    static func endsObject(_ word: String) -> Bool { word == "obj" || word == "endobj" || word == "stream" || word == "endstream" }
+
     mutating func dictionary(depth: Int) -> PDFObject {
         var out: [String: PDFObject] = [:]
         var key: String?
@@ -126,6 +140,10 @@ struct PDFLexer {
                     values.removeLast(2)
                     values.append(.reference(n))
                 }
+            case .keyword(let word) where Self.endsObject(word):
+                at -= word.utf8.count
+                flush()
+                return .dictionary(out)
             case .keyword: continue
             case .arrayEnd: continue
             case .dictionaryEnd, .end:

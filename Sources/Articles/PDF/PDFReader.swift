@@ -5,28 +5,66 @@
 /// chapter per page. Title and author from the document's Info. A PDF with no text layer (a
 /// scan) has no text to read: that is said, not guessed.
 public enum PDFReader {
-    public static func read(_ bytes: [UInt8]) throws(ArticleError) -> Article {
-        let document = try PDFDocument(bytes)
-        let catalog = document.resolve(document.trailer["Root"])
-        let tree = Self.pages(document.resolve(catalog?["Pages"]), document: document)
-        let pages = tree.map(\.object)
-        guard !pages.isEmpty else { throw .unreadable("a damaged PDF (no pages)") }
+    /// The article in a PDF, read by Juke's own reader alone.
+    public static func read(_ bytes: [UInt8]) throws(ArticleError) -> Article { try read(bytes, text: nil) }
+
+    /// The article in a PDF. With `text` (poppler's pdftotext, when the system has it), its
+    /// reading of the pages is the text and Juke's own reader keeps what it lacks: the outline
+    /// as chapters, the title and the author; without it, or when it reads nothing, Juke's own
+    /// reader reads the text too. Either way within `PDFBudget`.
+    public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?) throws(ArticleError) -> Article {
+        guard bytes.count <= PDFBudget.inputBytes else { throw .tooBig("the file is larger than \(PDFBudget.inputBytes / 1024 / 1024) MB") }
+        var document: PDFDocument?
+        var failure = ArticleError.unreadable("a damaged PDF")
+        do throws(ArticleError) {
+            document = try PDFDocument(bytes)
+        } catch {
+            failure = error
+        }
+        if let text, let output = try text.text(of: bytes) {
+            let pages = PDFTextOutput.pages(output)
+            if pages.contains(where: { !$0.isEmpty }) {
+                let outlined = document.flatMap { try? Self.pages(of: $0) }
+                return try article(pages, document: document, tree: outlined?.count == pages.count ? outlined : nil)
+            }
+        }
+        guard let document else { throw failure }
+        let tree = try Self.pages(of: document)
+        guard !tree.isEmpty else { throw .unreadable("a damaged PDF (no pages)") }
+        let content = PDFContent(document: document)
         var texts: [[String]] = []
-        for page in pages { texts.append(try Self.paragraphs(of: page, document: document)) }
+        for page in tree { texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
         guard texts.contains(where: { !$0.isEmpty }) else {
             throw .unreadable("This PDF has no text layer (a scanned document): there is no text to read aloud.")
         }
-        let info = document.resolve(document.trailer["Info"])
-        let title = info.flatMap { document.resolve($0["Title"])?.string }.map(Self.textString).flatMap { $0.isEmpty ? nil : $0 }
-        let author = info.flatMap { document.resolve($0["Author"])?.string }.map(Self.textString).flatMap { $0.isEmpty ? nil : $0 }
+        return try article(texts, document: document, tree: tree)
+    }
+
+    static func pages(of document: PDFDocument) throws(ArticleError) -> [(number: Int?, object: PDFObject)] {
+        let catalog = document.resolve(document.trailer["Root"])
+        return try Self.pages(document.resolve(catalog?["Pages"]), document: document)
+    }
+
+    /// Pages of paragraphs as an article: chapters by the outline when the document has one
+    /// (and `tree` gives its pages), else a chapter per page; title and author from Info.
+    static func article(_ texts: [[String]], document: PDFDocument?, tree: [(number: Int?, object: PDFObject)]?) throws(ArticleError) -> Article {
+        let info = document.flatMap { $0.resolve($0.trailer["Info"]) }
+        func field(_ key: String) -> String? {
+            guard let document, let value = info.flatMap({ document.resolve($0[key])?.string }) else { return nil }
+            let text = Self.textString(value)
+            return text.isEmpty ? nil : text
+        }
+        let title = field("Title")
+        let author = field("Author")
         var chapters: [Article.Chapter] = []
-        let marks = Self.outline(catalog, pages: tree, document: document)
+        var marks: [(title: String, page: Int)] = []
+        if let document, let tree { marks = Self.outline(document.resolve(document.trailer["Root"]), pages: tree, document: document) }
         if marks.count >= 2 || (marks.count == 1 && marks[0].page > 0) {
             var bounds = marks
             if bounds[0].page > 0 { bounds.insert((title ?? "Beginning", 0), at: 0) }
             for (index, mark) in bounds.enumerated() {
-                let end = index + 1 < bounds.count ? bounds[index + 1].page : pages.count
-                let paragraphs = Array(texts[mark.page..<max(mark.page, end)].joined())
+                let end = min(index + 1 < bounds.count ? bounds[index + 1].page : texts.count, texts.count)
+                let paragraphs = Array(texts[min(mark.page, end)..<end].joined())
                 if !paragraphs.isEmpty { chapters.append(Article.Chapter(title: mark.title, paragraphs: paragraphs)) }
             }
         } else {
@@ -40,23 +78,29 @@ public enum PDFReader {
 
     /// The page dictionaries in order, with their object numbers, from the page tree (bounded
     /// against loops).
-    static func pages(_ root: PDFObject?, document: PDFDocument) -> [(number: Int?, object: PDFObject)] {
+    static func pages(_ root: PDFObject?, document: PDFDocument) throws(ArticleError) -> [(number: Int?, object: PDFObject)] {
         var out: [(number: Int?, object: PDFObject)] = []
         var seen = Set<Int>()
-        func walk(_ node: PDFObject?, number: Int?, depth: Int) {
-            guard depth < 64, out.count < 10_000, let node else { return }
+        // Depth first from a stack (the tree's depth is the file's to choose), each node once.
+        var stack: [(node: PDFObject?, number: Int?, depth: Int)] = [(root, nil, 0)]
+        var visited = 0
+        while let item = stack.popLast() {
+            visited += 1
+            guard visited <= PDFBudget.objects else { throw .tooBig("its page tree has more than \(PDFBudget.objects) nodes") }
+            guard item.depth < 64, let node = item.node else { continue }
+            let (number, depth) = (item.number, item.depth)
             if let kids = document.resolve(node["Kids"])?.array {
-                for kid in kids {
+                for kid in kids.reversed() {
                     if let r = kid.reference {
                         guard seen.insert(r).inserted else { continue }
                     }
-                    walk(document.resolve(kid), number: kid.reference, depth: depth + 1)
+                    stack.append((document.resolve(kid), kid.reference, depth + 1))
                 }
             } else if node["Type"]?.name == "Page" || node["Contents"] != nil {
                 out.append((number, node))
+                guard out.count <= PDFBudget.pages else { throw .tooBig("it has more than \(PDFBudget.pages) pages") }
             }
         }
-        walk(root, number: nil, depth: 0)
         return out
     }
 
@@ -105,114 +149,6 @@ public enum PDFReader {
             return nil
         default: return destination
         }
-    }
-
-    /// A page's text as paragraphs.
-    static func paragraphs(of page: PDFObject, document: PDFDocument) throws(ArticleError) -> [String] {
-        var content: [UInt8] = []
-        switch document.resolve(page["Contents"]) {
-        case .array(let parts)?:
-            for part in parts { if let object = document.resolve(part), let data = try document.decode(object) { content += data + [0x0A] } }
-        case let object?:
-            if let data = try document.decode(object) { content = data }
-        case nil: return []
-        }
-        var fonts: [String: PDFFont] = [:]
-        var resources = document.resolve(page["Resources"])
-        var parent = document.resolve(page["Parent"])
-        var hops = 0
-        while resources == nil, let p = parent, hops < 32 {
-            resources = document.resolve(p["Resources"])
-            parent = document.resolve(p["Parent"])
-            hops += 1
-        }
-        for (name, font) in document.resolve(resources?["Font"])?.dictionary ?? [:] { fonts[name] = PDFFont(font, document: document) }
-        return TextLayout.paragraphs(lines(content, fonts: fonts))
-    }
-
-    /// The lines a content stream shows, each with where it starts and its font size.
-    static func lines(_ content: [UInt8], fonts: [String: PDFFont]) -> [TextLayout.Line] {
-        var lexer = PDFLexer(content)
-        var operands: [PDFObject] = []
-        var font: PDFFont?
-        var size = 12.0
-        var leading = 0.0
-        var x = 0.0
-        var y = 0.0
-        var lineX = 0.0
-        var lineY = 0.0
-        var out: [TextLayout.Line] = []
-        var current = ""
-        func newLine() {
-            let text = Whitespace.collapse(current)
-            if !text.isEmpty { out.append(TextLayout.Line(text: text, x: lineX, y: lineY, size: size)) }
-            current = ""
-            lineX = x
-            lineY = y
-        }
-        func moveTo(_ nx: Double, _ ny: Double) {
-            if abs(ny - y) > size * 0.3 {
-                x = nx
-                y = ny
-                newLine()
-            } else {
-                // The same line further on: a space if there is a gap.
-                if nx - x > size * 0.2, !current.hasSuffix(" ") { current += " " }
-                x = nx
-                y = ny
-            }
-        }
-        var steps = 0
-        while steps < 5_000_000 {
-            steps += 1
-            switch lexer.token() {
-            case .end:
-                newLine()
-                return out
-            case .object(let o): operands.append(o)
-            case .keyword(let op):
-                switch op {
-                case "BT":
-                    x = 0
-                    y = 0
-                case "Tf":
-                    if operands.count >= 2, let name = operands[operands.count - 2].name { font = fonts[name] }
-                    if let s = operands.last?.number, s.isFinite, s != 0 { size = abs(s) }
-                case "TL": leading = operands.last?.number ?? leading
-                case "Td", "TD":
-                    if operands.count >= 2, let tx = operands[operands.count - 2].number, let ty = operands[operands.count - 1].number {
-                        if op == "TD" { leading = -ty }
-                        moveTo(x + tx, y + ty)
-                    }
-                case "Tm":
-                    if operands.count >= 6, let e = operands[operands.count - 2].number, let f = operands[operands.count - 1].number,
-                        let d = operands[operands.count - 3].number
-                    {
-                        if abs(d) > 0.01 { size = max(1, abs(d) * (size > 0 ? 1 : 1)) }
-                        moveTo(e, f)
-                    }
-                case "T*": moveTo(x, y - (leading == 0 ? size * 1.2 : leading))
-                case "Tj": if let s = operands.last?.string { current += font?.text(s) ?? "" }
-                case "'", "\"":
-                    moveTo(x, y - (leading == 0 ? size * 1.2 : leading))
-                    if let s = operands.last?.string { current += font?.text(s) ?? "" }
-                case "TJ":
-                    for item in operands.last?.array ?? [] {
-                        if let s = item.string {
-                            current += font?.text(s) ?? ""
-                        } else if let gap = item.number, gap < -180, !current.hasSuffix(" ") {
-                            current += " "
-                        }
-                    }
-                case "ET": break
-                default: break
-                }
-                operands.removeAll(keepingCapacity: true)
-            case .arrayEnd, .dictionaryEnd: continue
-            }
-        }
-        newLine()
-        return out
     }
 
     /// A text string (Info, outline titles): UTF-16BE with its mark, UTF-8 with its mark, else PDFDocEncoding (as Latin-1).
