@@ -155,8 +155,10 @@ def test_sign_out_and_a_wrong_password(server, admin, browser):
 
 
 def test_signing_in_never_sends_the_user_to_another_site(server, admin, browser):
-    # /\evil.example is a path to a naive check and another site to the browser.
-    for bad in ["/\\evil.example", "//evil.example", "/\t/evil.example"]:
+    # /\evil.example is a path to a naive check and another site to the browser; so are the
+    # paths whose dot segments the browser removes first, leaving //evil.example.
+    for bad in ["/\\evil.example", "//evil.example", "/\t/evil.example",
+                "/.//evil.example", "/%2e//evil.example", "/./\\evil.example"]:
         browser.delete_all_cookies()
         browser.get(server.base + "/login?next=" + urllib.parse.quote(bad, safe=""))
         browser.find_element(By.ID, "username").send_keys(admin["username"])

@@ -52,10 +52,15 @@ test("after sign-in, only a page of this site: no open redirect", async () => {
   const origin = "https://juke.example";
   assert.equal(safeNext("/tunetrivia/join/ABCD?x=1#y", origin), "/tunetrivia/join/ABCD?x=1#y");
   for (const bad of ["/\\evil.example", "//evil.example", "/\\/evil.example", "/\t/evil.example", "/\n/evil.example",
-    "https://evil.example/", "javascript:alert(1)", "", null, "evil", "/\\\\evil.example/path"]) {
+    "https://evil.example/", "javascript:alert(1)", "", null, "evil", "/\\\\evil.example/path",
+    // Dot segments are removed before the path is read again: each of these parses to the
+    // path "//evil.example", another host once assigned.
+    "/.//evil.example", "/%2e//evil.example", "/%2E//evil.example", "/./\\evil.example", "/a/..//evil.example",
+    "/.%2e//evil.example"]) {
     assert.equal(safeNext(bad, origin), "/", String(bad));
   }
   assert.equal(safeNext("/%5Cevil.example", origin), "/%5Cevil.example", "an escaped backslash is a path here, as the browser reads it");
+  assert.equal(safeNext("/./tunetrivia/join/ABCD", origin), "/tunetrivia/join/ABCD", "a harmless dot segment leaves the parsed path");
 });
 
 test("a count says one thing in the singular: 1 point, 2 points, 0 games", () => {

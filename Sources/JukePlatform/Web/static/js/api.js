@@ -278,6 +278,10 @@ export function bindLogout() {
  * Where to go after signing in: `next` when it names a page of this site, read the way the
  * browser will read it (so `/\evil.example`, `//evil.example`, `/%5Cevil.example` after
  * decoding, tabs and newlines inside, or `javascript:` all stay home), else "/".
+ * The path handed back is the parsed one, and it must not start with two slashes: the parser
+ * turns `\` into `/` and drops `.` and `%2e` segments, so `/.//evil.example`,
+ * `/%2e//evil.example` and `/./\evil.example` all parse to the path `//evil.example`, which
+ * `location.assign` would read again as another host.
  * @param {string | null} next
  * @param {string} origin this page's origin, e.g. "https://juke.example"
  */
@@ -290,6 +294,7 @@ export function safeNext(next, origin) {
     return "/";
   }
   if (url.origin !== origin || (url.protocol !== "http:" && url.protocol !== "https:")) return "/";
+  if (!url.pathname.startsWith("/") || url.pathname.startsWith("//")) return "/";
   return url.pathname + url.search + url.hash;
 }
 
