@@ -28,6 +28,10 @@ import Testing
             redirectURL: URL(string: "http://127.0.0.1:9/runbeat/spotify/callback"))
     }
 
+    /// The session cookie a signed-in browser sends with the callback (Spotify sends the
+    /// browser back: no Authorization header, only its cookies).
+    static func browser(_ token: String) -> HTTPFields { [.cookie: "juke_session=\(token)"] }
+
     /// Connects `token`'s runner: the authorisation address, the fake's approval, the callback.
     static func connect(_ client: any TestClientProtocol, _ fake: FakeSpotify, token: String) async throws {
         let start = try await client.json(.post, "/api/v1/runbeat/spotify/connect", token: token)
@@ -35,7 +39,7 @@ import Testing
         let authorize = try #require((start.json["authorize_url"] as? String).flatMap(URL.init(string:)))
         let back = try #require(fake.approve(authorize).flatMap(URL.init(string:)))
         #expect(back.path == "/runbeat/spotify/callback")
-        let landed = try await client.json(.get, "/runbeat/spotify/callback?\(back.query ?? "")")
+        let landed = try await client.json(.get, "/runbeat/spotify/callback?\(back.query ?? "")", headers: browser(token))
         #expect(landed.status == .seeOther || landed.status == .found)
         #expect(landed.headers[.location] == "/runbeat?spotify=connected")
     }
@@ -57,7 +61,7 @@ import Testing
                 let refusedURL = try #require((refused.json["authorize_url"] as? String).flatMap(URLComponents.init(string:)))
                 let state = try #require(refusedURL.queryItems?.first { $0.name == "state" }?.value)
                 #expect(refusedURL.queryItems?.first { $0.name == "code_challenge_method" }?.value == "S256")
-                let denied = try await client.json(.get, "/runbeat/spotify/callback?error=access_denied&state=\(state)")
+                let denied = try await client.json(.get, "/runbeat/spotify/callback?error=access_denied&state=\(state)", headers: Self.browser(ann))
                 #expect(denied.headers[.location]?.hasPrefix("/runbeat?spotify=failed&reason=You%20did%20not%20allow") == true)
 
                 try await Self.connect(client, fake, token: ann)
@@ -137,8 +141,56 @@ import Testing
                 let late = try await client.json(.post, "/api/v1/runbeat/spotify/connect", token: ann)
                 let lateBack = try #require((late.json["authorize_url"] as? String).flatMap(URL.init(string:)).flatMap(fake.approve))
                 clock.advance(11 * 60)
-                let lateLanded = try await client.json(.get, "/runbeat/spotify/callback?\(URL(string: lateBack)?.query ?? "")")
+                let lateLanded = try await client.json(
+                    .get, "/runbeat/spotify/callback?\(URL(string: lateBack)?.query ?? "")", headers: Self.browser(ann))
                 #expect(lateLanded.headers[.location]?.contains("spotify=failed") == true)
+            }
+        }
+    }
+
+    /// Login CSRF: a callback link carrying the starter's state and a code from whoever
+    /// approved at Spotify must not attach that Spotify to the starter's account. Only the
+    /// browser whose session started the authorisation finishes it.
+    @Test(arguments: TestBackend.available)
+    func theCallbackFinishesOnlyInTheBrowserThatStartedIt(backend: TestBackend) async throws {
+        let clock = HandClock()
+        let fake = FakeSpotify(playlistCount: 3, devices: [], now: { clock.now.withLock { $0 } })
+        try await fake.run { url in
+            try await TestApp.run(backend, clock: clock.wall, configure: { $0.spotify = Self.settings(url) }) { _, client in
+                let ann = try await client.register("ann")
+                let eve = try await client.register("eve")
+                let start = try await client.json(.post, "/api/v1/runbeat/spotify/connect", token: eve)
+                let authorize = try #require((start.json["authorize_url"] as? String).flatMap(URL.init(string:)))
+                let back = try #require(fake.approve(authorize).flatMap(URL.init(string:)))
+                let callback = "/runbeat/spotify/callback?\(back.query ?? "")"
+
+                // Opened with no cookie (a browser signed out of Juke), or in another account's
+                // browser: refused with why, no code exchanged, nothing attached.
+                for headers in [HTTPFields(), Self.browser(ann)] {
+                    let landed = try await client.json(.get, callback, headers: headers)
+                    #expect(landed.status == .seeOther)
+                    #expect(
+                        landed.headers[.location]?.hasPrefix("/runbeat?spotify=failed&reason=This%20Spotify%20sign-in%20was%20started%20in%20another%20browser")
+                            == true)
+                }
+                // Another browser of the same account (a second sign-in) is another browser too.
+                let eveElsewhere =
+                    try await client.json(
+                        .post, "/api/v1/auth/login", body: #"{"username":"eve","password":"correct horse"}"#
+                    ).json["token"] as? String ?? ""
+                let elsewhere = try await client.json(.get, callback, headers: Self.browser(eveElsewhere))
+                #expect(elsewhere.headers[.location]?.contains("spotify=failed") == true)
+                #expect(fake.tokenRequests.isEmpty)
+                for token in [eve, ann] {
+                    let status = try await client.json(.get, "/api/v1/runbeat/spotify", token: token)
+                    #expect(status.json["status"] as? String != "connected")
+                }
+
+                // The starter's own browser still finishes it.
+                let landed = try await client.json(.get, callback, headers: Self.browser(eve))
+                #expect(landed.headers[.location] == "/runbeat?spotify=connected")
+                #expect(fake.tokenRequests == ["authorization_code"])
+                #expect(try await client.json(.get, "/api/v1/runbeat/spotify", token: eve).json["status"] as? String == "connected")
             }
         }
     }

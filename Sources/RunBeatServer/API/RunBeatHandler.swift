@@ -186,7 +186,7 @@ struct RunBeatHandler: APIProtocol {
         try await respond {
             _ = try CurrentRequest.requireUser()
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
-            let recorded = try service.recording(try await [UInt8](collecting: body, upTo: Self.fileLimit))
+            let recorded = try await service.recording(try await [UInt8](collecting: body, upTo: Self.fileLimit))
             return .ok(
                 .init(
                     body: .json(
@@ -274,7 +274,8 @@ struct RunBeatHandler: APIProtocol {
     func connectRunBeatSpotify(_ input: Operations.ConnectRunBeatSpotify.Input) async throws -> Operations.ConnectRunBeatSpotify.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let url = try await requireSpotify().accounts.authorizationURL(for: user.id)
+            guard let session = CurrentRequest.tokenHash else { throw APIError.unauthorized }
+            let url = try await requireSpotify().accounts.authorizationURL(for: user.id, session: session)
             return .ok(.init(body: .json(.init(authorizeUrl: url.absoluteString))))
         }
     }

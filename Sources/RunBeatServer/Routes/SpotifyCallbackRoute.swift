@@ -5,8 +5,9 @@ import JukePlatform
 import Providers
 
 /// Where Spotify sends the runner back after they allow (or refuse) Juke: the state names the
-/// authorisation (and so the runner: it was made for them and is used once), the code is
-/// exchanged for tokens, and the runner lands on RunBeat's page saying how it went.
+/// authorisation (and so the runner: it was made for them and is used once), the browser's
+/// session cookie must be the one that started it, the code is exchanged for tokens, and the
+/// runner lands on RunBeat's page saying how it went.
 struct SpotifyCallbackRoute {
     let spotify: RunBeatSpotify?
 
@@ -17,7 +18,8 @@ struct SpotifyCallbackRoute {
             let state = query["state"].map(String.init) ?? ""
             do {
                 _ = try await spotify.accounts.authorized(
-                    state: state, code: query["code"].map(String.init), error: query["error"].map { String($0.prefix(100)) })
+                    state: state, code: query["code"].map(String.init), error: query["error"].map { String($0.prefix(100)) },
+                    session: CurrentRequest.tokenHash)
                 return WebResponse.redirect(Self.back("connected", nil))
             } catch let refusal as RuleRefusal {
                 return WebResponse.redirect(Self.back("failed", refusal.message))

@@ -36,23 +36,35 @@ actor SpotifyAccountService {
     // MARK: Connecting
 
     /// Where to send the runner: Spotify's authorisation with a fresh state and challenge.
-    func authorizationURL(for user: UserID) async throws -> URL {
+    /// `session` is the hash of the starting browser's session token: the state is good only
+    /// in a callback that the same browser opens (its session cookie), never in another's.
+    func authorizationURL(for user: UserID, session: String) async throws -> URL {
         var generator = SystemRandomNumberGenerator()
         let verifier = SpotifyPKCE.verifier(using: &generator)
         let state = SpotifyPKCE.verifier(length: 43, using: &generator)
         guard let url = accounts.authorizeURL(state: state, challenge: SpotifyPKCE.challenge(for: verifier)) else {
             throw RuleRefusal.conflict("Spotify's address is not usable; check --spotify-accounts-url")
         }
-        try await store.startAuthorization(of: user, state: state, verifier: try await sealer.seal(verifier, for: user), now: clock.now())
+        try await store.startAuthorization(of: user, state: state, verifier: try await sealer.seal(verifier, for: user), session: session, now: clock.now())
         return url
     }
 
     /// Spotify sent the runner back: the code exchanged for tokens (with the verifier kept
     /// for this state), or the refusal recorded. Returns the runner it was for.
-    func authorized(state: String, code: String?, error: String?) async throws -> UserID {
+    /// `session` is the hash of the session token the callback's browser presented: only the
+    /// browser that started the authorisation may finish it. Otherwise a link to the callback
+    /// (the starter's state with a code from whoever approved at Spotify) would attach that
+    /// person's Spotify to the starter's account. A refused callback writes nothing and
+    /// leaves the state to its own browser.
+    func authorized(state: String, code: String?, error: String?, session: String?) async throws -> UserID {
         guard !state.isEmpty, state.count <= 128, let account = try await store.account(pendingState: state), let sealed = account.pendingVerifier,
             let started = account.pendingAt
         else { throw RuleRefusal.notFound("This Spotify sign-in is unknown or was already used; connect again from RunBeat.") }
+        guard let session, let expected = account.pendingSession, Self.same(session, expected) else {
+            throw RuleRefusal.forbidden(
+                "This Spotify sign-in was started in another browser or by another account. Sign in to Juke in the browser that started it, or connect again from RunBeat."
+            )
+        }
         guard try await store.takeAuthorization(state: state, of: account.user) else {
             throw RuleRefusal.notFound("This Spotify sign-in was already used.")
         }
@@ -72,6 +84,14 @@ actor SpotifyAccountService {
             refresh: try await sealer.seal(tokens.refreshToken, for: account.user), expiresAt: tokens.expiresAt, scope: tokens.scope, now: now)
         logger.info("runbeat: Spotify connected", metadata: ["user": "\(account.user)"])
         return account.user
+    }
+
+    /// Two hashes compared in time that does not depend on where they first differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     func account(of user: UserID) async throws -> SpotifyStore.Account? { try await store.account(of: user) }

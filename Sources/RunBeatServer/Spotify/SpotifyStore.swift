@@ -26,6 +26,8 @@ struct SpotifyStore: Sendable {
         var pendingState: String?
         var pendingVerifier: String?
         var pendingAt: Date?
+        /// The hash of the session token of the browser that started the authorisation.
+        var pendingSession: String?
         var deviceID: String?
         var deviceName: String?
         var playingWorkout: String?
@@ -49,17 +51,17 @@ struct SpotifyStore: Sendable {
         }
     }
 
-    /// An authorisation starts: its state and sealed verifier (a connected runner keeps their
-    /// tokens until the new ones arrive).
-    func startAuthorization(of user: UserID, state: String, verifier: String, now: Date) async throws {
+    /// An authorisation starts: its state, sealed verifier and the browser it belongs to (a
+    /// connected runner keeps their tokens until the new ones arrive).
+    func startAuthorization(of user: UserID, state: String, verifier: String, session: String, now: Date) async throws {
         let at = Self.millis(now)
         try await database.withConnection { db in
             try await db.raw(
                 """
-                INSERT INTO runbeat_spotify (user_id, status, pending_state, pending_verifier, pending_at, version, updated_at)
-                VALUES (\(bind: user.description), 'pending', \(bind: state), \(bind: verifier), \(bind: at), 0, \(bind: at))
+                INSERT INTO runbeat_spotify (user_id, status, pending_state, pending_verifier, pending_at, pending_session, version, updated_at)
+                VALUES (\(bind: user.description), 'pending', \(bind: state), \(bind: verifier), \(bind: at), \(bind: session), 0, \(bind: at))
                 ON CONFLICT (user_id) DO UPDATE SET pending_state = excluded.pending_state, pending_verifier = excluded.pending_verifier,
-                    pending_at = excluded.pending_at, updated_at = excluded.updated_at
+                    pending_at = excluded.pending_at, pending_session = excluded.pending_session, updated_at = excluded.updated_at
                 """
             ).run()
         }
@@ -71,7 +73,7 @@ struct SpotifyStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                UPDATE runbeat_spotify SET pending_state = NULL, pending_verifier = NULL, pending_at = NULL
+                UPDATE runbeat_spotify SET pending_state = NULL, pending_verifier = NULL, pending_at = NULL, pending_session = NULL
                 WHERE user_id = \(bind: user.description) AND pending_state = \(bind: state) RETURNING user_id
                 """
             ).first() != nil
@@ -217,7 +219,8 @@ struct SpotifyStore: Sendable {
             user: try decodeID(row, "user_id"), status: Account.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
             accessToken: try text("access_token"), refreshToken: try text("refresh_token"), expiresAt: try time("expires_at"),
             scope: try text("scope"), pendingState: try text("pending_state"), pendingVerifier: try text("pending_verifier"),
-            pendingAt: try time("pending_at"), deviceID: try text("device_id"), deviceName: try text("device_name"),
+            pendingAt: try time("pending_at"), pendingSession: try text("pending_session"), deviceID: try text("device_id"),
+            deviceName: try text("device_name"),
             playingWorkout: try text("playing_workout"), playingPlaylist: try text("playing_playlist"), connectedAt: try time("connected_at"),
             refreshedAt: try time("refreshed_at"), lastError: try text("last_error"), lastErrorAt: try time("last_error_at"),
             version: try row.decode(column: "version", as: Int64.self))

@@ -102,6 +102,12 @@ extension Schema {
                     "CREATE INDEX runbeat_spotify_expiry ON runbeat_spotify(status, expires_at)",
                 ]
             },
+            // The browser that started an authorisation (its session token's hash), so that
+            // only that browser's callback can finish it: a callback opened anywhere else would
+            // attach the starter's Juke account to whoever approved at Spotify.
+            Migration(version: 3, name: "runbeat spotify pending session") { _ in
+                ["ALTER TABLE runbeat_spotify ADD COLUMN pending_session TEXT"]
+            },
         ]
     )
 }
