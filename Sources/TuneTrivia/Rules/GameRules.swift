@@ -224,6 +224,14 @@ extension Game {
         if user != host { throw .forbidden("Only the host can do that.") }
     }
 
+    /// Reading the game (its state, players, rounds, scoreboard, live updates) is for the
+    /// people in it: the host and the seated players. Anyone else is told there is no such
+    /// game, so that an id is neither confirmed nor its invite code shown; a newcomer joins by
+    /// the invite code, and the big screen reads through its own pairing token.
+    public func requireMember(_ user: UserID) throws(GameError) {
+        if user != host && player(forUser: user) == nil { throw .notFound("No such game.") }
+    }
+
     /// The user's own seat, for a guess: the host has none, nor has someone who has not joined.
     public func guessingSeat(of user: UserID) throws(GameError) -> Player {
         guard let seat = player(forUser: user), !seat.isHost else { throw .forbidden("Join the game before guessing.") }

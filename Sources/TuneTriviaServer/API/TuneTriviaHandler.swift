@@ -50,7 +50,7 @@ struct TuneTriviaHandler: APIProtocol {
     /// The game as the caller may see it (the session route and the polling route are one view).
     private func sessionView(_ sessionID: String) async throws -> S.TriviaSession {
         let user = try CurrentRequest.requireUser()
-        let game = try await service.game(try parseID(sessionID, field: "session_id"))
+        let game = try await service.game(try parseID(sessionID, field: "session_id"), for: user.id)
         return TriviaMapping.session(game.view(for: user.id))
     }
 
@@ -132,7 +132,7 @@ struct TuneTriviaHandler: APIProtocol {
     func listTriviaRounds(_ input: Operations.ListTriviaRounds.Input) async throws -> Operations.ListTriviaRounds.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"))
+            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"), for: user.id)
             return .ok(.init(body: .json(game.roundViews(for: user.id).map { TriviaMapping.round($0, session: game.id) })))
         }
     }
@@ -181,7 +181,7 @@ struct TuneTriviaHandler: APIProtocol {
     func listTriviaPlayers(_ input: Operations.ListTriviaPlayers.Input) async throws -> Operations.ListTriviaPlayers.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"))
+            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"), for: user.id)
             return .ok(.init(body: .json(GameScreen(game).allPlayers(for: user.id).map(TriviaMapping.player))))
         }
     }
@@ -255,7 +255,7 @@ struct TuneTriviaHandler: APIProtocol {
     func getTriviaScoreboard(_ input: Operations.GetTriviaScoreboard.Input) async throws -> Operations.GetTriviaScoreboard.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"))
+            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"), for: user.id)
             // The ranked players, best first (the host is never ranked).
             let ranked = GameScreen(game).allPlayers(for: user.id).filter { !$0.isHost }
             return .ok(.init(body: .json(ranked.map(TriviaMapping.player))))

@@ -48,9 +48,10 @@ struct TriviaEventRoutes {
     func register(on router: Router<Context>) {
         router.get("/api/v1/tunetrivia/sessions/:session_id/events") { request, context in try await events(request, context) }
         router.ws("/api/v1/tunetrivia/sessions/:session_id/ws") { _, context in
-            // Refuse before upgrading: unknown games and callers without a session.
-            _ = try CurrentRequest.requireUser()
-            _ = try await service.game(try parseID(context.parameters.get("session_id") ?? "", field: "session_id"))
+            // Refuse before upgrading: unknown games, callers without a session, and anyone
+            // who is not in the game (404, as for an unknown game).
+            let user = try CurrentRequest.requireUser()
+            _ = try await service.game(try parseID(context.parameters.get("session_id") ?? "", field: "session_id"), for: user.id)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             // The upgrade handler runs after the request's middleware, so the caller is found
@@ -88,8 +89,10 @@ struct TriviaEventRoutes {
     /// Sends `user` the game's states until the connection or the game ends: the current
     /// state first, then each change that shows on their screen. With a `socket`, the hub
     /// writes the states and heartbeats onto it itself, and `send` only says the game is gone.
+    /// Only the game's members are served (checked again here: the upgrade handler finds the
+    /// caller anew).
     func push(_ id: SessionID, to user: UserID, socket: TriviaSocket? = nil, send: (Push) async throws -> Void) async throws {
-        let current = try await service.current(id)
+        let current = try await service.current(id, for: user)
         let mailbox = await hub.subscribe(id, user: user, game: current.game, version: current.version, socket: socket)
         do {
             for await _ in mailbox.wakeups {
@@ -116,7 +119,7 @@ struct TriviaEventRoutes {
     func events(_ request: Request, _ context: Context) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: SessionID = try parseID(context.parameters.get("session_id") ?? "", field: "session_id")
-        _ = try await service.game(id)  // 404 before the stream starts
+        _ = try await service.game(id, for: user.id)  // 404 before the stream starts, for non-members too
         let body = ResponseBody { writer in
             try await push(id, to: user.id) { push in
                 switch push {

@@ -115,6 +115,16 @@ actor TuneTriviaService {
     /// The current game, from the cache when it is still the stored version.
     func game(_ id: SessionID) async throws -> Game { try await current(id).game }
 
+    /// The current game, for one of its members (404 for anyone else).
+    func game(_ id: SessionID, for user: UserID) async throws -> Game { try await current(id, for: user).game }
+
+    /// The current game and its version, for one of its members (404 for anyone else).
+    func current(_ id: SessionID, for user: UserID) async throws -> (game: Game, version: Int) {
+        let found = try await current(id)
+        try found.game.requireMember(user)
+        return found
+    }
+
     /// The current game and its version.
     func current(_ id: SessionID) async throws -> (game: Game, version: Int) {
         guard let version = try await store.version(id) else { throw RuleRefusal.notFound("No such game.") }
