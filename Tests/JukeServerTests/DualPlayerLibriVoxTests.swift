@@ -22,6 +22,8 @@ import Testing
         let ranges = Mutex<[String: [String]]>([:])
         /// Cut the next download of section 2 halfway.
         let cutSectionTwo = Atomic<Bool>(true)
+        /// Times the cover was asked for.
+        let covers = Atomic<Int>(0)
     }
 
     /// A section: an ID3 tag, then `frames` MPEG frames (128 kbit/s, 44.1 kHz: 417 bytes,
@@ -55,7 +57,10 @@ import Testing
             default: return json(["error": "No audiobooks found with these criteria"], status: .notFound)
             }
         }
-        router.get("/cover.jpg") { _, _ in Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: jpeg))) }
+        router.get("/cover.jpg") { _, _ in
+            archive.covers.add(1, ordering: .relaxed)
+            return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+        }
         router.get("/download/:file") { request, context -> Response in
             let file = context.parameters.get("file") ?? ""
             guard let number = Int(file.dropLast(4).filter(\.isNumber)), (1...3).contains(number) else { return Response(status: .notFound) }
@@ -108,7 +113,14 @@ import Testing
         let fake = Application(router: Self.fake(archive), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await fake.test(.live) { fakeClient in
             let port = try #require(fakeClient.port)
-            try await TestApp.run(backend, configure: { $0.libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed") }) { app, client in
+            // The fake archive is on loopback: this server is told it may fetch there.
+            try await TestApp.run(
+                backend,
+                configure: {
+                    $0.libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed")
+                    $0.webAllowPrivateNetworks = true
+                }
+            ) { app, client in
                 let ann = try await client.register("ann")
                 let found = try await client.json(.get, "/api/v1/dual/librivox/search?title=Frankenstein", token: ann)
                 let hit = try #require((found.json["items"] as? [[String: Any]])?.first, "\(found.json)")
@@ -159,6 +171,32 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: folder))
                 #expect(try await client.json(.post, "/api/v1/dual/librivox/books/999", token: ann).status == .notFound)
                 #expect(try await client.json(.post, "/api/v1/dual/librivox/books/4x7", token: ann).status == .badRequest)
+            }
+        }
+    }
+
+    /// Sections and covers are addresses LibriVox's answer names, so they are fetched under
+    /// the private-network rule of feeds, articles and radio: a catalogue (or anyone who can
+    /// change its answer) naming an address inside the server's network gets nothing from it.
+    @Test(arguments: TestBackend.available)
+    func sectionsAndCoversOnAPrivateNetworkAreNotFetched(backend: TestBackend) async throws {
+        let archive = Archive()
+        let fake = Application(router: Self.fake(archive), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await fake.test(.live) { fakeClient in
+            let port = try #require(fakeClient.port)
+            // The catalogue is the operator's setting (here on loopback); the files it names
+            // are not, and the server keeps its default: no private networks.
+            try await TestApp.run(backend, configure: { $0.libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed") }) { _, client in
+                let ann = try await client.register("ann")
+                let added = try await client.json(.post, "/api/v1/dual/librivox/books/47", token: ann)
+                #expect(added.status == .accepted, "\(added.json)")
+                let id = try #require(added.json["id"] as? String)
+                let failed = try await Self.waitFor("failed", book: id, client: client, token: ann)
+                let failure = (failed["download"] as? [String: Any])?["failure"] as? String ?? ""
+                #expect(failure.contains("private or local network"), "\(failed)")
+                #expect(archive.ranges.withLock { $0 }.isEmpty, "no section was asked of the private address")
+                #expect(archive.covers.load(ordering: .relaxed) == 0, "nor the cover")
+                #expect(failed["cover_url"] == nil || failed["cover_url"] is NSNull)
             }
         }
     }

@@ -34,14 +34,16 @@ public struct DualPlayerApp: JukeApp {
             songs: SongStore(database: platform.database),
             uploads: SongUploads(folder: platform.configuration.dataDirectory + "/dual/songs", limit: platform.configuration.maxUploadSize),
             clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
+        // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
+        // relay's address policy.
+        let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)
+        self.fetcher = fetcher
         let libriVoxBase = platform.configuration.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),
-            downloads: LibriVoxDownloads(books: books, folder: platform.configuration.dataDirectory + "/dual/books", logger: platform.logger),
+            downloads: LibriVoxDownloads(
+                books: books, folder: platform.configuration.dataDirectory + "/dual/books", fetcher: fetcher, logger: platform.logger),
             books: books, clock: platform.clock, logger: platform.logger)
-        // Feeds, episodes and articles are fetched under the relay's address policy.
-        let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)
-        self.fetcher = fetcher
         let demoFolder = DemoPodcastService.folder(dataDirectory: platform.configuration.dataDirectory)
         let episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
         let podcastStore = PodcastStore(database: platform.database)

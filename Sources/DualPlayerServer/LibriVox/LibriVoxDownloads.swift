@@ -14,16 +14,18 @@ import Synchronization
 final class LibriVoxDownloads: Sendable {
     let books: BookStore
     let folder: String
+    /// The server's guarded fetcher: sections and covers are addresses LibriVox named.
+    let fetcher: WebFetcher
     let logger: Logger
-    let userAgent = "Juke/1.0 (self-hosted music server; Dual Player audiobooks)"
     /// One section's largest size: LibriVox's longest sections are a few hundred MB at 64 kbit/s.
     let sectionLimit: Int64 = 1 << 30
 
     private let running = Mutex<[BookID: Task<Void, Never>]>([:])
 
-    init(books: BookStore, folder: String, logger: Logger) {
+    init(books: BookStore, folder: String, fetcher: WebFetcher, logger: Logger) {
         self.books = books
         self.folder = folder
+        self.fetcher = fetcher
         self.logger = logger
     }
 
@@ -62,7 +64,7 @@ final class LibriVoxDownloads: Sendable {
             for (index, section) in source.sections.enumerated() {
                 guard let url = URL(string: section.listenURL) else { continue }
                 let path = directory + String(format: "/section-%04d.mp3", index + 1)
-                let download = SectionDownload(url: url, path: path, userAgent: userAgent, limit: sectionLimit, idleTimeout: 30)
+                let download = SectionDownload(url: url, path: path, fetcher: fetcher, limit: sectionLimit)
                 let base = finished
                 let lastWrite = Mutex(Date.distantPast)
                 let (id, shelf) = (book.id, books)
@@ -109,7 +111,7 @@ final class LibriVoxDownloads: Sendable {
 
     /// The cover, when it is an image of a sensible size; nil otherwise (the book plays without).
     private func fetchCover(_ url: URL, to path: String) async -> String? {
-        let download = SectionDownload(url: url, path: path, userAgent: userAgent, limit: 10 << 20, idleTimeout: 20)
+        let download = SectionDownload(url: url, path: path, fetcher: fetcher, limit: 10 << 20)
         do {
             try await download.run { _ in }
             let head = [UInt8]((try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4)) ?? Data())
@@ -127,9 +129,9 @@ final class LibriVoxDownloads: Sendable {
 
     /// Why a download stopped, in words for the shelf.
     static func describe(_ error: any Error) -> String {
-        switch error as? TransportError {
-        case .timeout(let seconds): return "the archive sent nothing for \(Int(seconds)) s"
+        switch error as? WebFetchError {
         case .unreachable(let why): return "the connection to the archive failed (\(why))"
+        case let refused?: return refused.description
         case nil: return "\(error)"
         }
     }
