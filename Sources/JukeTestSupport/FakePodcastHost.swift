@@ -29,6 +29,8 @@ public final class FakePodcastHost: Sendable {
     public let failWith = Mutex<Int?>(nil)
     /// When true, /feed.xml answers a damaged document (a truncated, broken feed).
     public let damaged = Mutex(false)
+    /// The show's title in the feed, as written into the XML (a host may put anything there).
+    public let title = Mutex("The Fake Show")
     /// Bytes in each episode file.
     public static let episodeSize = 200_000
 
@@ -74,7 +76,7 @@ public final class FakePodcastHost: Sendable {
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0">
             <channel>
-              <title>The Fake Show</title>
+              <title>\(title.withLock { $0 })</title>
               <link>\(base)/</link>
               <language>en</language>
               <description>A podcast host that lives in a test.</description>

@@ -44,7 +44,8 @@ import Testing
         #expect(TextRules.isAllowed("line one\nline two\r\n\tindented", as: .multiline))
         #expect(!TextRules.isAllowed("a\u{202E}b", as: .multiline) && !TextRules.isAllowed("a\u{1B}[31m", as: .multiline))
         // Outside text (tags, stations) is cleaned rather than refused.
-        #expect(TextRules.cleaned(" Song\tTitle\r\n\u{202E}Part\u{7} 2 ") == "Song Title  Part 2")
+        #expect(TextRules.cleaned(" Song\tTitle\r\n\u{202E}Part\u{7} 2 ") == "Song Title Part 2", "white space collapsed")
+        #expect(TextRules.cleaned("\u{2066}A\u{2069}\u{85} \u{9B}B  \u{200F}C\u{202A}") == "A B \u{200F}C", "C1 and isolates go, the RTL mark stays")
         #expect(TextRules.cleaned("ضوء‏ 123", limit: 3) == "ضوء" && TextRules.cleanedOrNil("\u{0}\u{202E} ") == nil)
         typealias Middleware = TextInputMiddleware<JukeRequestContext>
         let contract =

@@ -1,3 +1,5 @@
+import JukeCore
+
 /// What a page says about its article outside the text: the title (Open Graph's, Twitter's,
 /// or the document's without the site's name after it) and the author (a meta tag, a
 /// `rel=author` link, an `itemprop=author`, or a byline).
@@ -34,9 +36,11 @@ struct PageMetadata: Equatable {
         let og = metas["og:title"] ?? metas["twitter:title"] ?? metas["dc.title"] ?? metas["title"]
         let title = og ?? documentTitle.map { cleanTitle($0, headings: h1) } ?? h1.first
         let author = metas["author"] ?? metas["article:author"] ?? metas["dc.creator"] ?? metas["byl"] ?? byline
+        // A page is anyone's text, and its title and author are stored and shown as one line:
+        // control characters and bidirectional overrides go here, where they enter.
         return PageMetadata(
-            title: title.flatMap { $0.isEmpty ? nil : String($0.prefix(500)) },
-            author: author.map(stripBy).flatMap { $0.isEmpty || $0.hasPrefix("http") ? nil : String($0.prefix(200)) })
+            title: TextRules.cleanedOrNil(title ?? "", limit: 500),
+            author: TextRules.cleanedOrNil(author.map(stripBy) ?? "", limit: 200).flatMap { $0.hasPrefix("http") ? nil : $0 })
     }
 
     /// "An article | The Site" → "An article": the part before a separator, when it is long

@@ -16,8 +16,11 @@ extension PodcastService {
     }
 
     /// Subscribes `user` to every feed of an OPML file. Shows new to the server are stored
-    /// at once (titled as the file titles them) and due, so the refresher reads them within a
-    /// minute; a feed that fails says so on its show, as any failing feed does.
+    /// at once and due, so the refresher reads them within a minute; a feed that fails says so
+    /// on its show, as any failing feed does. A show is one row for every account that follows
+    /// its feed, so its title and site come from the feed only: the file's names for them are
+    /// one person's words, and would show to everyone else who subscribes. Until the first
+    /// read, the show is named by its address.
     public func importOPML(_ bytes: [UInt8], for user: UserID) async throws -> (added: Int, already: Int, skipped: [String]) {
         let entries: [OPML.Subscription]
         do {
@@ -41,10 +44,9 @@ extension PodcastService {
             if let known = try await store.podcast(feedURL: url) {
                 podcast = known
             } else {
-                let title = entry.title.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : String($0.prefix(500)) } ?? url
                 podcast = try await store.add(
                     Podcast(
-                        id: PodcastID(rawValue: UUID()), feedURL: url, title: title, link: entry.siteURL,
+                        id: PodcastID(rawValue: UUID()), feedURL: url, title: url,
                         schedule: FeedSchedule(url: url, now: now, interval: refreshInterval), addedAt: now))
             }
             if try await store.subscription(user, to: podcast.id) != nil {

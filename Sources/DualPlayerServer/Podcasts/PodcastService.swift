@@ -77,7 +77,7 @@ public struct PodcastService: Sendable {
         // the schedule's address, and the next refresh reads it.
         _ = schedule.apply(result.outcome, at: now, jitter: jitter())
         var podcast = Podcast(
-            id: PodcastID(rawValue: UUID()), feedURL: schedule.url, title: Self.title(info, fallback: schedule.url), author: info.author,
+            id: PodcastID(rawValue: UUID()), feedURL: schedule.url, title: Self.title(info, fallback: schedule.url), author: Self.author(info),
             summary: info.description, imageURL: info.image, link: info.link, schedule: schedule, lastFetch: now, addedAt: now)
         podcast = try await store.add(podcast)
         try await storeItems(result.items, of: podcast.id, at: now)
@@ -177,7 +177,7 @@ public struct PodcastService: Sendable {
         podcast.lastFetch = now
         if let info = result.info {
             podcast.title = Self.title(info, fallback: podcast.title)
-            podcast.author = info.author ?? podcast.author
+            podcast.author = Self.author(info) ?? podcast.author
             podcast.summary = info.description ?? podcast.summary
             podcast.imageURL = info.image ?? podcast.imageURL
             podcast.link = info.link ?? podcast.link
@@ -217,9 +217,12 @@ public struct PodcastService: Sendable {
         return done
     }
 
+    /// Episode titles are cleaned as the show's is: they are the feed's text, shown to every subscriber.
     func storeItems(_ items: [FeedItem], of id: PodcastID, at now: Date) async throws {
         let episodes = items.compactMap { item in
-            EpisodeDetails.from(item).map { (guid: $0.guid, title: $0.title, published: item.published, details: $0.details) }
+            EpisodeDetails.from(item).map {
+                (guid: $0.guid, title: TextRules.cleanedOrNil($0.title, limit: 500) ?? "Untitled episode", published: item.published, details: $0.details)
+            }
         }
         try await store.store(episodes, of: id, at: now)
     }
@@ -245,10 +248,13 @@ public struct PodcastService: Sendable {
         return url.absoluteString
     }
 
+    /// The show's title as its feed gives it, cleaned of control characters and bidirectional
+    /// overrides (a feed is anyone's text, and the title shows to every subscriber).
     static func title(_ info: FeedInfo, fallback: String) -> String {
-        guard let title = info.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty else { return fallback }
-        return String(title.prefix(500))
+        TextRules.cleanedOrNil(info.title, limit: 500) ?? fallback
     }
+
+    static func author(_ info: FeedInfo) -> String? { TextRules.cleanedOrNil(info.author, limit: 300) }
 
     /// A subscription's first fetch that failed, as the person subscribing is told.
     static func refusal(_ outcome: FeedSchedule.Outcome) -> any Error {

@@ -28,16 +28,29 @@ public enum TextRules {
         }
     }
 
-    /// Text from outside (a file's tags, a directory's station, a catalogue's title) made
-    /// fit for a one-line field: tabs and line breaks become spaces, other refused
-    /// characters are dropped, the ends trimmed, at most `limit` characters kept.
+    /// Text from outside (a file's tags, a directory's station, a catalogue's title, a feed's
+    /// or a page's title) made fit for a one-line field: tabs and line breaks become spaces,
+    /// other refused characters are dropped, runs of white space become one space (a title
+    /// wrapped over lines in its source reads as one line), the ends trimmed, at most `limit`
+    /// characters kept. The one helper for every place outside text becomes a stored title.
     public static func cleaned(_ text: some StringProtocol, limit: Int = Int.max) -> String {
         var scalars = String.UnicodeScalarView()
+        var afterSpace = true  // drops leading white space too
         for scalar in text.unicodeScalars {
+            let kept: Unicode.Scalar
             if isAllowed(scalar, as: .line) {
-                scalars.append(scalar)
+                kept = scalar
             } else if isAllowed(scalar, as: .multiline) {
-                scalars.append(" ")
+                kept = " "
+            } else {
+                continue
+            }
+            if kept.properties.isWhitespace {
+                if !afterSpace { scalars.append(" ") }
+                afterSpace = true
+            } else {
+                scalars.append(kept)
+                afterSpace = false
             }
         }
         let trimmed = String(scalars).trimmingCharacters(in: .whitespaces)
