@@ -75,20 +75,27 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     /// The file is served from its real path, and only when that lies inside one of the
     /// library's folders: a scanned file since replaced by a symlink out of the library
     /// (to /etc/hostname, say) is not served.
-    public func serveAudio(of track: Track, _ request: Request, _ context: Context) async throws -> Response {
+    ///
+    /// `untagged`: the audio without the file's tags and cover (TuneTrivia's clips, whose
+    /// bytes must not hold the answer before the reveal); see `servePlayable`.
+    public func serveAudio(of track: Track, untagged: Bool = false, _ request: Request, _ context: Context) async throws -> Response {
         let missing = "The track's file is no longer on the server's disk; rescan the library."
         guard let real = LibraryPaths.realPath(track.path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
         guard LibraryPaths.isInside(real, anyOf: try await library.folders().map(\.path)) else {
             throw APIError(status: .notFound, code: "file_missing", message: "The track's file is no longer inside the library's folders; rescan the library.")
         }
-        return try await servePlayable(at: real, format: track.format, codec: track.codec, duration: track.duration, request, context, missing: missing)
+        return try await servePlayable(
+            at: real, format: track.format, codec: track.codec, duration: track.duration, untagged: untagged, request, context, missing: missing)
     }
 
     /// An audio file as the asking browser can play it: the file itself, or a transcode
     /// when the page said (`plays`, or the `juke_plays` cookie its script sets) that it
     /// cannot play the codec. `start` (whole seconds) starts a transcode there, for seeking.
+    /// `untagged` never serves the file itself: a transcode carries no tags, and the original
+    /// is copied without them (`serveUntaggedCopy`).
     public func servePlayable(
-        at path: String, format: String, codec: String?, duration: Double?, _ request: Request, _ context: Context, missing: String
+        at path: String, format: String, codec: String?, duration: Double?, untagged: Bool = false, _ request: Request, _ context: Context,
+        missing: String
     ) async throws -> Response {
         let query = request.uri.queryParameters
         let playsText = query.get("plays") ?? request.cookies["juke_plays"]?.value
@@ -108,6 +115,8 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
             return value
         }
         switch PlaybackChoice.decide(format: format, codec: codec, plays: plays, canTranscode: transcoder != nil) {
+        case .original where untagged:
+            return try await serveUntaggedCopy(of: path, format: format, request, context, missing: missing)
         case .original:
             return try await serveFile(at: path, contentType: AudioMIME.type(format: format), request, context, missing: missing)
         case .unplayable:
@@ -162,6 +171,27 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
         let clip = ClipRequest(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, start: start, end: end, container: container)
         let file = request.method == .head ? await transcoder.cached(clip) : try await transcoder.clip(clip)
+        guard let file else { return Response(status: .ok, headers: [.contentType: container.contentType, .cacheControl: "no-store"]) }
+        return try await serveFile(at: file, contentType: container.contentType, request, context, missing: missing)
+    }
+
+    /// A whole file's audio without its tags, attached pictures or chapters: copied by ffmpeg
+    /// (not re-encoded) into the file's own container, kept in the transcode cache, and served
+    /// with Range like any file. A format with no such container (AIFF, WMA, …) is transcoded
+    /// to MP3, which carries no tags either. Without ffmpeg it is refused rather than served
+    /// as the original, whose tags would say what it is.
+    func serveUntaggedCopy(of path: String, format: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
+        guard let transcoder else {
+            throw APIError(
+                status: .notAcceptable, code: "not_playable_here",
+                message: "This server has no ffmpeg to play the song without its tags (which would give it away); install ffmpeg on the server.")
+        }
+        guard let container = ClipContainer(copying: format) else {
+            return try await serveTranscode(of: path, to: .mp3, start: 0, request, context, missing: missing)
+        }
+        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let copy = ClipRequest.whole(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, container: container)
+        let file = request.method == .head ? await transcoder.cached(copy) : try await transcoder.clip(copy)
         guard let file else { return Response(status: .ok, headers: [.contentType: container.contentType, .cacheControl: "no-store"]) }
         return try await serveFile(at: file, contentType: container.contentType, request, context, missing: missing)
     }

@@ -36,7 +36,8 @@ struct PresenterMediaRoutes<Context: RequestContext> {
     func clip(_ request: Request, _ context: Context) async throws -> Response {
         let round = try await startedRound(request, context)
         guard let track = try await library.track(id: round.track) else { throw APIError.notFound("track") }
-        return try await media.serveAudio(of: track, request, context)
+        // Without the file's tags, as the host's clip: the bytes must not say the answer.
+        return try await media.serveAudio(of: track, untagged: true, request, context)
     }
 
     func cover(_ request: Request, _ context: Context) async throws -> Response {

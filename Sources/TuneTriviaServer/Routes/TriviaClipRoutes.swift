@@ -5,8 +5,10 @@ import Storage
 import TuneTrivia
 
 /// The current song's audio for the host's device, addressed by game and round: the URL
-/// carries no track ID and the response no tags (the bytes are the file's, so the player
-/// that fetches them is the host's). Players get 403; they hear the song in the room.
+/// carries no track ID and the response no tags. The bytes are the song's audio copied
+/// without the file's tags and cover (or a transcode), since a file's own tags would give
+/// the answer to anyone who reads them before the reveal. Players get 403; they hear the
+/// song in the room.
 struct TriviaClipRoutes<Context: RequestContext> {
     let service: TuneTriviaService
     let library: LibraryStore
@@ -23,6 +25,6 @@ struct TriviaClipRoutes<Context: RequestContext> {
         try address.game.requireHost(user.id)  // only the host's device plays the clip
         let round = address.round
         guard let track = try await library.track(id: round.track) else { throw APIError.notFound("track") }
-        return try await media.serveAudio(of: track, request, context)
+        return try await media.serveAudio(of: track, untagged: true, request, context)
     }
 }

@@ -162,8 +162,12 @@ public actor Transcoder {
         let partial = base + ".partial." + request.container.fileExtension
         let final = base + "." + request.container.fileExtension
         var arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y"]
-        arguments += ["-ss", String(format: "%.3f", request.start), "-to", String(format: "%.3f", request.end), "-i", request.path]
-        arguments += ["-map", "0:a:0", "-vn", "-sn", "-dn", "-c:a", "copy", "-map_metadata", "-1", "-map_chapters", "-1"]
+        if request.start > 0 || request.end.isFinite { arguments += ["-ss", String(format: "%.3f", request.start)] }
+        if request.end.isFinite { arguments += ["-to", String(format: "%.3f", request.end)] }
+        arguments += ["-i", request.path]
+        // The audio alone (no cover picture), no tags, no chapters, and no "encoder" tag of
+        // ffmpeg's own (bitexact): nothing in the bytes but the sound.
+        arguments += ["-map", "0:a:0", "-vn", "-sn", "-dn", "-c:a", "copy", "-map_metadata", "-1", "-map_chapters", "-1", "-fflags", "+bitexact"]
         arguments += request.container.muxerArguments + [partial]
         let (ffmpeg, command) = (self.ffmpeg, arguments)
         do {
