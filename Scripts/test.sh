@@ -22,6 +22,7 @@ command -v node >/dev/null 2>&1 || need_packages+=(nodejs)           # the web c
 command -v tsc >/dev/null 2>&1 || need_packages+=(node-typescript)   # the web client's type check
 command -v espeak-ng >/dev/null 2>&1 || need_packages+=(espeak-ng)   # Dual Player's spoken demo audiobook
 command -v ffmpeg >/dev/null 2>&1 || need_packages+=(ffmpeg)         # ... encoded with both chapter lists
+command -v pdftotext >/dev/null 2>&1 || need_packages+=(poppler-utils) # PDFs' text, and the PDF agreement's reference
 if [ ${#need_packages[@]} -gt 0 ]; then
   log "installing ${need_packages[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
@@ -95,6 +96,14 @@ FEED_TOOLS=$(Scripts/tools-venv.sh feedparser=feedparser)
 log "juke article beside readability-lxml on Mozilla's Readability test pages"
 ARTICLE_TOOLS=$(Scripts/tools-venv.sh readability=readability-lxml lxml_html_clean=lxml_html_clean)
 "$ARTICLE_TOOLS/bin/python" Scripts/article-agreement.py "$ROOT/.build/debug/juke" Tests/ArticlesTests/Fixtures/readability-pages --min 0.95
+
+# PDF text beside poppler's pdftotext on pypdf's corpus of real PDFs (fetched from its source
+# distribution into .build, never committed): Juke (pdftotext where installed, its own reader
+# for the outline) at least the last measure and at least pypdf's, Juke's own reader alone at
+# least its last measure (docs/PERFORMANCE.md), no crash or hang on any file.
+log "juke article beside pdftotext and pypdf on pypdf's PDFs"
+PDF_TOOLS=$(Scripts/tools-venv.sh pypdf=pypdf)
+"$PDF_TOOLS/bin/python" Scripts/pdf-agreement.py "$ROOT/.build/debug/juke" --min 0.999 --min-own 0.987
 
 # Juke's FIT reader beside python-fitparse (fitdecode where fitparse refuses) on fitparse's
 # own test files: the same heart-rate records in every file a reference reads (37 when this

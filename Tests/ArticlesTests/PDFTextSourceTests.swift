@@ -79,4 +79,10 @@ import Testing
         let article = try PDFReader.read(pdf.bytes)
         #expect(article.chapters.flatMap(\.paragraphs).joined(separator: " ") == "On the page. In the form.")
     }
+
+    @Test func rightToLeftTextIsReadInItsOwnOrder() {
+        // Drawn left to right as it stands on the page: "مرحبا بالعالم" reversed.
+        #expect(PDFBidi.logical("Arabic: ملاعلاب ابحرم") == "Arabic: مرحبا بالعالم")
+        #expect(PDFBidi.logical("Hello World") == "Hello World")
+    }
 }

@@ -72,25 +72,29 @@ struct PDFContent {
         var current = ""
         var tokens = 0
         func newLine() {
-            let text = Whitespace.collapse(current)
+            let text = PDFBidi.logical(Whitespace.collapse(current))
             if !text.isEmpty { out.append(TextLayout.Line(text: text, x: lineX, y: lineY, size: size)) }
             current = ""
             lineX = x
             lineY = y
         }
+        // How far the strings shown since the last move took the pen (x is where it moved to).
+        var advanced = 0.0
         func moveTo(_ nx: Double, _ ny: Double) {
             if abs(ny - y) > size * 0.3 {
                 x = nx
                 y = ny
                 newLine()
             } else {
-                // The same line further on: a space if there is a gap.
-                if nx - x > size * 0.2, !current.hasSuffix(" ") { current += " " }
+                // The same line further on: a space if there is a gap after what was shown.
+                if nx - (x + advanced) > size * 0.15, !current.hasSuffix(" ") { current += " " }
                 x = nx
                 y = ny
             }
+            advanced = 0
         }
         func show(_ bytes: [UInt8]) throws(ArticleError) {
+            advanced += (font?.advance(bytes) ?? 0) * size / 1000
             let text = font?.text(bytes) ?? ""
             try document.spending.charge(text: text.count)
             current += text
@@ -115,6 +119,7 @@ struct PDFContent {
                 case "BT":
                     x = 0
                     y = 0
+                    advanced = 0
                 case "Tf":
                     if operands.count >= 2, let name = operands[operands.count - 2].name, let object = top.fonts[name] {
                         font = try PDFFont.load(object, document: document)
@@ -142,8 +147,9 @@ struct PDFContent {
                     for item in operands.last?.array ?? [] {
                         if let s = item.string {
                             try show(s)
-                        } else if let gap = item.number, gap < -180, !current.hasSuffix(" ") {
-                            current += " "
+                        } else if let gap = item.number {
+                            advanced -= gap * size / 1000
+                            if gap < -180, !current.hasSuffix(" ") { current += " " }
                         }
                     }
                 case "ID":

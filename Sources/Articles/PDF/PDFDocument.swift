@@ -48,7 +48,11 @@ struct PDFDocument {
             }
             try keep(number, object)
             if object["Type"]?.name == "ObjStm" { packed.append(number) }
-            if object["Type"]?.name == "XRef", let root = object["Root"] { trailer["Root"] = root; trailer["Info"] = object["Info"] ?? trailer["Info"] }
+            if object["Type"]?.name == "XRef", let root = object["Root"] {
+                trailer["Root"] = root
+                trailer["Info"] = object["Info"] ?? trailer["Info"]
+                trailer["Encrypt"] = object["Encrypt"] ?? trailer["Encrypt"]
+            }
         }
         for number in packed { try unpack(number) }
         // The classic trailer(s): the last one wins.
@@ -59,7 +63,7 @@ struct PDFDocument {
             var lexer = PDFLexer(bytes, at: t)
             lexer.tokenLimit = PDFBudget.tokensPerObject
             if case .object(.dictionary(let d)) = lexer.token() {
-                for (key, value) in d where key == "Root" || key == "Info" { trailer[key] = value }
+                for (key, value) in d where key == "Root" || key == "Info" || key == "Encrypt" { trailer[key] = value }
             }
             t = max(t, lexer.at)
         }

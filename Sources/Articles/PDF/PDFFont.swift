@@ -6,6 +6,11 @@ struct PDFFont {
     var twoByte = false
     var map: [UInt32: String] = [:]
     var simple: [String]?
+    /// Glyph widths by code (thousandths of the font size), and the width of a code not listed:
+    /// where a shown string ends, so a move past its end is a space between words and a move
+    /// to its end (a glyph at a time) is none.
+    var widths: [UInt32: Double] = [:]
+    var defaultWidth = 500.0
 
     /// The font `object` names, read once per document (a font shared by every page is one
     /// font, and its map's entries are charged once).
@@ -36,6 +41,7 @@ struct PDFFont {
             }
             if map.keys.contains(where: { $0 > 0xFF }) { twoByte = true }
         }
+        readWidths(font, document: document)
         guard !twoByte else { return }
         var table = PDFEncodings.winAnsi
         switch document.resolve(font?["Encoding"]) {
@@ -55,6 +61,48 @@ struct PDFFont {
         default: break
         }
         simple = table
+    }
+
+    /// Widths of a simple font (FirstChar and Widths) or of a composite one's descendant (W
+    /// and DW), at most 65,536 of them.
+    private mutating func readWidths(_ font: PDFObject?, document: PDFDocument) {
+        if let first = document.resolve(font?["FirstChar"])?.int, let list = document.resolve(font?["Widths"])?.array, first >= 0 {
+            for (index, width) in list.prefix(65_536).enumerated() {
+                if let w = document.resolve(width)?.number, w > 0 { widths[UInt32(first + index)] = w }
+            }
+            return
+        }
+        guard let descendant = document.resolve(document.resolve(font?["DescendantFonts"])?.array?.first) else { return }
+        defaultWidth = document.resolve(descendant["DW"])?.number ?? 1000
+        let list = document.resolve(descendant["W"])?.array ?? []
+        var i = 0
+        while i + 1 < list.count, widths.count < 65_536 {
+            guard let start = list[i].int, start >= 0, start < 65_536 else { break }
+            if let run = document.resolve(list[i + 1])?.array {
+                for (k, width) in run.prefix(65_536).enumerated() { if let w = width.number { widths[UInt32(start + k)] = w } }
+                i += 2
+            } else if i + 2 < list.count, let end = list[i + 1].int, let w = list[i + 2].number, end >= start {
+                for code in start...min(end, start + 65_535) { widths[UInt32(code)] = w }
+                i += 3
+            } else {
+                break
+            }
+        }
+    }
+
+    /// How far a string shown in this font moves the pen, in thousandths of the font size.
+    func advance(_ bytes: [UInt8]) -> Double {
+        var total = 0.0
+        if twoByte {
+            var i = 0
+            while i + 1 < bytes.count {
+                total += widths[UInt32(bytes[i]) << 8 | UInt32(bytes[i + 1])] ?? defaultWidth
+                i += 2
+            }
+        } else {
+            for b in bytes { total += widths[UInt32(b)] ?? defaultWidth }
+        }
+        return total
     }
 
     /// The text of a string shown in this font.

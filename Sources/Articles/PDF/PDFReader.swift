@@ -35,6 +35,12 @@ public enum PDFReader {
         var texts: [[String]] = []
         for page in tree { texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
         guard texts.contains(where: { !$0.isEmpty }) else {
+            // Juke's own reader does not decrypt: an encrypted file is said to be one, not a scan.
+            if document.trailer["Encrypt"] != nil {
+                throw .unreadable(
+                    "This PDF is encrypted: Juke's own reader cannot read its text (poppler's pdftotext, where installed, reads one that opens without a password)."
+                )
+            }
             throw .unreadable("This PDF has no text layer (a scanned document): there is no text to read aloud.")
         }
         return try article(texts, document: document, tree: tree)
