@@ -90,6 +90,31 @@ case "${2:-tags}" in
     done
     cp -n ../Tests/ArticlesTests/Fixtures/books/*.{epub,pdf} corpus-articles/ 2>/dev/null || true
     printf 'A Title\n\nCHAPTER I\n\nIt was a dark\nand stormy night.\n\n# Two\n\nThe end.\n' > corpus-articles/text
+    # PDFs of issue 37's shapes, under the 64 kB the fuzzer feeds: one Flate stream listed 30 times,
+    # objects that never close, arrays nested past the lexer's depth, and a bfrange map of millions.
+    python3 - <<'PY'
+import zlib
+def pdf(objects):
+    out = b"%PDF-1.7\n" + b"".join(b"%d 0 obj\n" % n + body + b"\nendobj\n" for n, body in objects)
+    return out + b"trailer\n<< /Root 1 0 R >>\n%%EOF\n"
+def stream(data, extra=b""):
+    return b"<< /Length %d %s >>\nstream\n" % (len(data), extra) + data + b"\nendstream"
+head = [(1, b"<< /Type /Catalog /Pages 2 0 R >>"), (2, b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>")]
+font = (5, b"<< /Type /Font /Subtype /Type0 /BaseFont /X /ToUnicode 6 0 R >>")
+page = lambda contents: (3, b"<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 5 0 R >> >> /Contents " + contents + b" >>")
+zeros = stream(zlib.compress(bytes(8 << 20), 9), b"/Filter /FlateDecode")
+cmap = b"194 beginbfrange\n" + b"".join(b"<%04X0000> <%04XFFFF> <0041>\n" % (h, h) for h in range(194)) + b"endbfrange"
+text = stream(b"BT /F1 12 Tf 72 700 Td <00000041> Tj ET")
+seeds = {
+    "pdf-repeated-stream": pdf(head + [page(b"[" + b"4 0 R " * 30 + b"]"), (4, zeros), font, (6, stream(b""))]),
+    "pdf-open-objects": b"%PDF-1.4\n" + b"1 0 obj [ " * 5000,
+    "pdf-deep-nesting": pdf(head + [page(b"4 0 R"), (4, stream(b"[" * 20000 + b"<<" * 20000)), font, (6, stream(b""))]),
+    "pdf-bfrange-map": pdf(head + [page(b"4 0 R"), (4, text), font, (6, stream(cmap))]),
+}
+for name, data in seeds.items():
+    assert len(data) <= 65536, name
+    open("corpus-articles/" + name, "wb").write(data)
+PY
     .build/release/ArticleFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-articles ;;
   *) echo "usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles]"; exit 2 ;;
