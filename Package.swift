@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // zlib for ePub files and PDF streams (Articles/Archive/Inflate.swift says why not ZIPFoundation).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
@@ -63,8 +65,12 @@ let package = Package(
         // cursor with its generation counter, positions (newest wins), settings. Pure.
         // Articles read aloud: Juke's own readers of web pages (Readability's method on a
         // lenient HTML tree), ePub, PDF's text layer and plain text, into chapters of
-        // paragraphs. Pure, fuzzed.
-        .target(name: "Articles", dependencies: ["Feeds"], swiftSettings: strict),
+        // paragraphs. Pure, fuzzed; DEFLATE is zlib's, through compress-nio.
+        .target(
+            name: "Articles",
+            dependencies: [
+                "Feeds", "JukeCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ], swiftSettings: strict),
         .target(name: "DualPlayer", dependencies: ["JukeCore", "Feeds"], swiftSettings: strict),
         // Juke's own readers and writers of recorded workouts: FIT (Garmin's binary protocol),
         // TCX and GPX (on the feed tokenizer). Pure, fuzzed.
@@ -325,7 +331,12 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "RunBeatTests", dependencies: ["RunBeat", "JukeCore"], resources: [.copy("Traces")], swiftSettings: strict),
-        .testTarget(name: "ArticlesTests", dependencies: ["Articles"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "ArticlesTests",
+            dependencies: [
+                // Tests compress their hostile books and streams with zlib (compress-nio).
+                "Articles", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+            ], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "ProvidersTests",
             dependencies: [

@@ -14,7 +14,8 @@ import Testing
         let expected = try fixture("deflate.txt")
         #expect(try Inflate.inflate(try fixture("deflate.bin"), limit: 1_000_000) == expected)
         #expect(throws: ArticleError.self) { try Inflate.inflate(try fixture("deflate.bin"), limit: 1000) }
-        #expect(throws: ArticleError.self) { try Inflate.inflate(Array(try fixture("deflate.bin").prefix(100)), limit: 1_000_000) }
+        // Cut short: what it held, no more (a ZIP's checksum judges the rest).
+        #expect(expected.starts(with: try Inflate.inflate(Array(try fixture("deflate.bin").prefix(100)), limit: 1_000_000)))
         #expect(throws: ArticleError.self) { try Inflate.inflate([0xFF, 0xFF, 0xFF], limit: 1000) }
     }
 

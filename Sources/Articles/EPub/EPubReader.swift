@@ -7,26 +7,27 @@ import Feeds
 /// readers as web pages; a damaged book is a clear error.
 public enum EPubReader {
     public static func read(_ bytes: [UInt8]) throws(ArticleError) -> Article {
-        let zip = try ZIPArchive(bytes)
+        var zip = try ZIPArchive(bytes)
         guard let container = try zip.file("META-INF/container.xml") else { throw .unreadable("not an ePub (no META-INF/container.xml)") }
-        guard let opfPath = elements(container).first(where: { $0.name == "rootfile" })?.attributes["full-path"], !opfPath.isEmpty else {
+        guard let opfPath = try elements(container).first(where: { $0.name == "rootfile" })?.attributes["full-path"], !opfPath.isEmpty else {
             throw .unreadable("not an ePub (its container names no package)")
         }
         guard let opf = try zip.file(opfPath) else { throw .unreadable("a damaged ePub (its package \(opfPath) is missing)") }
         let base = directory(of: opfPath)
-        let package = Package(elements(opf))
+        let package = Package(try elements(opf))
         // The table of contents: file → title.
         var titles: [String: String] = [:]
         if let nav = package.navHref.map({ resolve($0, against: base) }), let navBytes = try zip.file(nav) {
-            titles = tocFromNav(navBytes, base: directory(of: nav))
+            titles = try tocFromNav(navBytes, base: directory(of: nav))
         } else if let ncx = package.ncxHref.map({ resolve($0, against: base) }), let ncxBytes = try zip.file(ncx) {
-            titles = tocFromNCX(ncxBytes, base: directory(of: ncx))
+            titles = try tocFromNCX(ncxBytes, base: directory(of: ncx))
         }
         var chapters: [Article.Chapter] = []
+        var textBytes = 0
         for href in package.spine {
             let path = resolve(href, against: base)
             guard let document = try zip.file(path) else { continue }
-            let root = HTMLTreeBuilder.build(document)
+            let root = try HTMLTreeBuilder.build(document)
             defer { root.dispose() }
             let body = root.elements(named: ["body"]).first ?? root
             for nav in body.elements(named: ["nav"]) { nav.remove() }
@@ -41,6 +42,8 @@ public enum EPubReader {
             }
             let paragraphs = blocks.map(\.text)
             guard !paragraphs.isEmpty else { continue }
+            textBytes += paragraphs.reduce(0) { $0 + $1.utf8.count }
+            guard textBytes <= Article.maxTextBytes else { throw .tooBig("its text is longer than \(Article.maxTextBytes >> 20) MB") }
             chapters.append(Article.Chapter(title: title ?? "Chapter \(chapters.count + 1)", paragraphs: paragraphs))
         }
         guard !chapters.isEmpty else { throw .noText }
@@ -80,8 +83,8 @@ public enum EPubReader {
     }
 
     /// ePub 3's nav document: the links of its table of contents.
-    static func tocFromNav(_ bytes: [UInt8], base: String) -> [String: String] {
-        let root = HTMLTreeBuilder.build(bytes)
+    static func tocFromNav(_ bytes: [UInt8], base: String) throws(ArticleError) -> [String: String] {
+        let root = try HTMLTreeBuilder.build(bytes)
         defer { root.dispose() }
         var out: [String: String] = [:]
         let navs = root.elements(named: ["nav"])
@@ -96,10 +99,10 @@ public enum EPubReader {
     }
 
     /// ePub 2's NCX: each navPoint's label and content.
-    static func tocFromNCX(_ bytes: [UInt8], base: String) -> [String: String] {
+    static func tocFromNCX(_ bytes: [UInt8], base: String) throws(ArticleError) -> [String: String] {
         var out: [String: String] = [:]
         var label: String?
-        for element in elements(bytes) {
+        for element in try elements(bytes) {
             switch element.localName {
             case "text": label = element.text
             case "content":
@@ -124,9 +127,14 @@ public enum EPubReader {
         var localName: String { name.split(separator: ":").last.map { String($0).lowercased() } ?? name.lowercased() }
     }
 
+    /// The most elements read from a package, container or NCX (a long book's package lists a
+    /// few thousand files).
+    static let maxElements = 100_000
+
     /// Every element of a small document, in order (nesting is not needed here).
-    static func elements(_ bytes: [UInt8]) -> [Element] {
+    static func elements(_ bytes: [UInt8]) throws(ArticleError) -> [Element] {
         var out: [Element] = []
+        var tooMany = false
         var open: [Int] = []
         var tokenizer = XMLTokenizer()
         let decoder = FeedTextDecoder()
@@ -135,6 +143,10 @@ public enum EPubReader {
         let take: (XMLToken) -> Void = { token in
             switch token {
             case .start(let name, let attributes, let selfClosing):
+                guard out.count < maxElements else {
+                    tooMany = true
+                    return
+                }
                 var attrs: [String: String] = [:]
                 for attribute in attributes { attrs[attribute.name.split(separator: ":").last.map(String.init) ?? attribute.name] = attribute.value }
                 for attribute in attributes where attribute.name.contains(":") { attrs[attribute.name] = attribute.value }
@@ -148,6 +160,7 @@ public enum EPubReader {
         }
         tokenizer.feed(utf8, take)
         tokenizer.finish(take)
+        guard !tooMany else { throw .tooBig("a part of the book lists more than \(maxElements) elements") }
         return out
     }
 

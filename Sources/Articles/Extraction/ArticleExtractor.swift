@@ -11,14 +11,14 @@
 public enum ArticleExtractor {
     /// The article in a page's bytes; `url` resolves nothing but names the page.
     public static func extract(html bytes: [UInt8], httpCharset: String? = nil) throws(ArticleError) -> Article {
-        let root = HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
+        let root = try HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
         defer { root.dispose() }
         let metadata = PageMetadata.read(root)
         guard let body = root.elements(named: ["body"]).first ?? Optional(root) else { throw .noText }
         var best: [String] = []
         var bestBlocks: [Block] = []
         for ruthless in [true, false] {
-            let copy = ruthless ? body : HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
+            let copy = ruthless ? body : try HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
             defer { if !ruthless { copy.dispose() } }
             let blocks = extractBlocks(from: ruthless ? copy : (copy.elements(named: ["body"]).first ?? copy), ruthless: ruthless)
             let text = blocks.map(\.text)
@@ -35,7 +35,7 @@ public enum ArticleExtractor {
         // Neither pass found prose (a post made of lists, say): the page's own word for its
         // article (`<article>`, `itemprop=articleBody`, `<main>`), when it says more.
         if best.reduce(0, { $0 + $1.utf8.count }) < 500 {
-            let page = HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
+            let page = try HTMLTreeBuilder.build(bytes, httpCharset: httpCharset)
             defer { page.dispose() }
             if let marked = markedArticle(page) {
                 removeUnlikely(marked)

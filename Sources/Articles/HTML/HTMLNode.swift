@@ -57,11 +57,14 @@ final class HTMLNode {
         }
     }
 
-    /// Every element below, depth first, in document order.
+    /// Every element below, depth first, in document order. Walked with a stack of its own,
+    /// not by recursion, so a deep page costs memory it is budgeted for, never the thread's stack.
     func descendants(_ visit: (HTMLNode) -> Void) {
-        for child in children where !child.isText {
-            visit(child)
-            child.descendants(visit)
+        var pending: [HTMLNode] = children.reversed()
+        while let node = pending.popLast() {
+            guard !node.isText else { continue }
+            visit(node)
+            pending.append(contentsOf: node.children.reversed())
         }
     }
 
@@ -78,19 +81,34 @@ final class HTMLNode {
         return Whitespace.collapse(out)
     }
 
+    /// The text below in document order, a space after each line-breaking element.
     func collectText(into out: inout String) {
-        if isText {
-            out += text
-            return
+        // A frame is a node still to enter, or (closing) a breaking element whose space is due.
+        var pending: [(node: HTMLNode, closing: Bool)] = [(self, false)]
+        while let (node, closing) = pending.popLast() {
+            if closing {
+                out += " "
+            } else if node.isText {
+                out += node.text
+            } else {
+                if node.isBreak { pending.append((node, true)) }
+                for child in node.children.reversed() { pending.append((child, false)) }
+            }
         }
-        for child in children { child.collectText(into: &out) }
-        if isBreak { out += " " }
     }
 
     /// The length of the text below, without building it (scoring asks this often).
     var textLength: Int {
-        if isText { return text.utf8.count }
-        return children.reduce(0) { $0 + $1.textLength }
+        var total = 0
+        var pending: [HTMLNode] = [self]
+        while let node = pending.popLast() {
+            if node.isText {
+                total += node.text.utf8.count
+            } else {
+                pending.append(contentsOf: node.children)
+            }
+        }
+        return total
     }
 
     var classAndID: [UInt8] { Array(((attributes["class"] ?? "") + " " + (attributes["id"] ?? "")).lowercased().utf8) }

@@ -5,6 +5,7 @@ import Feeds
 /// ("CHAPTER IV", "Chapter 4: The Storm", "# Heading", an all-capitals short line).
 public enum TextArticle {
     public static func read(_ bytes: [UInt8], name: String) throws(ArticleError) -> Article {
+        guard bytes.count <= Article.maxTextBytes else { throw .tooBig("the text is larger than \(Article.maxTextBytes >> 20) MB") }
         let decoder = FeedTextDecoder()
         var utf8 = decoder.decode(bytes)
         utf8 += decoder.decode([UInt8](), final: true)
