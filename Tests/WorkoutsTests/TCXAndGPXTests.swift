@@ -86,4 +86,23 @@ import Testing
         #expect(throws: WorkoutFileError.self) { try TCXReader.read(Array("<gpx/>".utf8)) }
         #expect(throws: WorkoutFileError.tooLarge(WorkoutFile.maxBytes + 1)) { try WorkoutFile.read([UInt8](repeating: 0x20, count: WorkoutFile.maxBytes + 1)) }
     }
+
+    /// 20,000 open elements then 20,000 stray end tags was quadratic under the file's cap
+    /// (each end tag searched every open element): nesting past 64 is refused at once.
+    @Test func aFileNestedPastTheLimitIsRefused() throws {
+        let deep = "<TrainingCenterDatabase>" + String(repeating: "<span>", count: 20_000) + String(repeating: "</zz>", count: 20_000)
+        #expect(throws: WorkoutFileError.unreadable("its elements are nested more than \(XMLWalk.maxDepth) deep")) {
+            try WorkoutFile.read(Array(deep.utf8))
+        }
+    }
+
+    /// Stray end tags inside a real file are passed over, and what the file holds is read.
+    @Test func strayEndTagsAreIgnored() throws {
+        let points = (0..<3).map { "<Trackpoint><Time>2024-05-01T10:00:0\($0)Z</Time><HeartRateBpm><Value>\(120 + $0)</Value></HeartRateBpm></Trackpoint>" }
+        let file =
+            "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>2024-05-01T10:00:00Z</Id><Lap StartTime=\"2024-05-01T10:00:00Z\"><Track>"
+            + String(repeating: "</zz>", count: 5_000) + points.joined() + "</Track></Lap></Activity></Activities></TrainingCenterDatabase>"
+        let workout = try WorkoutFile.read(Array(file.utf8))
+        #expect(workout.samples.map(\.bpm) == [120, 121, 122])
+    }
 }

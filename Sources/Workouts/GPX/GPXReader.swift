@@ -13,7 +13,7 @@ public enum GPXReader {
         var sport: String?
         var pointTime: Date?
         var pointBPM: Int?
-        walk.walk(
+        try walk.walk(
             bytes,
             start: { _, name, _ in
                 switch name {

@@ -17,7 +17,7 @@ public enum TCXReader {
         var lapStart: Date?
         var lapSeconds: Double?
         var lapIntensity = LapIntensity.active
-        walk.walk(
+        try walk.walk(
             bytes,
             start: { walk, name, attributes in
                 switch name {
