@@ -3,8 +3,9 @@ import Testing
 
 @testable import MediaFormats
 
-/// Finding MP3 audio by its frame sync: two frames in a row, so that two bytes of another
-/// format (OptimFROG, say) are not taken for a millisecond of MP3.
+/// Finding MP3 audio by its frame sync: four frames in a row (fewer only where they end with
+/// the file), as mutagen judges it, so that bytes of another format (OptimFROG, a program)
+/// are not taken for MP3.
 @Suite(.timeLimit(.minutes(5))) struct MP3SyncTests {
     /// An MPEG-1 Layer III header, 128 kbit/s at 44.1 kHz: a 417-byte frame.
     static let header: [UInt8] = [0xFF, 0xFB, 0x90, 0x64]
@@ -14,6 +15,30 @@ import Testing
         var bytes = Array("OFR ".utf8) + [UInt8](repeating: 0x11, count: 300)
         bytes += Self.header + [UInt8](repeating: 0, count: 100)
         #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(bytes)) }
+    }
+
+    /// 200 KB of a program named x.mp3 was accepted as a 16.9 s book: two headers one frame
+    /// apart turn up by chance in a binary's bytes. Four in a row do not.
+    @Test func aProgramIsNotAnMP3() throws {
+        let program = try #require(FileManager.default.contents(atPath: "/proc/self/exe"))
+        var refused = 0
+        var slices = 0
+        var start = 0
+        while start + 200_000 <= program.count && slices < 40 {
+            slices += 1
+            if (try? TagReader.read(MemorySource(Array(program[start..<start + 200_000])))) == nil { refused += 1 }
+            start += 200_000
+        }
+        #expect(slices > 5)
+        #expect(refused == slices)
+    }
+
+    @Test func twoFramesAfterJunkAreNotEnoughUnlessTheFileEndsThere() throws {
+        let frame = Self.header + [UInt8](repeating: 0, count: 413)
+        let junk = [UInt8](repeating: 0x11, count: 300)
+        #expect(throws: MediaFormatError.self) { try TagReader.read(MemorySource(junk + frame + frame + junk)) }
+        let four = try TagReader.read(MemorySource(junk + frame + frame + frame + frame + junk))
+        #expect(four.format == .mp3)
     }
 
     @Test func twoFramesInARowAreFoundAfterJunkAndOneFrameAloneCountsAtTheStart() throws {
