@@ -62,7 +62,8 @@ public struct DualPlayerApp: JukeApp {
             refreshInterval: platform.configuration.podcastRefreshInterval)
         self.episodeMedia = episodeMedia
         self.articles = ArticleService(
-            store: ArticleStore(database: platform.database), fetcher: fetcher, folder: platform.configuration.dataDirectory + "/dual/articles",
+            store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
+            folder: platform.configuration.dataDirectory + "/dual/articles",
             clock: platform.clock, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)

@@ -18,13 +18,19 @@ public struct ArticleService: Sendable {
     let clock: WallClock
     let logger: Logger
     let making: Making
+    /// Where documents are read: off the server's threads, a few at once.
+    let reading: ReadingPool
+    /// poppler's pdftotext where the system has it: it reads PDFs' text as well as poppler does.
+    let pdfText: PopplerText?
 
     /// The largest page, book or file read (an ePub of a long novel with its images is a few MB).
     static let pageLimit: Int64 = 50 * 1024 * 1024
     /// The most sentences one article is spoken in (a book-length page is cut there, and says so).
     static let maxSentences = 5000
 
-    init(store: ArticleStore, fetcher: WebFetcher, folder: String, clock: WallClock, logger: Logger) {
+    init(store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, folder: String, clock: WallClock, logger: Logger) {
+        self.reading = reading
+        self.pdfText = PopplerText.locate()
         self.store = store
         self.fetcher = fetcher
         self.folder = folder
@@ -58,18 +64,21 @@ public struct ArticleService: Sendable {
             throw APIError(status: .badGateway, code: "page_unavailable", message: "The site answered HTTP \(answer.status).")
         }
         let type = answer.contentType ?? "text/html"
+        let charset = answer.charset
+        let name = url.lastPathComponent.isEmpty ? (url.host ?? "article") : url.lastPathComponent
         let format: String
         let article: Article
         do {
-            if type == "application/epub+zip" {
-                (format, article) = ("epub", try EPubReader.read(body))
-            } else if type == "application/pdf" {
-                (format, article) = ("pdf", try PDFReader.read(body))
-            } else if type.hasPrefix("text/plain") {
-                (format, article) = ("text", try TextArticle.read(body, name: url.lastPathComponent.isEmpty ? (url.host ?? "article") : url.lastPathComponent))
-            } else if type.contains("html") || type.contains("xml") {
-                (format, article) = ("html", try ArticleExtractor.extract(html: body, httpCharset: answer.charset))
-            } else {
+            (format, article) = try await reading.read { () throws -> (String, Article) in
+                if type == "application/epub+zip" {
+                    return ("epub", try EPubReader.read(body))
+                } else if type == "application/pdf" {
+                    return ("pdf", try PDFReader.read(body, text: pdfText))
+                } else if type.hasPrefix("text/plain") {
+                    return ("text", try TextArticle.read(body, name: name))
+                } else if type.contains("html") || type.contains("xml") {
+                    return ("html", try ArticleExtractor.extract(html: body, httpCharset: charset))
+                }
                 throw ArticleError.unreadable("The address answers \(type), which is not a page or text Juke reads aloud.")
             }
         } catch let error as ArticleError {
@@ -83,19 +92,22 @@ public struct ArticleService: Sendable {
         let lower = filename.lowercased()
         let article: Article
         let format: String
+        let read: @Sendable () throws -> (String, Article)
+        if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
+            read = { ("text", try TextArticle.read(bytes, name: filename)) }
+        } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") {
+            read = { ("html", try ArticleExtractor.extract(html: bytes)) }
+        } else if lower.hasSuffix(".epub") {
+            read = { ("epub", try EPubReader.read(bytes)) }
+        } else if lower.hasSuffix(".pdf") {
+            let pdfText = self.pdfText
+            read = { ("pdf", try PDFReader.read(bytes, text: pdfText)) }
+        } else {
+            throw RuleRefusal.invalid(
+                "filename", "Juke reads aloud web pages (.html, .htm, .xhtml), ePub books (.epub), PDFs (.pdf) and text files (.txt, .md).")
+        }
         do {
-            if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
-                (format, article) = ("text", try TextArticle.read(bytes, name: filename))
-            } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") {
-                (format, article) = ("html", try ArticleExtractor.extract(html: bytes))
-            } else if lower.hasSuffix(".epub") {
-                (format, article) = ("epub", try EPubReader.read(bytes))
-            } else if lower.hasSuffix(".pdf") {
-                (format, article) = ("pdf", try PDFReader.read(bytes))
-            } else {
-                throw RuleRefusal.invalid(
-                    "filename", "Juke reads aloud web pages (.html, .htm, .xhtml), ePub books (.epub), PDFs (.pdf) and text files (.txt, .md).")
-            }
+            (format, article) = try await reading.read(read)
         } catch let error as ArticleError {
             throw APIError(status: .unprocessableContent, code: "no_article", message: "\(filename): \(error)", field: "body")
         }

@@ -29,6 +29,9 @@ public struct Platform: Sendable {
     public let coverBlur = CoverBlur()
     /// Signed links to audio that plays without a login (exported playlists).
     public let mediaLinks: MediaLinks
+    /// Where uploaded and fetched documents, feeds and workouts are read: a few at once, off the
+    /// server's threads, then 503.
+    public let reading = ReadingPool()
     /// ffmpeg for what a browser cannot play; nil when it is off or not installed (such
     /// tracks are then listed as not playable here).
     public let transcoder: Transcoder?

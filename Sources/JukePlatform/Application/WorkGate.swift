@@ -1,10 +1,13 @@
 import Synchronization
 
 /// At most `running` jobs at once and `waiting` in line; past that, `busy` at once instead of
-/// a queue that grows without end. (Password hashing: a few hundred milliseconds of CPU each.)
+/// a queue that grows without end. (Password hashing: a few hundred milliseconds of CPU each;
+/// reading an uploaded document: up to seconds.)
 final class WorkGate: Sendable {
     let running: Int
     let waiting: Int
+    /// What a job past the line is told (a 503 with Retry-After).
+    let refusal: APIError
 
     private struct State {
         var active = 0
@@ -13,9 +16,10 @@ final class WorkGate: Sendable {
 
     private let state = Mutex(State())
 
-    init(running: Int, waiting: Int) {
+    init(running: Int, waiting: Int, refusal: APIError = .busy(retryAfter: 1)) {
         self.running = max(1, running)
         self.waiting = max(0, waiting)
+        self.refusal = refusal
     }
 
     /// Jobs waiting in line now.
@@ -43,7 +47,7 @@ final class WorkGate: Sendable {
         }
         switch decision {
         case .now: return
-        case .refused: throw APIError.busy(retryAfter: 1)
+        case .refused: throw refusal
         case .wait:
             await withCheckedContinuation { continuation in
                 let startNow = state.withLock { state -> Bool in

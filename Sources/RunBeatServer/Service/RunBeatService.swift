@@ -1,5 +1,6 @@
 import Foundation
 import JukeCore
+import JukePlatform
 import Logging
 import RunBeat
 import Storage
@@ -12,13 +13,16 @@ public struct RunBeatService: Sendable {
     let library: LibraryStore
     let clock: WallClock
     let logger: Logger
+    /// Where recorded workouts are read: off the server's threads, a few at once.
+    let reading: ReadingPool
 
     /// The most interval workouts one runner keeps.
     static let maxPlans = 100
     /// A workout silent this long is over, whatever became of its page.
     static let abandonedAfter: TimeInterval = 6 * 3600
 
-    public init(store: RunBeatStore, library: LibraryStore, clock: WallClock, logger: Logger) {
+    public init(store: RunBeatStore, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger) {
+        self.reading = reading
         self.store = store
         self.library = library
         self.clock = clock
@@ -147,11 +151,11 @@ public struct RunBeatService: Sendable {
 
     // MARK: Files
 
-    public func recording(_ bytes: [UInt8]) throws -> RecordedWorkout {
+    public func recording(_ bytes: [UInt8]) async throws -> RecordedWorkout {
         let recorded: RecordedWorkout
         do {
-            recorded = try WorkoutFile.read(bytes)
-        } catch {
+            recorded = try await reading.read { try WorkoutFile.read(bytes) }
+        } catch let error as WorkoutFileError {
             throw RuleRefusal.unprocessable("file", error.description)
         }
         guard !recorded.samples.isEmpty else { throw RuleRefusal.unprocessable("file", "the file holds no heart-rate samples") }
@@ -160,7 +164,7 @@ public struct RunBeatService: Sendable {
 
     /// A recorded workout into the history, judged against the runner's zones today.
     public func importWorkout(_ bytes: [UInt8], filename: String, for user: UserID) async throws -> RunBeatStore.StoredWorkout {
-        let recorded = try recording(bytes)
+        let recorded = try await recording(bytes)
         let start = recorded.origin ?? clock.now()
         let settings = try await settings(of: user)
         let name = (filename as NSString).deletingPathExtension.trimmingCharacters(in: .whitespacesAndNewlines)
