@@ -11,29 +11,34 @@ public enum PDFReader {
     /// The article in a PDF. With `text` (poppler's pdftotext, when the system has it), its
     /// reading of the pages is the text and Juke's own reader keeps what it lacks: the outline
     /// as chapters, the title and the author; without it, or when it reads nothing, Juke's own
-    /// reader reads the text too. Either way within `PDFBudget`.
+    /// reader's text is the article. Juke's own reader reads first either way, within
+    /// `PDFBudget`: a file past a budget is refused before any tool spends a minute of CPU
+    /// and a gigabyte on it (pdftotext inflates a stream listed 30 times 30 times).
     public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?) throws(ArticleError) -> Article {
         guard bytes.count <= PDFBudget.inputBytes else { throw .tooBig("the file is larger than \(PDFBudget.inputBytes / 1024 / 1024) MB") }
         var document: PDFDocument?
         var failure = ArticleError.unreadable("a damaged PDF")
+        var tree: [(number: Int?, object: PDFObject)] = []
+        var texts: [[String]] = []
         do throws(ArticleError) {
-            document = try PDFDocument(bytes)
+            let read = try PDFDocument(bytes)
+            document = read
+            tree = try Self.pages(of: read)
+            let content = PDFContent(document: read)
+            for page in tree { texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
+        } catch .tooBig(let what) {
+            throw .tooBig(what)
         } catch {
             failure = error
         }
         if let text, let output = try text.text(of: bytes) {
             let pages = PDFTextOutput.pages(output)
             if pages.contains(where: { !$0.isEmpty }) {
-                let outlined = document.flatMap { try? Self.pages(of: $0) }
-                return try article(pages, document: document, tree: outlined?.count == pages.count ? outlined : nil)
+                return try article(pages, document: document, tree: tree.count == pages.count ? tree : nil)
             }
         }
         guard let document else { throw failure }
-        let tree = try Self.pages(of: document)
         guard !tree.isEmpty else { throw .unreadable("a damaged PDF (no pages)") }
-        let content = PDFContent(document: document)
-        var texts: [[String]] = []
-        for page in tree { texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
         guard texts.contains(where: { !$0.isEmpty }) else {
             // Juke's own reader does not decrypt: an encrypted file is said to be one, not a scan.
             if document.trailer["Encrypt"] != nil {
