@@ -59,4 +59,20 @@ import Testing
             ])
         #expect(FeedDiscovery.feeds(inHTML: Array("<html><body>no feed</body></html>".utf8), base: nil).isEmpty)
     }
+
+    /// Thousands of subscriptions inside thousands of nested folders copied every folder into
+    /// every subscription: each keeps the outer 16 only.
+    @Test func deeplyNestedFoldersAreKeptToSixteen() throws {
+        let folders = (0..<5_000).map { "<outline text=\"f\($0)\">" }.joined()
+        let shows = (0..<1_000).map { "<outline xmlUrl=\"https://example.org/\($0).xml\"/>" }.joined()
+        let list = try OPML.read(Array(("<opml><body>" + folders + shows).utf8))
+        #expect(list.count == 1_000)
+        #expect(list.allSatisfy { $0.groups == (0..<OPML.maxGroups).map { "f\($0)" } })
+    }
+
+    @Test func moreShowsThanTheLimitAreRefused() throws {
+        let shows = (0..<11).map { "<outline xmlUrl=\"https://example.org/\($0).xml\"/>" }.joined()
+        #expect(throws: OPML.ReadError.tooMany(10)) { try OPML.read(Array(("<opml><body>" + shows).utf8), limit: 10) }
+        #expect(try OPML.read(Array(("<opml><body>" + shows).utf8), limit: 11).count == 11)
+    }
 }

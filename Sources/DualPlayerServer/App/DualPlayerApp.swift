@@ -58,7 +58,8 @@ public struct DualPlayerApp: JukeApp {
             downloads: EpisodeDownloads(
                 store: podcastStore, fetcher: fetcher, media: episodeMedia, folder: platform.configuration.dataDirectory + "/dual/podcasts",
                 limit: platform.configuration.podcastStorageLimit, clock: platform.clock, logger: platform.logger),
-            directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, clock: platform.clock, logger: platform.logger,
+            directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
+            logger: platform.logger,
             refreshInterval: platform.configuration.podcastRefreshInterval)
         self.episodeMedia = episodeMedia
         self.articles = ArticleService(

@@ -24,12 +24,11 @@ extension PodcastService {
     public func importOPML(_ bytes: [UInt8], for user: UserID) async throws -> (added: Int, already: Int, skipped: [String]) {
         let entries: [OPML.Subscription]
         do {
-            entries = try OPML.read(bytes)
-        } catch {
-            throw APIError(status: .unprocessableContent, code: "not_opml", message: "That file is not an OPML subscription list: \(error)", field: "body")
-        }
-        guard entries.count <= Self.maxImported else {
+            entries = try await reading.read { try OPML.read(bytes, limit: Self.maxImported) }
+        } catch OPML.ReadError.tooMany {
             throw APIError(status: .unprocessableContent, code: "too_many", message: "An import takes at most \(Self.maxImported) shows.", field: "body")
+        } catch let error as OPML.ReadError {
+            throw APIError(status: .unprocessableContent, code: "not_opml", message: "That file is not an OPML subscription list: \(error)", field: "body")
         }
         let now = clock.now()
         var added = 0

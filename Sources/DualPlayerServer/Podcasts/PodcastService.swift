@@ -14,6 +14,8 @@ public struct PodcastService: Sendable {
     let fetch: FeedFetch
     let downloads: EpisodeDownloads
     let directory: ITunesSearch?
+    /// Where imported subscription lists are read: off the server's threads, a few at once.
+    let reading: ReadingPool
     let clock: WallClock
     let logger: Logger
     /// 0..<1, to spread refreshes (injected: tests pass a fixed one).
@@ -21,13 +23,15 @@ public struct PodcastService: Sendable {
     let refreshInterval: TimeInterval
 
     init(
-        store: PodcastStore, fetch: FeedFetch, downloads: EpisodeDownloads, directory: ITunesSearch?, clock: WallClock, logger: Logger,
+        store: PodcastStore, fetch: FeedFetch, downloads: EpisodeDownloads, directory: ITunesSearch?, reading: ReadingPool, clock: WallClock,
+        logger: Logger,
         refreshInterval: TimeInterval = FeedSchedule.defaultInterval, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
         self.store = store
         self.fetch = fetch
         self.downloads = downloads
         self.directory = directory
+        self.reading = reading
         self.clock = clock
         self.logger = logger
         self.refreshInterval = refreshInterval

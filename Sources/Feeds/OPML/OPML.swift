@@ -21,16 +21,25 @@ public enum OPML {
 
     public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
         case notOPML(String)
+        /// More subscriptions than the reader was asked to take.
+        case tooMany(Int)
 
         public var description: String {
             switch self {
             case .notOPML(let root): "Not an OPML file: the document is \(root.isEmpty ? "empty" : "<\(root)>")."
+            case .tooMany(let limit): "The file lists more than \(limit) shows."
             }
         }
     }
 
-    /// The subscriptions in an OPML document, in document order, each feed once.
-    public static func read(_ bytes: some Collection<UInt8>) throws -> [Subscription] {
+    /// The folders a subscription keeps, outermost first: an outline nested deeper is still
+    /// read, in the folders around it up to this depth (each subscription copies its folders,
+    /// so a file of thousands nested in thousands would otherwise copy millions).
+    public static let maxGroups = 16
+
+    /// The subscriptions in an OPML document, in document order, each feed once; past `limit`
+    /// of them, `ReadError.tooMany`.
+    public static func read(_ bytes: some Collection<UInt8>, limit: Int = 10_000) throws -> [Subscription] {
         let decoder = FeedTextDecoder()
         var tokenizer = XMLTokenizer()
         var root: String?
@@ -54,10 +63,11 @@ public enum OPML {
                     let title = attribute("title") ?? attribute("text")
                     if let url = attribute("xmlUrl") ?? attribute("url").flatMap({ attribute("type")?.lowercased() == "rss" ? $0 : nil }) {
                         if seen.insert(url).inserted {
+                            guard found.count < limit else { throw ReadError.tooMany(limit) }
                             found.append(
                                 Subscription(feedURL: url, title: title, siteURL: attribute("htmlUrl"), groups: groups.compactMap(\.title)))
                         }
-                    } else if !selfClosing {
+                    } else if !selfClosing && groups.count < maxGroups {
                         groups.append((depth, title))
                     }
                 }
