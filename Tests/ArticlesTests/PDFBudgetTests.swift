@@ -77,6 +77,14 @@ import Testing
         #expect(throws: ArticleError.tooBig("a font's ToUnicode map has more than 200000 entries")) { try PDFFont.toUnicode(cmap) }
     }
 
+    /// Ranges over the same codes keep 65,536 entries but write 12.7 million: the budget
+    /// counts what is written.
+    @Test func aMapThatRewritesTheSameCodesIsTooBig() {
+        let ranges = String(repeating: "<0000> <FFFF> <0041> ", count: 194)
+        let cmap = Array("194 beginbfrange \(ranges) endbfrange".utf8)
+        #expect(throws: ArticleError.tooBig("a font's ToUnicode map has more than 200000 entries")) { try PDFFont.toUnicode(cmap) }
+    }
+
     /// A page of five million tokens (10 MB) passes the tokens a page may have.
     @Test func aPageTooLongInTokensIsTooBig() {
         var pdf = PDFWriter.pages(["4 0 R"])

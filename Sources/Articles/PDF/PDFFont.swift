@@ -129,9 +129,11 @@ struct PDFFont {
 
     /// A ToUnicode CMap's bfchar and bfrange entries.
     /// `PDFBudget.mapEntries` is held inside each range's expansion, not between tokens: one
-    /// `bfrange` line can stand for 65,536 entries.
+    /// `bfrange` line can stand for 65,536 entries. It counts entries written, not kept: 194
+    /// ranges over the same 65,536 codes keep 65,536 and cost 12.7 million.
     static func toUnicode(_ data: [UInt8]) throws(ArticleError) -> [UInt32: String] {
         var out: [UInt32: String] = [:]
+        var written = 0
         let tooMany = ArticleError.tooBig("a font's ToUnicode map has more than \(PDFBudget.mapEntries) entries")
         var lexer = PDFLexer(data)
         var operands: [PDFObject] = []
@@ -150,7 +152,7 @@ struct PDFFont {
             return String(decoding: units, as: UTF16.self)
         }
         while true {
-            guard out.count <= PDFBudget.mapEntries else { throw tooMany }
+            guard written <= PDFBudget.mapEntries else { throw tooMany }
             switch lexer.token() {
             case .end: return out
             case .object(let o):
@@ -164,7 +166,10 @@ struct PDFFont {
                 case "endbfchar":
                     var i = 0
                     while i + 1 < operands.count {
-                        if let c = code(operands[i]), let s = operands[i + 1].string { out[c] = unicode(s) }
+                        if let c = code(operands[i]), let s = operands[i + 1].string {
+                            out[c] = unicode(s)
+                            written += 1
+                        }
                         i += 2
                     }
                 case "endbfrange":
@@ -174,12 +179,14 @@ struct PDFFont {
                             if let s = operands[i + 2].string, let first = unicode(s).unicodeScalars.last {
                                 let prefix = String(unicode(s).unicodeScalars.dropLast())
                                 for (k, c) in (low...high).enumerated() {
-                                    guard out.count <= PDFBudget.mapEntries else { throw tooMany }
+                                    written += 1
+                                    guard written <= PDFBudget.mapEntries else { throw tooMany }
                                     if let scalar = UnicodeScalar(first.value + UInt32(k)) { out[c] = prefix + String(scalar) }
                                 }
                             } else if let list = operands[i + 2].array {
                                 for (k, c) in (low...high).enumerated() where k < list.count {
-                                    guard out.count <= PDFBudget.mapEntries else { throw tooMany }
+                                    written += 1
+                                    guard written <= PDFBudget.mapEntries else { throw tooMany }
                                     if let s = list[k].string { out[c] = unicode(s) }
                                 }
                             }
