@@ -22,6 +22,12 @@ public enum EPubReader {
         } else if let ncx = package.ncxHref.map({ resolve($0, against: base) }), let ncxBytes = try zip.file(ncx) {
             titles = try tocFromNCX(ncxBytes, base: directory(of: ncx))
         }
+        // What the spine would take out, by the sizes the archive states (each checked when
+        // read): a book past the budget is refused before a chapter is read, not after four.
+        let stated = package.spine.reduce(0) { $0 + (zip.entries[resolve($1, against: base)]?.size ?? 0) }
+        guard stated <= ZIPArchive.totalLimit else {
+            throw .tooBig("its chapters come to more than \(ZIPArchive.totalLimit / 1_000_000) MB when read")
+        }
         var chapters: [Article.Chapter] = []
         var textBytes = 0
         for href in package.spine {
