@@ -82,6 +82,58 @@ import Testing
         #expect(throws: ArticleError.noText) { try ArticleExtractor.extract(html: []) }
     }
 
+    /// What a page hides is not read, as Firefox's reader view does not show it: the `hidden`
+    /// attribute, `aria-hidden="true"`, inline `display: none` (menus, duplicate copies kept
+    /// for scripts), and a modal dialog.
+    @Test func hiddenNodesAreNotRead() throws {
+        let html = page(
+            """
+            <div class="story">
+              <p hidden>A hidden paragraph, kept for a script, with commas, clauses, and words enough to count.</p>
+              \(Self.prose.map { "<p>\($0)</p>" }.joined())
+              <div aria-hidden="true"><p>A copy for screens only, with commas, clauses, and words enough to count.</p></div>
+              <p style="color: red; display : none !important">A paragraph styled away, with commas, and words enough to count.</p>
+              <div role="dialog" aria-modal="true"><p>Accept our cookies, and our terms, and our policies, to read on.</p></div>
+            </div>
+            """)
+        let article = try ArticleExtractor.extract(html: html)
+        #expect(article.paragraphs == Self.prose, "\(article.paragraphs)")
+    }
+
+    /// `visibility: hidden` hides as `display: none` does (Mozilla's visibility-hidden page).
+    @Test func visibilityHiddenIsNotRead() throws {
+        let html = page(
+            """
+            <article><h1>Lorem</h1>
+              <div style="visibility: hidden;"><p>Invisible words, with commas, clauses, and enough of them to count here.</p>
+                <p>More invisible words, with commas, clauses, and enough of them to count here.</p></div>
+              <div>\(Self.prose.map { "<p>\($0)</p>" }.joined())</div>
+            </article>
+            """)
+        let article = try ArticleExtractor.extract(html: html)
+        #expect(article.paragraphs == Self.prose, "\(article.paragraphs)")
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/readability-pages/visibility-hidden", withExtension: "html"))
+        let saved = try ArticleExtractor.extract(html: Array(try Data(contentsOf: url)))
+        #expect(!saved.paragraphs.joined().contains("Lorem ipsum"), "\(saved.paragraphs)")
+    }
+
+    /// A body in unusual markup: the story's text in sections of a custom element, its
+    /// paragraphs separated by line breaks, beside a box of short paragraphs that used to win
+    /// (only `p`, `pre` and `td` were scored; Readability.js scores sections and headings too).
+    @Test func aBodyInSectionsOfCustomElements() throws {
+        let sections = stride(from: 0, to: 3, by: 1).map { i in
+            "<section>\(Self.prose[i])<br><br>\(Self.prose[(i + 1) % 3])<br><br>\(Self.prose[(i + 2) % 3])</section>"
+        }
+        let html = page(
+            """
+            <div class="promo-box"><p>Read this other story, it is good, really.</p><p>And this one, about the weather, too.</p></div>
+            <x-story-body>\(sections.joined())</x-story-body>
+            """)
+        let article = try ArticleExtractor.extract(html: html)
+        #expect(article.paragraphs.count == 9 && article.paragraphs.prefix(3) == Self.prose[...], "\(article.paragraphs)")
+        #expect(!article.paragraphs.joined().contains("other story"))
+    }
+
     /// Saved pages of real sites (Mozilla's Readability test pages): the article's opening
     /// words are found, and the page's chrome is not read.
     @Test(arguments: [
@@ -90,6 +142,12 @@ import Testing
         ("ars-1", "A flaw in the wildly popular online game", "Sign up for the"),
         ("wikipedia", "Mozilla is a free-software community", "Navigation menu"),
         ("blogger", "I've written a couple of posts in the past few months", "Blog Archive"),
+        // Pages that gave almost nothing before Readability.js's newer rules (issue 37): a
+        // review whose opening sits apart from its body, an article split among sections,
+        // and one behind a cookie notice.
+        ("engadget", "The Xbox One X is the ultimate video game system", "Comments"),
+        ("quanta-1", "A little over half a century ago, chaos started spilling out", "Comment"),
+        ("medicalnewstoday", "Neuroscience tells us that most of the work done by our brains", "We use cookies"),
     ])
     func savedPages(name: String, opening: String, chrome: String) throws {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/readability-pages/\(name)", withExtension: "html"))

@@ -46,6 +46,9 @@ public enum ArticleExtractor {
             let page = try HTMLTreeBuilder.build(bytes, httpCharset: charset)
             defer { page.dispose() }
             if let marked = markedArticle(page) {
+                // Swept as the body is (what it hides is not read), its rules on classes aside.
+                var sweep = PageSweep(stripUnlikely: false, title: metadata.title)
+                _ = sweep.run(marked)
                 let blocks = blocks(of: marked)
                 if blocks.reduce(0, { $0 + $1.text.unicodeScalars.count }) > bestLength { best = blocks }
             }
