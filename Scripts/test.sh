@@ -90,12 +90,14 @@ log "juke feed beside feedparser on feedparser's own test feeds"
 FEED_TOOLS=$(Scripts/tools-venv.sh feedparser=feedparser)
 "$FEED_TOOLS/bin/python" Scripts/feed-agreement.py "$ROOT/.build/debug/juke" Tests/FeedsTests/Fixtures/feedparser-tests --min 929 --show 0
 
-# Article extraction beside readability-lxml on saved pages of real sites: the share of its
-# words Juke finds and the share of Juke's it has, each at least the last measure (96.5% and
-# 99.3% when this was written, docs/PERFORMANCE.md).
+# Article extraction on Mozilla's 130 Readability test pages, against Firefox's own Reader
+# View output for each (expected.html): Juke's word F1 at least readability-lxml's and at least
+# the last measure (98.9% against readability-lxml's 97.6% when this was written); and beside
+# readability-lxml, the share of its words Juke finds and of Juke's it has, each at least the
+# last measure's lower (98.4% and 95.1%, docs/PERFORMANCE.md).
 log "juke article beside readability-lxml on Mozilla's Readability test pages"
 ARTICLE_TOOLS=$(Scripts/tools-venv.sh readability=readability-lxml lxml_html_clean=lxml_html_clean)
-"$ARTICLE_TOOLS/bin/python" Scripts/article-agreement.py "$ROOT/.build/debug/juke" Tests/ArticlesTests/Fixtures/readability-pages --min 0.95
+"$ARTICLE_TOOLS/bin/python" Scripts/article-agreement.py "$ROOT/.build/debug/juke" Tests/ArticlesTests/Fixtures/readability-pages --min 0.951 --mozilla-min 0.989
 
 # PDF text beside poppler's pdftotext on pypdf's corpus of real PDFs (fetched from its source
 # distribution into .build, never committed): Juke (pdftotext where installed, its own reader
