@@ -20,7 +20,7 @@ public struct DualPlayerApp: JukeApp {
     public init(platform: Platform) {
         self.platform = platform
         self.service = DualPlayerService(
-            database: platform.database, library: platform.library, clock: platform.clock, logger: platform.logger,
+            database: platform.database, library: platform.library, reading: platform.reading, clock: platform.clock, logger: platform.logger,
             booksFolder: platform.configuration.dataDirectory + "/dual/books", maxUploadSize: platform.configuration.maxUploadSize)
         // Radio Browser's own discovery and mirrors, or the list the configuration names (a
         // private mirror, or a test's fake).
@@ -33,7 +33,7 @@ public struct DualPlayerApp: JukeApp {
         self.songs = SongService(
             songs: SongStore(database: platform.database),
             uploads: SongUploads(folder: platform.configuration.dataDirectory + "/dual/songs", limit: platform.configuration.maxUploadSize),
-            clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
+            reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
         // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
         // relay's address policy.
         let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)

@@ -1,6 +1,7 @@
 import DualPlayer
 import Foundation
 import JukeCore
+import JukePlatform
 import Library
 import Logging
 import MediaFormats
@@ -21,8 +22,14 @@ public struct DualPlayerService: Sendable {
     static let maxItemsQuery = 4_000
 
     let uploads: BookUploads
+    /// Where an uploaded book's tags and chapters are read: off the server's threads.
+    let reading: ReadingPool
 
-    public init(database: any JukeDatabase, library: LibraryStore, clock: WallClock, logger: Logger, booksFolder: String, maxUploadSize: Int) {
+    public init(
+        database: any JukeDatabase, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger, booksFolder: String,
+        maxUploadSize: Int
+    ) {
+        self.reading = reading
         self.store = DualPlayerStore(database: database)
         self.books = BookStore(database: database)
         self.uploads = BookUploads(folder: booksFolder, limit: maxUploadSize)
@@ -105,7 +112,15 @@ public struct DualPlayerService: Sendable {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
         let path = try await uploads.receive(body, filename: name)
-        let book = try uploads.read(path: path, filename: name, owner: share ? nil : user.id, now: clock.now())
+        let (uploads, owner, now) = (self.uploads, share ? nil : user.id, clock.now())
+        let book: Book
+        do {
+            book = try await reading.read { try uploads.read(path: path, filename: name, owner: owner, now: now) }
+        } catch {
+            // Refused before it was read (the reading pool is full): the file goes too.
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
         do {
             try await books.add(book)
         } catch {

@@ -1,6 +1,7 @@
 import DualPlayer
 import Foundation
 import JukeCore
+import JukePlatform
 import Logging
 import MediaFormats
 import Storage
@@ -9,6 +10,8 @@ import Storage
 struct SongService: Sendable {
     let songs: SongStore
     let uploads: SongUploads
+    /// Where an uploaded song's tags are read: off the server's threads.
+    let reading: ReadingPool
     let clock: WallClock
     let logger: Logger
     /// Whether this server has ffmpeg to transcode what a browser cannot play.
@@ -39,7 +42,15 @@ struct SongService: Sendable {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
         let path = try await uploads.receive(body, filename: name)
-        let song = try uploads.read(path: path, filename: name, owner: share ? nil : user.id, now: clock.now())
+        let (uploads, owner, now) = (self.uploads, share ? nil : user.id, clock.now())
+        let song: Song
+        do {
+            song = try await reading.read { try uploads.read(path: path, filename: name, owner: owner, now: now) }
+        } catch {
+            // Refused before it was read (the reading pool is full): the file goes too.
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
         do {
             try await songs.add(song)
         } catch {
