@@ -4,7 +4,9 @@ import Feeds
 /// chapter per document of its spine (the reading order), titled from its table of contents
 /// (ePub 3's nav document, or ePub 2's NCX), else the document's first heading. Covers and
 /// other documents without text are left out. Everything inside is read with the same lenient
-/// readers as web pages; a damaged book is a clear error.
+/// readers as web pages; a damaged book is a clear error. A fixed-layout book may set its pages
+/// as SVG (inline, or as the spine's documents) or as images with an XHTML fallback: the SVG's
+/// text is read, and an image is read by its fallback, as a reader that cannot show it would.
 public enum EPubReader {
     public static func read(_ bytes: [UInt8]) throws(ArticleError) -> Article {
         var zip = try ZIPArchive(bytes)
@@ -24,20 +26,30 @@ public enum EPubReader {
         }
         // What the spine would take out, by the sizes the archive states (each checked when
         // read): a book past the budget is refused before a chapter is read, not after four.
-        let stated = package.spine.reduce(0) { $0 + (zip.entries[resolve($1, against: base)]?.size ?? 0) }
+        let stated = package.spine.reduce(0) { $0 + (zip.entries[resolve($1.href, against: base)]?.size ?? 0) }
         guard stated <= ZIPArchive.totalLimit else {
             throw .tooBig("its chapters come to more than \(ZIPArchive.totalLimit / 1_000_000) MB when read")
         }
         var chapters: [Article.Chapter] = []
         var textBytes = 0
-        for href in package.spine {
+        // Several images may share one fallback: it is read once.
+        var fallbacksRead: Set<String> = []
+        for (href, isFallback) in package.spine {
             let path = resolve(href, against: base)
+            if isFallback {
+                guard fallbacksRead.insert(path).inserted else { continue }
+            }
             guard let document = try zip.file(path) else { continue }
             let root = try HTMLTreeBuilder.build(document)
             defer { root.dispose() }
             let body = root.elements(named: ["body"]).first ?? root
             for nav in body.elements(named: ["nav"]) { nav.remove() }
             var blocks = ArticleExtractor.blocks(of: body)
+            // The HTML reader drops SVG whole (a web page's icons and charts); a page set as SVG
+            // is read by its text elements, after the page's own headings.
+            if !blocks.contains(where: { !$0.isHeading }) {
+                blocks = blocks.filter(\.isHeading) + (try svgText(document)).map { ArticleExtractor.Block(text: $0, isHeading: false) }
+            }
             guard blocks.contains(where: { !$0.isHeading }) else { continue }
             var title = titles[path]
             // The document's first heading is its title when the contents give none or the same;
@@ -60,12 +72,14 @@ public enum EPubReader {
     struct Package {
         var title: String?
         var author: String?
-        var spine: [String] = []
+        /// The documents read, in order: an item Juke cannot read (an image) is replaced by its
+        /// fallback, which several items may share.
+        var spine: [(href: String, isFallback: Bool)] = []
         var navHref: String?
         var ncxHref: String?
 
         init(_ elements: [Element]) {
-            var manifest: [String: (href: String, type: String, properties: String)] = [:]
+            var manifest: [String: (href: String, type: String, properties: String, fallback: String?)] = [:]
             var spineIDs: [String] = []
             var tocID: String?
             for element in elements {
@@ -74,7 +88,7 @@ public enum EPubReader {
                 case "creator" where author == nil && !element.text.isEmpty: author = element.text
                 case "item":
                     if let id = element.attributes["id"], let href = element.attributes["href"] {
-                        manifest[id] = (href, element.attributes["media-type"] ?? "", element.attributes["properties"] ?? "")
+                        manifest[id] = (href, element.attributes["media-type"] ?? "", element.attributes["properties"] ?? "", element.attributes["fallback"])
                     }
                 case "spine": tocID = element.attributes["toc"]
                 case "itemref":
@@ -82,10 +96,74 @@ public enum EPubReader {
                 default: break
                 }
             }
-            spine = spineIDs.compactMap { manifest[$0]?.href }
+            for id in spineIDs {
+                // The fallback chain, each item once (a chain may loop).
+                var seen: Set<String> = []
+                var current = id
+                while seen.insert(current).inserted, let item = manifest[current] {
+                    if EPubReader.isDocument(item.type) {
+                        spine.append((item.href, current != id))
+                        break
+                    }
+                    guard let fallback = item.fallback else { break }
+                    current = fallback
+                }
+            }
             navHref = manifest.values.first { $0.properties.split(separator: " ").contains("nav") }?.href
             ncxHref = tocID.flatMap { manifest[$0]?.href } ?? manifest.values.first { $0.type == "application/x-dtbncx+xml" }?.href
         }
+    }
+
+    /// A media type read as a document: (X)HTML, SVG or another XML; none stated is tried too.
+    /// Images, audio and the rest are not text (their bytes would read as noise).
+    static func isDocument(_ mediaType: String) -> Bool {
+        let type = String(mediaType.lowercased().prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" })
+        return type.isEmpty || type.hasSuffix("xml") || type.hasSuffix("html")
+    }
+
+    /// The text an SVG draws: a paragraph per `<text>` element (its `<tspan>` lines joined), in
+    /// order. Titles, descriptions and styles are not drawn, so not read.
+    static func svgText(_ bytes: [UInt8]) throws(ArticleError) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var depth = 0
+        var elements = 0
+        var textBytes = 0
+        var tokenizer = XMLTokenizer()
+        let decoder = FeedTextDecoder()
+        var utf8 = decoder.decode(bytes)
+        utf8 += decoder.decode([UInt8](), final: true)
+        let take: (XMLToken) -> Void = { token in
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                elements += 1
+                guard !selfClosing, elements <= maxElements else { return }
+                let local = name.split(separator: ":").last.map { $0.lowercased() } ?? ""
+                if local == "text" {
+                    depth += 1
+                } else if depth > 0, attributes.contains(where: { $0.name == "y" || $0.name == "dy" }), !current.isEmpty {
+                    // A line placed on its own: a space between it and the last.
+                    current += " "
+                }
+            case .end(let name):
+                guard depth > 0, name.split(separator: ":").last?.lowercased() == "text" else { return }
+                depth -= 1
+                if depth == 0 {
+                    let text = Whitespace.collapse(current)
+                    if !text.isEmpty { out.append(text) }
+                    current = ""
+                }
+            case .text(let text):
+                guard depth > 0, textBytes <= Article.maxTextBytes else { return }
+                textBytes += text.utf8.count
+                current += text
+            }
+        }
+        tokenizer.feed(utf8, take)
+        tokenizer.finish(take)
+        guard elements <= maxElements else { throw .tooBig("a page lists more than \(maxElements) elements") }
+        guard textBytes <= Article.maxTextBytes else { throw .tooBig("its text is longer than \(Article.maxTextBytes >> 20) MB") }
+        return out
     }
 
     /// ePub 3's nav document: the links of its table of contents.
