@@ -4,8 +4,9 @@ enum HTMLRules {
     static let void: Set<String> = [
         "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr", "keygen",
     ]
-    /// Elements whose content is not the page's text: dropped whole.
-    static let dropped: Set<String> = ["script", "style", "noscript", "template", "svg", "math", "iframe", "object", "canvas", "select", "textarea", "button"]
+    /// Elements whose content is not the page's text: dropped whole. (MathML is kept: a
+    /// formula is the article's text, and Firefox's reader view shows it.)
+    static let dropped: Set<String> = ["script", "style", "noscript", "template", "svg", "iframe", "object", "canvas", "select", "textarea", "button"]
     /// A start tag of one of these closes an open `p` (HTML's implied end tags).
     static let closesParagraph: Set<String> = [
         "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2",
