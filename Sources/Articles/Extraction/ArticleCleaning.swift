@@ -67,7 +67,7 @@ extension ArticleExtractor {
         var columns = 0
         table.descendants { node in
             switch node.name {
-            case "caption": if node.children.contains(where: { !$0.isText || !$0.text.allSatisfy(\.isWhitespace) }) { marked = true }
+            case "caption": if node.children.contains(where: { !$0.isText || !PageSweep.isBlank($0.text) }) { marked = true }
             case "col", "colgroup", "tfoot", "thead", "th": marked = true
             case "table": nested = true
             case "tr":

@@ -3,10 +3,18 @@
 /// is moved up the tree while its ancestors hold more of the close runners-up or score more;
 /// its siblings that score well or read as prose join it.
 extension ArticleExtractor {
-    /// Commas of Latin, Arabic, Chinese and other scripts, as Readability.js counts them.
-    static let commaScalars: Set<Unicode.Scalar> = ["\u{2C}", "\u{60C}", "\u{FE50}", "\u{FE10}", "\u{FE11}", "\u{2E41}", "\u{2E34}", "\u{2E32}", "\u{FF0C}"]
-
-    static func commas(_ text: String) -> Int { text.unicodeScalars.reduce(0) { $0 + (commaScalars.contains($1) ? 1 : 0) } }
+    /// Commas of Latin, Arabic, Chinese and other scripts, as Readability.js counts them
+    /// (a switch on the scalar, not a set: this runs over every scored paragraph).
+    static func commas(_ text: String) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x2C, 0x60C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: count += 1
+            default: break
+            }
+        }
+        return count
+    }
 
     /// Scores the ancestors of the elements to score (on the nodes themselves); returns them
     /// in the order they became candidates.

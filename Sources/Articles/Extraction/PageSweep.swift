@@ -44,7 +44,8 @@ struct PageSweep {
 
     mutating func shouldRemove(_ node: HTMLNode, removeTitleHeader: inout Bool) -> Bool {
         if !Visibility.isProbablyVisible(node) { return true }
-        let match = node.classAndID
+        // Most elements have neither class nor id: their words are not built.
+        let match = node.attributes["class"] == nil && node.attributes["id"] == nil ? [] : node.classAndID
         if !bylineFound, isByline(node, match) {
             bylineFound = true
             return true
@@ -81,7 +82,7 @@ struct PageSweep {
 
     /// No text, and nothing but line breaks and rules inside.
     static func isEmpty(_ node: HTMLNode) -> Bool {
-        node.children.allSatisfy { $0.isText ? $0.text.allSatisfy(\.isWhitespace) : ($0.name == "br" || $0.name == "hr") }
+        node.children.allSatisfy { $0.isText ? Self.isBlank($0.text) : ($0.name == "br" || $0.name == "hr") }
     }
 
     /// Readability.js's likeness of a heading to the title: the share of the heading's words
@@ -136,14 +137,14 @@ struct PageSweep {
         var out: [HTMLNode] = []
         var run: [HTMLNode] = []
         func close() {
-            while let first = run.first, Self.isWhitespace(first) { run.removeFirst() }
-            while let last = run.last, Self.isWhitespace(last) { run.removeLast() }
-            guard !run.isEmpty else { return }
+            defer { run = [] }
+            // Trimmed by index (removing from the front one at a time would be quadratic).
+            guard let first = run.firstIndex(where: { !Self.isWhitespace($0) }), let last = run.lastIndex(where: { !Self.isWhitespace($0) })
+            else { return }
             let paragraph = HTMLNode(name: "p")
-            for node in run { paragraph.append(node) }
+            for node in run[first...last] { paragraph.append(node) }
             paragraph.parent = div
             out.append(paragraph)
-            run = []
         }
         var index = 0
         let children = div.children
@@ -173,21 +174,31 @@ struct PageSweep {
         var i = index + 1
         while i < children.count {
             if children[i].name == "br" { return i }
-            guard children[i].isText, children[i].text.allSatisfy(\.isWhitespace) else { return nil }
+            guard children[i].isText, Self.isBlank(children[i].text) else { return nil }
             i += 1
         }
         return nil
     }
 
     static func isWhitespace(_ node: HTMLNode) -> Bool {
-        node.isText ? node.text.allSatisfy(\.isWhitespace) : node.name == "br"
+        node.isText ? isBlank(node.text) : node.name == "br"
+    }
+
+    /// Whether a text is only whitespace, by its bytes where it is ASCII (Character's
+    /// `isWhitespace` is a Unicode property lookup per character, and this asks of every text).
+    static func isBlank(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte == 0x20 || (0x09...0x0D).contains(byte) { continue }
+            return byte < 0x80 ? false : Whitespace.collapse(text).isEmpty
+        }
+        return true
     }
 
     /// The div's one child when that is a paragraph and no text sits beside it.
     static func singleParagraph(_ div: HTMLNode) -> HTMLNode? {
         let elements = div.children.filter { !$0.isText }
         guard elements.count == 1, elements[0].name == "p" else { return nil }
-        guard div.children.allSatisfy({ !$0.isText || $0.text.allSatisfy(\.isWhitespace) }) else { return nil }
+        guard div.children.allSatisfy({ !$0.isText || Self.isBlank($0.text) }) else { return nil }
         return elements[0]
     }
 
