@@ -115,13 +115,32 @@ extension ArticleExtractor {
             case "input": inputs += 1
             case "object", "embed", "iframe": embeds += 1
             case "table" where isData(element): containsDataTable = true
-            case "h1", "h2", "h3", "h4", "h5", "h6": headingLength += element.innerText.unicodeScalars.count
-            case "ul", "ol": if !hasAncestor(element, "ul", depth: 0) && !hasAncestor(element, "ol") { listLength += element.innerText.unicodeScalars.count }
             default: break
             }
-            if !hasTextish && textish.contains(element.name) && element.textLength > 0 && !element.innerText.isEmpty { hasTextish = true }
         }
         if containsDataTable { return false }
+        // The text in headings and in lists, each counted once at its outermost element (never
+        // walking a subtree twice, so nested lists cost no more than flat ones).
+        var outer: [HTMLNode] = node.children
+        while let element = outer.popLast() {
+            guard !element.isText else { continue }
+            switch element.name {
+            case "h1", "h2", "h3", "h4", "h5", "h6": headingLength += element.textLength
+            case "ul", "ol": listLength += element.textLength
+            default: outer.append(contentsOf: element.children)
+            }
+        }
+        let rawLength = node.textLength
+        // Whether any text sits inside a text-holding element (one walk, stopping at the first).
+        var textWalk: [(HTMLNode, Bool)] = node.children.map { ($0, false) }
+        while !hasTextish, let (element, inside) = textWalk.popLast() {
+            if element.isText {
+                if inside && !PageSweep.isBlank(element.text) { hasTextish = true }
+                continue
+            }
+            let nowInside = inside || textish.contains(element.name)
+            for child in element.children { textWalk.append((child, nowInside)) }
+        }
         let weight = context.weighClasses ? ReadabilityRules.classWeight(node) : 0
         if weight < 0 { return true }
         let text = node.innerText
@@ -129,9 +148,9 @@ extension ArticleExtractor {
         let lowered = text.lowercased()
         if adWords.contains(lowered) || loadingWords.contains(lowered) { return true }
         let length = text.unicodeScalars.count
-        let isList = tag == "ul" || tag == "ol" || (length > 0 && Double(listLength) / Double(length) > 0.9)
+        let isList = tag == "ul" || tag == "ol" || (rawLength > 0 && Double(listLength) / Double(rawLength) > 0.9)
         let density = linkDensity(node)
-        let headingDensity = length > 0 ? Double(headingLength) / Double(length) : 0
+        let headingDensity = rawLength > 0 ? Double(headingLength) / Double(rawLength) : 0
         let inFigure = hasAncestor(node, "figure")
         var remove = false
         if !inFigure && images > 1 && Double(paragraphs) / Double(images) < 0.5 { remove = true }
