@@ -11,7 +11,8 @@
 # checks the cut changes nothing.
 # The feed fuzzer feeds the feed reader any bytes, whole and in pieces, and checks both read alike.
 # The article fuzzer feeds the web page extractor, the ePub reader (ZIP, inflate), the PDF reader, the text reader
-# and feed discovery any bytes.
+# and feed discovery any bytes, seeded with issue 37's shapes too (repeated references, deep nesting, stray end
+# tags); like every fuzzer here it runs under -rss_limit_mb and -timeout, so a blow-up is a finding.
 # The workout fuzzer feeds the FIT, TCX and GPX readers and the strap's measurement parser any bytes,
 # and checks that what is read writes again and reads back.
 # Usage: Scripts/fuzz.sh [seconds] [tags|chapters|matching|streams|feeds|articles|workouts]   (default 60 s, tags).
@@ -78,6 +79,9 @@ case "${2:-tags}" in
       [ -e "$out" ] || head -c 65536 "$f" > "$out"
     done
     cp -n ../Tests/WorkoutsTests/Fixtures/workouts/* corpus-workouts/ 2>/dev/null || true
+    # Issue 37's shapes as workouts: elements nested past the walk's depth, stray end tags.
+    python3 -c 'import sys; open("corpus-workouts/tcx-deep-stray", "wb").write(b"<TrainingCenterDatabase>" + b"<Lap>" * 3000 + b"</zz>" * 3000)'
+    python3 -c 'import sys; open("corpus-workouts/tcx-stray", "wb").write(b"<TrainingCenterDatabase><Activities><Activity><Lap><Track>" + b"</zz>" * 5000 + b"<Trackpoint><Time>2024-05-01T10:00:00Z</Time><HeartRateBpm><Value>120</Value></HeartRateBpm></Trackpoint></Track></Lap></Activity></Activities></TrainingCenterDatabase>")'
     .build/release/WorkoutFuzzer -max_total_time="$SECONDS_TO_RUN" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
       -artifact_prefix=crashes/ -print_final_stats=1 corpus-workouts ;;
   articles)
@@ -111,6 +115,18 @@ seeds = {
     "pdf-deep-nesting": pdf(head + [page(b"4 0 R"), (4, stream(b"[" * 20000 + b"<<" * 20000)), font, (6, stream(b""))]),
     "pdf-bfrange-map": pdf(head + [page(b"4 0 R"), (4, text), font, (6, stream(cmap))]),
 }
+# Pages and a book of the same issue's shapes: nesting past the tree's depth, stray end tags,
+# and a spine that lists one chapter twenty times.
+import io, zipfile
+seeds["html-deep-nesting"] = b"<html><body>" + b"<div>" * 12000 + b"<p>The only paragraph, at the bottom.</p></body></html>"
+seeds["html-stray-end-tags"] = b"<span>" * 5000 + b"</zz>" * 5000 + b"<p>Text after them, long enough to be read.</p>"
+book = io.BytesIO()
+with zipfile.ZipFile(book, "w") as z:
+    z.writestr("mimetype", "application/epub+zip")
+    z.writestr("META-INF/container.xml", '<container><rootfiles><rootfile full-path="c.opf"/></rootfiles></container>')
+    z.writestr("c.opf", '<package><manifest><item id="c" href="c.xhtml"/></manifest><spine>' + '<itemref idref="c"/>' * 20 + "</spine></package>")
+    z.writestr("c.xhtml", "<html><body><p>" + "All work and no play. " * 20000 + "</p></body></html>", compress_type=zipfile.ZIP_DEFLATED)
+seeds["epub-repeated-spine"] = book.getvalue()
 for name, data in seeds.items():
     assert len(data) <= 65536, name
     open("corpus-articles/" + name, "wb").write(data)
