@@ -124,4 +124,23 @@ import Testing
             try Inflate.zlib(bomb, limit: 1_000_000)
         }
     }
+
+    /// A deflated entry whose data ends inside a stored block that claims 65,535 bytes: the
+    /// stream never ends and the archive has no more bytes for it. ZIPFoundation 0.9.20's
+    /// extract of it on Linux was still running when killed after 20 s (its inflate loop asks
+    /// for more input until the stream ends); Juke's reader says it is damaged at once.
+    @Test func aDeflatedEntryThatNeverEndsIsDamaged() throws {
+        let raw: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + [UInt8](repeating: 0x78, count: 100)
+        let name = Array("cut.txt".utf8)
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16 & 0xFFFF) }
+        let local =
+            u32(0x0403_4B50) + u16(20) + u16(0) + u16(8) + u16(0) + u16(0) + u32(0) + u32(raw.count) + u32(65_535) + u16(name.count) + u16(0) + name + raw
+        let directory =
+            u32(0x0201_4B50) + u16(20) + u16(20) + u16(0) + u16(8) + u16(0) + u16(0) + u32(0) + u32(raw.count) + u32(65_535) + u16(name.count)
+            + u16(0) + u16(0) + u16(0) + u16(0) + u32(0) + u32(0) + name
+        let end = u32(0x0605_4B50) + u16(0) + u16(0) + u16(1) + u16(1) + u32(directory.count) + u32(local.count) + u16(0)
+        var archive = try ZIPArchive(local + directory + end)
+        #expect(throws: ArticleError.unreadable("a damaged ZIP archive (cut.txt does not match its checksum)")) { try archive.file("cut.txt") }
+    }
 }
