@@ -5,7 +5,9 @@
 ///
 /// Why not ZIPFoundation's reading, which is in the package mirror: on Linux its inflate loop
 /// asks for more input until the stream ends, and at the end of the archive it gets none, so a
-/// deflated entry cut short (or a stored block that claims more than is left) spins forever.
+/// deflated entry cut short (or a stored block that claims more than is left) spins forever
+/// (measured: 0.9.20's extract of such an entry was still running when killed after 20 s;
+/// `HostileInputTests.aDeflatedEntryThatNeverEndsIsDamaged` is refused here at once).
 /// The directory is 70 lines; the decompression is zlib's either way.
 struct ZIPArchive {
     struct Entry {
