@@ -72,7 +72,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Let Dual Player fetch podcast feeds, episodes and articles from private and local networks (env JUKE_WEB_ALLOW_PRIVATE_NETWORKS=1; off: refused, so no account can make Juke fetch from inside its network)."
+            "Let Dual Player fetch podcast feeds, episodes, articles and LibriVox's sections and covers from private and local networks (env JUKE_WEB_ALLOW_PRIVATE_NETWORKS=1; off: refused, so no account can make Juke fetch from inside its network)."
     )
     var webAllowPrivateNetworks = false
 

@@ -81,7 +81,10 @@ def librivox_server(tmp_path, app_database):
     threading.Thread(target=fake.serve_forever, daemon=True).start()
     (tmp_path / "data").mkdir()
     juke = JukeServer(str(tmp_path / "data"), database=app_database, demo=False,
-                      extra_args=["--librivox-url", f"http://127.0.0.1:{fake.server_address[1]}/api/feed"])
+                      # The fake archive is on this machine: its sections and covers are fetched
+                      # under the same private-network rule as feeds and articles.
+                      extra_args=["--librivox-url", f"http://127.0.0.1:{fake.server_address[1]}/api/feed",
+                                  "--web-allow-private-networks"])
     try:
         yield juke
     finally:
