@@ -192,8 +192,10 @@ def test_zones_edited_both_ways_and_a_recording_replayed_and_imported(server, ad
     browser.get(server.base + "/runbeat/history")
     browser.find_element(By.ID, "rb-import-file").send_keys(str(gpx))
     wait(browser).until(lambda d: "Imported run: 120 heart-rate samples" in d.find_element(By.ID, "rb-import-note").text)
+    # The note is written when the import answers; the list is fetched again after it.
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rb-workouts li")) == 2)
     items = browser.find_elements(By.CSS_SELECTOR, "#rb-workouts li")
-    assert len(items) == 2 and "imported" in items[0].text + items[1].text
+    assert "imported" in items[0].text + items[1].text
     click(browser, By.PARTIAL_LINK_TEXT, "run,")
     wait(browser).until(lambda d: "Time in each zone" in d.find_element(By.CSS_SELECTOR, ".rb-summary-body").text)
     assert browser.find_element(By.CSS_SELECTOR, ".rb-export-fit").get_attribute("href").endswith("/export.fit")
