@@ -43,14 +43,7 @@ struct SongService: Sendable {
         }
         let path = try await uploads.receive(body, filename: name)
         let (uploads, owner, now) = (self.uploads, share ? nil : user.id, clock.now())
-        let song: Song
-        do {
-            song = try await reading.read { try uploads.read(path: path, filename: name, owner: owner, now: now) }
-        } catch {
-            // Refused before it was read (the reading pool is full): the file goes too.
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
+        let song = try await UploadReceiver.read(path, in: reading) { try uploads.read(path: path, filename: name, owner: owner, now: now) }
         do {
             try await songs.add(song)
         } catch {

@@ -40,4 +40,15 @@ struct UploadReceiver: Sendable {
         }
         return path
     }
+
+    /// Reads the received file at `path` in the reading pool; when the pool refuses it (or the
+    /// reading fails before removing it), the file goes with the refusal.
+    static func read<T: Sendable>(_ path: String, in pool: ReadingPool, _ read: @escaping @Sendable () throws -> T) async throws -> T {
+        do {
+            return try await pool.read(read)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
 }
