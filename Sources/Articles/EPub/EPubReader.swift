@@ -129,10 +129,6 @@ public enum EPubReader {
         var depth = 0
         var elements = 0
         var textBytes = 0
-        var tokenizer = XMLTokenizer()
-        let decoder = FeedTextDecoder()
-        var utf8 = decoder.decode(bytes)
-        utf8 += decoder.decode([UInt8](), final: true)
         let take: (XMLToken) -> Void = { token in
             switch token {
             case .start(let name, let attributes, let selfClosing):
@@ -159,8 +155,7 @@ public enum EPubReader {
                 current += text
             }
         }
-        tokenizer.feed(utf8, take)
-        tokenizer.finish(take)
+        tokens(of: bytes, take)
         guard elements <= maxElements else { throw .tooBig("a page lists more than \(maxElements) elements") }
         guard textBytes <= Article.maxTextBytes else { throw .tooBig("its text is longer than \(Article.maxTextBytes >> 20) MB") }
         return out
@@ -220,10 +215,6 @@ public enum EPubReader {
         var out: [Element] = []
         var tooMany = false
         var open: [Int] = []
-        var tokenizer = XMLTokenizer()
-        let decoder = FeedTextDecoder()
-        var utf8 = decoder.decode(bytes)
-        utf8 += decoder.decode([UInt8](), final: true)
         let take: (XMLToken) -> Void = { token in
             switch token {
             case .start(let name, let attributes, let selfClosing):
@@ -242,10 +233,20 @@ public enum EPubReader {
                 if let index = open.last { out[index].text += text }
             }
         }
-        tokenizer.feed(utf8, take)
-        tokenizer.finish(take)
+        tokens(of: bytes, take)
         guard !tooMany else { throw .tooBig("a part of the book lists more than \(maxElements) elements") }
         return out
+    }
+
+    /// A small document's XML tokens, its bytes decoded as feeds are (a BOM, the declared
+    /// encoding, else UTF-8 or Windows-1252).
+    static func tokens(of bytes: [UInt8], _ take: (XMLToken) -> Void) {
+        let decoder = FeedTextDecoder()
+        var utf8 = decoder.decode(bytes)
+        utf8 += decoder.decode([UInt8](), final: true)
+        var tokenizer = XMLTokenizer()
+        tokenizer.feed(utf8, take)
+        tokenizer.finish(take)
     }
 
     static func directory(of path: String) -> String {
