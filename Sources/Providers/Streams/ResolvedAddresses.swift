@@ -9,9 +9,18 @@ import NIOPosix
     import Darwin
 #endif
 
-/// A host name's addresses, from the system resolver (getaddrinfo, on NIO's thread pool so
+/// A host name's addresses, from the system resolver (getaddrinfo, on threads of its own so
 /// that no event loop waits on DNS), each with its raw bytes for the address policy.
 enum ResolvedAddresses {
+    /// getaddrinfo can wait for the resolver's timeouts (seconds, times its retries). On NIO's
+    /// shared pool, which is as wide as the machine has cores, two slow lookups would hold the
+    /// threads that hash passwords, and sign-ins would wait on somebody's feed's DNS.
+    static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 8)
+        pool.start()
+        return pool
+    }()
+
     struct Address: Sendable {
         let socket: SocketAddress
         let bytes: [UInt8]
@@ -19,7 +28,7 @@ enum ResolvedAddresses {
 
     static func resolve(host: String, port: Int) async throws(StreamRelayError) -> [Address] {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { try lookup(host: host, port: port) }
+            return try await pool.runIfActive { try lookup(host: host, port: port) }
         } catch let error as StreamRelayError {
             throw error
         } catch {
