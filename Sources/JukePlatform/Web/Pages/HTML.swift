@@ -5,7 +5,8 @@ public enum HTML {
     public static func escape(_ text: String) -> String { Markup.escape(text) }
 
     /// The page frame shared by every screen: dark theme, viewport for phones, one module
-    /// (`script` is its address, such as /static/js/app.js), and the app's own styles. First,
+    /// (`script` is its address, such as /static/js/app.js), and the styles in their order:
+    /// the design tokens, the components, the platform's pages, then the app's own. First,
     /// before any player, `playable.js` tells the server which codecs the browser plays.
     public static func page(title: String, script: String?, styles: String? = nil, body: String, bodyClass: String = "") -> String {
         """
@@ -16,6 +17,8 @@ public enum HTML {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="color-scheme" content="dark">
         <title>\(escape(title)) · Juke</title>
+        <link rel="stylesheet" href="/static/css/tokens.css">
+        <link rel="stylesheet" href="/static/css/components.css">
         <link rel="stylesheet" href="/static/css/app.css">
         <link rel="icon" href="/static/img/icon.svg" type="image/svg+xml">
         <link rel="manifest" href="/manifest.webmanifest">

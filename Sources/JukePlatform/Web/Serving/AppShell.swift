@@ -5,7 +5,8 @@ import JukeCore
 
 /// What makes Juke an installable web app: its manifest (name, icons, colours, standalone,
 /// shortcuts to the apps) and its service worker, told the shell to keep for offline: the home
-/// and app pages, and every file under the platform's and the apps' static folders. The
+/// and app pages, every file under the platform's and the apps' static folders, and the icons
+/// module generated from `Icons.all` (`/static/js/icons.js`, served here too). The
 /// version is a hash of those files, so a server with new scripts serves a new `/sw.js` and
 /// browsers install it (it starts the next time Juke is opened; the page says so).
 struct AppShell: Sendable {
@@ -34,9 +35,10 @@ struct AppShell: Sendable {
             }
         }
         files.sort { $0.url < $1.url }
-        assets = files.map(\.url)
+        assets = (files.map(\.url) + [Self.iconsModule]).sorted()
         var hash = SHA256()
         for page in pages { hash.update(data: Data(page.utf8)) }
+        hash.update(data: Data(Icons.module.utf8))
         for file in files {
             hash.update(data: Data(file.url.utf8))
             hash.update(data: FileManager.default.contents(atPath: file.path) ?? Data())
@@ -68,6 +70,9 @@ struct AppShell: Sendable {
         return (try? JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
     }
 
+    /// Where scripts import the icons from: a module generated from `Icons.all`, not a file.
+    static let iconsModule = "/static/js/icons.js"
+
     /// `/sw.js`: the worker module with this server's shell.
     var serviceWorker: String {
         let shell: [String: Any] = ["version": version, "pages": pages, "assets": assets]
@@ -83,6 +88,7 @@ struct AppShell: Sendable {
     func register<Context: RequestContext>(on router: Router<Context>) {
         let manifest = manifest
         let worker = serviceWorker
+        let icons = Icons.module
         router.get("/manifest.webmanifest") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
@@ -93,6 +99,11 @@ struct AppShell: Sendable {
             Response(
                 status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: worker)))
+        }
+        router.get(RouterPath(Self.iconsModule)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache", .xContentTypeOptions: "nosniff"],
+                body: .init(byteBuffer: ByteBuffer(string: icons)))
         }
     }
 }
