@@ -17,7 +17,7 @@ enum Back2BackPages {
         return HTML.page(
             title: "Back2Back", script: "/static/back2back/js/back2back.js",
             body: """
-                \(Header.render(user: user, current: "back2back"))
+                \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-home">
                   <h1>Back2Back</h1>
                   <p class="muted">You and an AI DJ take turns picking songs. The DJ plays in a persona's style:
@@ -118,7 +118,7 @@ enum Back2BackPages {
             HTML.page(
                 title: "Back2Back session", script: "/static/back2back/js/back2back-session.js",
                 body: """
-                    \(Header.render(user: user, current: "back2back"))
+                    \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                     <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
                       <header class="b2b-top">
                         <h1 id="session-title">Back2Back</h1>
@@ -182,7 +182,7 @@ extension Back2BackPages {
         HTML.page(
             title: "Join a Back2Back session", script: "/static/back2back/js/back2back-join.js",
             body: """
-                \(Header.render(user: user, current: "back2back"))
+                \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-join" data-token="\(HTML.escape(token))">
                   <h1>Join a Back2Back session</h1>
                   <p>You take turns picking songs with the host and their AI DJ.</p>

@@ -10,7 +10,7 @@ enum RunBeatPages {
         HTML.page(
             title: "RunBeat", script: "/static/runbeat/js/runbeat.js", styles: styles,
             body: """
-                \(Header.render(user: user, current: "runbeat"))
+                \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat">
                   <section id="rb-setup" aria-labelledby="rb-title">
                     <h1 id="rb-title">RunBeat</h1>
@@ -111,7 +111,7 @@ enum RunBeatPages {
         HTML.page(
             title: "RunBeat workouts", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
             body: """
-                \(Header.render(user: user, current: "runbeat"))
+                \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat">
                   <h1>Your workouts</h1>
                   <p><a href="/runbeat">Back to RunBeat</a></p>
@@ -128,7 +128,7 @@ enum RunBeatPages {
         HTML.page(
             title: "RunBeat workout", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
             body: """
-                \(Header.render(user: user, current: "runbeat"))
+                \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat" data-workout="\(HTML.escape(id))">
                   <h1 id="rb-workout-title">Workout</h1>
                   <p><a href="/runbeat/history">All workouts</a></p>
@@ -141,7 +141,7 @@ enum RunBeatPages {
         HTML.page(
             title: "RunBeat coach", script: "/static/runbeat/js/runbeat-coach.js", styles: styles,
             body: """
-                \(Header.render(user: user, current: "runbeat"))
+                \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat rb-coach">
                   <h1>Coach a class</h1>
                   <p class="muted">Open a class and give its code to your runners: they enter it before starting, and you follow each of

@@ -11,7 +11,7 @@ enum TuneTriviaPages {
         return HTML.page(
             title: "TuneTrivia", script: "/static/tunetrivia/js/tunetrivia.js",
             body: """
-                \(Header.render(user: user, current: "tunetrivia"))
+                \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
                 <main id="main" class="trivia-home">
                   <h1>TuneTrivia</h1>
                   <p class="muted">Name That Tune for a room full of phones.</p>
@@ -67,7 +67,7 @@ enum TuneTriviaPages {
         HTML.page(
             title: "TuneTrivia game", script: "/static/tunetrivia/js/tunetrivia-game.js",
             body: """
-                \(Header.render(user: user, current: "tunetrivia"))
+                \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
                 <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
                   <p class="muted" id="game-status" aria-live="polite">Connecting…</p>
                   <div id="game"></div>

@@ -61,29 +61,6 @@ enum HomePage {
     }
 }
 
-/// The bar at the top of every signed-in page.
-public enum Header {
-    public static func render(user: User, current: String) -> String {
-        let adminLink =
-            user.isAdmin
-            ? "<a href=\"/library\"\(current == "library" ? " aria-current=\"page\"" : "")>Manage library</a>"
-            : ""
-        return """
-            <header class="top">
-              <a class="brand" href="/" aria-label="Juke home"><span class="logo">\(Icons.svg(Icons.note))</span> Juke</a>
-              <nav class="top-nav" aria-label="Main">
-                <a href="/"\(current == "home" ? " aria-current=\"page\"" : "")>Home</a>
-                \(adminLink)
-              </nav>
-              <div class="user">
-                <span class="user-name" id="user-name">\(HTML.escape(user.displayName))</span>
-                <button id="logout" class="ghost">Sign out</button>
-              </div>
-            </header>
-            """
-    }
-}
-
 enum PlayerBar {
     static func render() -> String {
         """

@@ -3,6 +3,7 @@
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
 import { APIError, api, bindLogout, byId, clearActionErrors, counted, el, showActionError } from "/static/js/api.js";
+import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
@@ -632,7 +633,7 @@ function trivia(round, mine) {
     const b = el("button", {
       class: `option${correct ? " correct" : ""}${chosen === option ? " chosen" : ""}${wrong ? " wrong" : ""}`,
       id: `trivia-option-${i}`, "aria-pressed": String(chosen === option),
-    }, option, correct ? " ✓" : wrong ? " ✗" : "");
+    }, option, correct ? icon("check", { label: "right answer" }) : wrong ? icon("close", { label: "wrong answer" }) : "");
     b.disabled = state.is_host || !!chosen || round.phase !== "revealed";
     b.addEventListener("click", press(`${base}/guess`, `#trivia-option-${i}`, { body: { trivia_guess: option } }));
     return b;

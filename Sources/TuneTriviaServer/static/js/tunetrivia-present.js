@@ -6,6 +6,7 @@
 // game's invite code where the host is signed in) and holds a token that reads only what the
 // whole room may see. It asks for the game about once a second; the host's phone is the remote.
 import { APIError, byId, counted, el, token as signedInToken } from "/static/js/api.js";
+import { icon } from "/static/js/icons.js";
 import { qrSVG } from "/static/js/qr.js";
 import { serverOffset } from "/static/js/server-clock.js";
 import { CoverArt } from "./cover-art.js";
@@ -280,7 +281,7 @@ function trivia(round) {
     el("h2", {}, "Trivia"), el("p", { class: "present-question" }, round.trivia_question),
     el("ol", { class: "present-options" }, ...(round.trivia_options || []).map((option) => {
       const right = round.trivia_answer && option === round.trivia_answer;
-      return el("li", { class: right ? "correct" : round.trivia_answer ? "dim" : "" }, option, right ? " ✓" : "");
+      return el("li", { class: right ? "correct" : round.trivia_answer ? "dim" : "" }, option, right ? icon("check", { label: "right answer" }) : "");
     })));
 }
 

@@ -271,7 +271,8 @@ export function byId(id) {
 }
 
 export function bindLogout() {
-  document.getElementById("logout")?.addEventListener("click", logout);
+  // The header's wide "Sign out" (#logout) and the one in its phone menu ([data-logout]).
+  for (const button of document.querySelectorAll("#logout, [data-logout]")) button.addEventListener("click", logout);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { api, el, formatTime } from "./api.js";
+import { icon } from "/static/js/icons.js";
 import { bindTabs } from "./tabs.js";
 
 const PAGE = 60;
@@ -132,7 +133,7 @@ export class LibraryBrowser {
     return el("ul", { class: "album-grid" }, albums.map((album) =>
       el("li", {},
         el("button", { class: "album", onclick: () => this.drill(`${album.title} — ${album.artist}`, { album_id: album.id }) },
-          album.artwork_url ? el("img", { src: album.artwork_url, alt: "", loading: "lazy", width: 160, height: 160 }) : el("div", { class: "no-art", "aria-hidden": "true" }, "♪"),
+          album.artwork_url ? el("img", { src: album.artwork_url, alt: "", loading: "lazy", width: 160, height: 160 }) : el("div", { class: "no-art", "aria-hidden": "true" }, icon("note")),
           el("span", { class: "album-title" }, album.title),
           el("span", { class: "album-artist" }, `${album.artist}${album.year ? " · " + album.year : ""}`)))));
   }
