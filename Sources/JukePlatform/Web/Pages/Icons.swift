@@ -31,8 +31,12 @@ public enum Icons {
 
     static func svg(_ path: String, label: String?, text: String?) -> String {
         let a11y = label.map { "role=\"img\" aria-label=\"\(HTML.escape($0))\"" } ?? "aria-hidden=\"true\""
-        let title = text.map { "<text class=\"icon-text\" x=\"12\" y=\"16\" text-anchor=\"middle\" fill=\"currentColor\" aria-hidden=\"true\">\(HTML.escape($0))</text>" } ?? ""
-        return "<svg class=\"icon-svg\" viewBox=\"0 0 24 24\" \(a11y) focusable=\"false\"><path d=\"\(path)\" fill=\"currentColor\" fill-rule=\"evenodd\"/>\(title)</svg>"
+        let title =
+            text.map {
+                "<text class=\"icon-text\" x=\"12\" y=\"16\" text-anchor=\"middle\" fill=\"currentColor\" aria-hidden=\"true\">\(HTML.escape($0))</text>"
+            } ?? ""
+        return
+            "<svg class=\"icon-svg\" viewBox=\"0 0 24 24\" \(a11y) focusable=\"false\"><path d=\"\(path)\" fill=\"currentColor\" fill-rule=\"evenodd\"/>\(title)</svg>"
     }
 
     // Transport
@@ -62,7 +66,8 @@ public enum Icons {
     public static let search = "M10 3.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zM14.2 15.6l1.4-1.4 5.6 5.6-1.4 1.4z"
     public static let plus = "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"
     public static let trash = "M9 3h6v2h5v2H4V5h5zM6 8h12l-1 13H7zm3 2.5v8h2v-8zm4 0v8h2v-8z"
-    public static let heart = "M12 20.6C5 15.5 2 12 2 8.5C2 5.4 4.4 3 7.4 3C9.2 3 10.9 3.9 12 5.3C13.1 3.9 14.8 3 16.6 3C19.6 3 22 5.4 22 8.5C22 12 19 15.5 12 20.6Z"
+    public static let heart =
+        "M12 20.6C5 15.5 2 12 2 8.5C2 5.4 4.4 3 7.4 3C9.2 3 10.9 3.9 12 5.3C13.1 3.9 14.8 3 16.6 3C19.6 3 22 5.4 22 8.5C22 12 19 15.5 12 20.6Z"
     public static let heartOutline =
         heart
         + "M12 18C6.82 14.23 4.6 11.64 4.6 9.05C4.6 6.75 6.38 4.98 8.6 4.98C9.93 4.98 11.19 5.64 12 6.68C12.81 5.64 14.07 4.98 15.4 4.98C17.62 4.98 19.4 6.75 19.4 9.05C19.4 11.64 17.18 14.23 12 18Z"
@@ -84,7 +89,8 @@ public enum Icons {
     /// A screen with waves from its corner: play on another screen.
     public static let cast =
         "M3 4h18v15h-7v-2h5V6H5v3H3zM3 17.5a2.5 2.5 0 0 1 2.5 2.5H3zM3 14A6 6 0 0 1 9 20L7.4 20A4.4 4.4 0 0 0 3 15.6ZM3 10A10 10 0 0 1 13 20L11.4 20A8.4 8.4 0 0 0 3 11.6Z"
-    public static let radio = "M4 8h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zm4.5 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM14 12h4v1.5h-4zm0 3h4v1.5h-4zM6.6 8 17.3 3.2l.8 1.8L11 8z"
+    public static let radio =
+        "M4 8h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zm4.5 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6zM14 12h4v1.5h-4zm0 3h4v1.5h-4zM6.6 8 17.3 3.2l.8 1.8L11 8z"
     public static let book = "M3 5c3-1.2 6-1 8.2.8V20c-2.2-1.6-5.2-1.8-8.2-.8zm18 0c-3-1.2-6-1-8.2.8V20c2.2-1.6 5.2-1.8 8.2-.8z"
     public static let podcast =
         "M9.8 10a2.2 2.2 0 1 0 4.4 0a2.2 2.2 0 1 0 -4.4 0ZM7.9 14.1A5.8 5.8 0 1 1 16.1 14.1L14.9 12.9A4.1 4.1 0 1 0 9.1 12.9ZM5.28 16.72A9.5 9.5 0 1 1 18.72 16.72L17.52 15.52A7.8 7.8 0 1 0 6.48 15.52ZM11 14h2v8h-2z"
