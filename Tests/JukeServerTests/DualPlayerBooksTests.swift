@@ -53,6 +53,24 @@ import Testing
             let bobShelf = try await client.json(.get, "/api/v1/dual/books", token: bob)
             #expect((bobShelf.json["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String } == ["Everyone's"])
 
+            // The shelf says where each reader is in a book: the position saved last of the
+            // book's keys (its chapters' too), capped at its length; null before it is played.
+            #expect((annShelf.json["items"] as? [[String: Any]] ?? []).allSatisfy { ($0["listened"] ?? NSNull()) is NSNull })
+            let positions =
+                #"{"positions":[{"item":"book:\#(shared.id)#0","seconds":1.5,"updated_at":1000},"#
+                + #"{"item":"book:\#(shared.id)#1","seconds":4.25,"updated_at":2000},{"item":"book:\#(annsOwn.id)","seconds":99,"updated_at":1000}]}"#
+            #expect(try await client.json(.put, "/api/v1/dual/positions", token: ann, body: positions).status == .ok)
+            let listened = Dictionary(
+                uniqueKeysWithValues: (try await client.json(.get, "/api/v1/dual/books", token: ann).json["items"] as? [[String: Any]] ?? []).compactMap {
+                    item -> (String, Double)? in
+                    guard let title = item["title"] as? String, let at = (item["listened"] as? [String: Any])?["position"] as? Double else { return nil }
+                    return (title, at)
+                })
+            #expect(listened == ["Everyone's": 4.25, "Ann's": 6], "the newest key wins; a position past the end is the end")
+            #expect(
+                (try await client.json(.get, "/api/v1/dual/books", token: bob).json["items"] as? [[String: Any]] ?? []).allSatisfy { ($0["listened"] ?? NSNull()) is NSNull },
+                "another reader's place is their own")
+
             // The audio, whole and by range, for whoever may see the book, and for nobody else.
             let whole = try await client.json(.get, "/api/v1/dual/books/\(annsOwn.id)/audio", token: ann)
             #expect(whole.status == .ok && whole.headers[.contentType] == "audio/mp4")

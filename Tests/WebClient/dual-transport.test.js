@@ -7,6 +7,8 @@ import {
   apply,
   decide,
   emptyTransport,
+  lockScreenPosition,
+  lockScreenSeek,
   seekTarget,
   sessionMetadata,
   trackTarget,
@@ -76,4 +78,29 @@ test("the Media Session shows the combined title with Juke's logo, or the shown 
   assert.equal(sessionMetadata({ shown: "music", playing: true }, media, "/logo.png").artwork[0].src, "/art/1");
   assert.equal(sessionMetadata({ shown: "speech", playing: true }, media, "/logo.png").artwork[0].src, "/logo.png");
   assert.equal(sessionMetadata({ shown: "nothing", playing: false }, media, "/logo.png"), null);
+});
+
+test("the lock screen's scrubber shows the chapter, in the page's frame", () => {
+  // A book's third chapter runs from 60 s to 90 s of its file; the player is at 65 s.
+  const chapter = { start: 60, end: 90 };
+  assert.deepEqual(lockScreenPosition(chapter, 65, 1.5), { duration: 30, position: 5, playbackRate: 1.5 });
+  // A seek to 5 s on the lock screen is 5 s into the chapter, not the file's 5 s.
+  assert.equal(lockScreenSeek(chapter, 5), 65);
+  assert.equal(lockScreenSeek(chapter, 500), 90, "kept inside the chapter");
+  assert.equal(lockScreenSeek(chapter, -3), 60);
+  // Before the element has its length, the lock screen gets no position at all.
+  assert.equal(lockScreenPosition({ start: 0, end: 0 }, 0, 1), null);
+  assert.deepEqual(lockScreenPosition({ start: 0, end: 200 }, 250, 0), { duration: 200, position: 200, playbackRate: 1 });
+});
+
+test("the page's screens: one on a phone, Now Playing beside the chosen one on a wide screen", async () => {
+  const { screenFor, visibleScreens } = await import("../../Sources/DualPlayerServer/static/js/dual-screens.js");
+  assert.equal(screenFor("#books"), "books");
+  assert.equal(screenFor("#now"), "now");
+  assert.equal(screenFor("#nowhere"), null);
+  assert.equal(screenFor(""), null);
+  assert.deepEqual(visibleScreens("books", false, "books"), ["books"]);
+  assert.deepEqual(visibleScreens("now", false, "radio"), ["now"]);
+  assert.deepEqual(visibleScreens("now", true, "radio"), ["now", "radio"]);
+  assert.deepEqual(visibleScreens("podcasts", true, "podcasts"), ["now", "podcasts"]);
 });

@@ -84,7 +84,9 @@ struct DualPlayerHandler: APIProtocol {
     func listDualBooks(_ input: Operations.ListDualBooks.Input) async throws -> Operations.ListDualBooks.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            return .ok(.init(body: .json(.init(items: try await service.books(visibleTo: user.id).map { DualPlayerMapping.book($0, viewer: user.id) }))))
+            let listened = try await service.listened(by: user.id)
+            let books = try await service.books(visibleTo: user.id)
+            return .ok(.init(body: .json(.init(items: books.map { DualPlayerMapping.book($0, viewer: user.id, listened: listened[$0.id]) }))))
         }
     }
 

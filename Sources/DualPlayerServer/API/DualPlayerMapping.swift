@@ -59,7 +59,7 @@ enum DualPlayerMapping {
         }
     }
 
-    static func book(_ book: Book, viewer: UserID) -> S.DualBook {
+    static func book(_ book: Book, viewer: UserID, listened: SavedPosition? = nil) -> S.DualBook {
         S.DualBook(
             id: book.id.description, shared: book.owner == nil, yours: book.owner == viewer, title: book.title, author: book.author,
             origin: S.DualBook.OriginPayload(rawValue: book.origin.rawValue) ?? .upload, duration: book.duration,
@@ -70,7 +70,8 @@ enum DualPlayerMapping {
                 S.DualBook.DownloadPayload(
                     sectionsDone: $0.sectionsDone, sectionsTotal: $0.sectionsTotal, bytes: $0.bytes, failure: $0.failure)
             },
-            coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover")
+            coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover",
+            listened: listened.map { S.DualBook.ListenedPayload(position: min(max(0, $0.seconds), book.duration), updatedAt: $0.updatedAt) })
     }
 
     static func song(_ song: Song, viewer: UserID, canTranscode: Bool) -> S.DualSong {

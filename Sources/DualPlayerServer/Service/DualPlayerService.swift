@@ -98,6 +98,19 @@ public struct DualPlayerService: Sendable {
         try await books.books(visibleTo: user)
     }
 
+    /// Where `user` last was in each book (in the book's time, from whichever of its keys,
+    /// the book's or a chapter's, was saved last), for the shelf's progress.
+    func listened(by user: UserID) async throws -> [BookID: SavedPosition] {
+        var latest: [BookID: SavedPosition] = [:]
+        for (key, saved) in try await store.positions(of: user, startingWith: "book:") {
+            let id = key.dropFirst("book:".count).prefix { $0 != "#" }
+            guard let book = BookID(String(id)) else { continue }
+            if let known = latest[book], known.updatedAt >= saved.updatedAt { continue }
+            latest[book] = saved
+        }
+        return latest
+    }
+
     /// A book `user` may play, or not found (another account's book is not theirs to know of).
     func book(_ id: BookID, for user: UserID) async throws -> Book {
         guard let book = try await books.book(id), book.isVisible(to: user) else { throw RuleRefusal.notFound("No such book.") }

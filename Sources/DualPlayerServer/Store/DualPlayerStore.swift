@@ -63,6 +63,22 @@ public struct DualPlayerStore: Sendable {
         }
     }
 
+    /// Every position `user` has saved for items whose key starts with `prefix` (such as
+    /// "book:", a book's whole-file and per-chapter keys alike).
+    public func positions(of user: UserID, startingWith prefix: String) async throws -> [String: SavedPosition] {
+        try await database.withConnection { db in
+            let rows = try await db.raw(
+                "SELECT item, seconds, updated_at FROM dual_positions WHERE user_id = \(bind: user.description) AND item LIKE \(bind: prefix + "%")"
+            ).all()
+            var out: [String: SavedPosition] = [:]
+            for row in rows {
+                out[try row.decode(column: "item", as: String.self)] = SavedPosition(
+                    seconds: try row.decode(column: "seconds", as: Double.self), updatedAt: try row.decode(column: "updated_at", as: Int64.self))
+            }
+            return out
+        }
+    }
+
     public func positions(of user: UserID, items: [String]) async throws -> [String: SavedPosition] {
         guard !items.isEmpty else { return [:] }
         return try await database.withConnection { db in

@@ -14,7 +14,7 @@ export class Articles {
   constructor(panel, controller) {
     this.panel = panel;
     this.controller = controller;
-    const q = (/** @type {string} */ s) => /** @type {any} */ (panel.root.querySelector(s));
+    const q = (/** @type {string} */ s) => /** @type {any} */ (panel.shelf.querySelector(s));
     this.ui = {
       list: q(".dual-article-list"), note: q(".dual-article-note"), reader: q(".dual-reader"), title: q(".dual-reader-title"),
       chapter: q(".dual-reader-chapter"), play: q(".dual-reader-play"), voice: q(".dual-reader-voice"), rate: q(".dual-reader-rate"),

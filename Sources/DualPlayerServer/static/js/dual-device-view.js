@@ -2,6 +2,7 @@
 // being saved (with its progress), the space it takes against what the browser allows, and
 // removing (by hand, or once an item has played to its end).
 import { el, formatTime } from "/static/js/api.js";
+import { icon } from "/static/js/icons.js";
 import { canSave, entryKey, keepButton, progressText, spaceText, timeLeft } from "./dual-saved.js";
 
 const KIND_NAMES = { song: "Song", track: "Library track", book: "Audiobook", chapter: "Audiobook chapter", episode: "Episode", article: "Article read aloud" };
@@ -23,15 +24,17 @@ export class DeviceView {
 
   /**
    * A button that saves `item` for `player`, or says how its save goes (kept current by render);
-   * `short` words it for a row of a list (a book's chapters).
-   * @param {any} item @param {"music" | "speech"} player @param {boolean} [short]
+   * `short` words it for a row of a list (a book's chapters); `compact` draws it as an icon
+   * (a player's deck, where both decks share one phone screen), its words in its label.
+   * @param {any} item @param {"music" | "speech"} player @param {boolean} [short] @param {boolean} [compact]
    */
-  button(item, player, short = false) {
+  button(item, player, short = false, compact = false) {
     /** @type {Record<string, string>} */
     const dataset = { keepKey: entryKey(item), keepPlayer: player };
     if (short) dataset.keepShort = "true";
+    if (compact) dataset.keepIcon = "true";
     if (item.kind === "chapter") dataset.keepBook = item.book_id;
-    const button = el("button", { type: "button", class: "ghost dual-keep", dataset });
+    const button = el("button", { type: "button", class: compact ? "icon-btn dual-keep" : "btn btn-ghost btn-s dual-keep", dataset });
     button.addEventListener("click", () => this.toggle(item, player));
     this.paint(button, item);
     return button;
@@ -47,9 +50,20 @@ export class DeviceView {
   /** @param {HTMLElement} button @param {any} item */
   paint(button, item) {
     const look = keepButton(this.shelf.find(item), button.dataset.keepShort === "true");
-    button.textContent = look.text;
-    button.dataset.keep = look.state;
+    this.show(button, look);
     button.setAttribute("aria-label", `${look.text}: ${item.title}`);
+  }
+
+  /**
+   * A keep button's words, or (compact) its icon with the words as its tooltip.
+   * @param {HTMLElement} button @param {{ text: string, state: string }} look
+   */
+  show(button, look) {
+    if (button.dataset.keep === look.state && button.title === look.text) return;
+    button.dataset.keep = look.state;
+    button.title = look.text;
+    if (button.dataset.keepIcon !== "true") button.textContent = look.text;
+    else button.replaceChildren(icon(look.state === "saved" ? "check" : look.state === "failed" ? "warning" : look.state === "saving" ? "close" : "download"));
   }
 
   render() {
@@ -65,7 +79,7 @@ export class DeviceView {
       } else {
         const existing = holder.querySelector(".dual-keep");
         if (existing?.dataset.keepKey === entryKey(item)) this.paint(existing, item);
-        else holder.replaceChildren(this.button(item, kind));
+        else holder.replaceChildren(this.button(item, kind, false, true));
       }
     }
     // Buttons elsewhere (the episode rows, a book's chapters). A book saved whole has every
@@ -73,11 +87,7 @@ export class DeviceView {
     for (const found of document.querySelectorAll("[data-keep-key]")) {
       const button = /** @type {HTMLElement} */ (found);
       const entry = entries.find((e) => e.key === button.dataset.keepKey);
-      const look = keepButton(entry, button.dataset.keepShort === "true");
-      if (button.textContent !== look.text) {
-        button.textContent = look.text;
-        button.dataset.keep = look.state;
-      }
+      this.show(button, keepButton(entry, button.dataset.keepShort === "true"));
       const book = button.dataset.keepBook;
       button.hidden = Boolean(book && !entry && entries.some((e) => e.key === `book:${book}` && e.status === "saved"));
     }
@@ -87,7 +97,7 @@ export class DeviceView {
     for (const li of this.list.children) if (li instanceof HTMLElement) shown.set(li.dataset.key, li);
     this.list.replaceChildren(...(entries.length
       ? entries.map((entry) => this.current(shown.get(entry.key), entry))
-      : [el("li", { class: "muted" }, "Nothing saved yet. “Save on this device” under a player keeps what it has loaded; an episode's row and a book's chapters have one too.")]));
+      : [el("li", { class: "muted" }, "Nothing saved yet. the save button on a player (its arrow) keeps what it has loaded; an episode's row and a book's chapters have one too.")]));
     this.shelf.estimate().then((estimate) => {
       if (this.space) this.space.textContent = spaceText(this.shelf.entries, estimate);
     });

@@ -16,7 +16,7 @@ export class Podcasts {
   constructor(panel, controller) {
     this.panel = panel;
     this.controller = controller;
-    const root = panel.root;
+    const root = panel.shelf;
     this.ui = {
       shows: root.querySelector(".dual-shows"),
       results: root.querySelector(".dual-podcast-results"),
@@ -136,7 +136,7 @@ export class Podcasts {
       el("button", {
         type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
         "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(episode, !episode.played),
-      }, episode.played ? "Played ✓" : "Mark played"));
+      }, episode.played ? "Played" : "Mark played"));
   }
 
   /**
@@ -162,7 +162,7 @@ export class Podcasts {
     return el("button", {
       type: "button", class: "ghost dual-episode-remove-download", "aria-label": `Remove the server's copy of ${episode.title}`,
       onclick: () => this.removeDownload(show, episode),
-    }, "On the server ✓ Remove");
+    }, "On the server · Remove");
   }
 
   async download(/** @type {any} */ show, /** @type {any} */ episode) {

@@ -202,7 +202,7 @@ export function keepButton(entry, short = false) {
   if (!entry) return { text: short ? "Save" : "Save on this device", action: "save", state: "none" };
   if (entry.status === "saving") return { text: short ? `Saving ${progressText(entry)} · Stop` : `Saving… ${progressText(entry)} · Stop`, action: "remove", state: "saving" };
   if (entry.status === "failed") return { text: short ? "Not saved · Try again" : `Not saved (${entry.failure ?? "it failed"}) · Try again`, action: "save", state: "failed" };
-  return { text: short ? "Saved ✓ · Remove" : "On this device ✓ · Remove", action: "remove", state: "saved" };
+  return { text: short ? "Saved · Remove" : "On this device · Remove", action: "remove", state: "saved" };
 }
 
 /**

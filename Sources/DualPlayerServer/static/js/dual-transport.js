@@ -177,3 +177,28 @@ export function sessionMetadata(now, media, logo) {
   if (!item) return null;
   return { title: item.title, artist: item.artist ?? "", album: "Juke", artwork: [{ src: item.artwork || logo }] };
 }
+
+/**
+ * The lock screen's position, in the frame the page shows: within the chapter playing (its
+ * start is 0, its length the duration), or the whole file. Null when there is no length yet.
+ * @param {{ start: number, end: number }} bounds the part of the file the seek bar covers
+ * @param {number} at the element's time in the file
+ * @param {number} rate the element's playback rate
+ * @returns {{ duration: number, position: number, playbackRate: number } | null}
+ */
+export function lockScreenPosition(bounds, at, rate) {
+  const duration = bounds.end - bounds.start;
+  if (!(duration > 0) || !Number.isFinite(duration)) return null;
+  const position = Math.min(Math.max(at - bounds.start, 0), duration);
+  return { duration, position, playbackRate: rate > 0 ? rate : 1 };
+}
+
+/**
+ * The file time a lock-screen seek asks for: `seekTime` is in the same frame as
+ * `lockScreenPosition`, so 5 s is 5 s into the chapter, kept inside it.
+ * @param {{ start: number, end: number }} bounds @param {number} seekTime
+ */
+export function lockScreenSeek(bounds, seekTime) {
+  const within = Number.isFinite(seekTime) ? Math.max(0, seekTime) : 0;
+  return bounds.end > bounds.start ? Math.min(bounds.start + within, bounds.end) : bounds.start + within;
+}

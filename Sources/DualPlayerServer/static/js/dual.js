@@ -5,7 +5,7 @@
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
 import { api, bindLogout, byId, el, formatTime, NetworkError, token } from "/static/js/api.js";
-import { apply, decide, emptyTransport, KINDS, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
+import { apply, decide, emptyTransport, KINDS, lockScreenPosition, lockScreenSeek, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
 import { Podcasts } from "./dual-podcasts.js";
@@ -16,6 +16,9 @@ import { DeviceShelf } from "./dual-device.js";
 import { DeviceView } from "./dual-device-view.js";
 import { bookSpans, chapterItem, keptBook, savedChapters } from "./dual-saved.js";
 import { serverOffset } from "/static/js/server-clock.js";
+import { Screens } from "./dual-screens.js";
+import { bookProgress, row } from "./dual-rows.js";
+import { icon } from "/static/js/icons.js";
 
 bindLogout();
 
@@ -61,10 +64,15 @@ function context() {
 
 /** One player: its <audio>, what it has loaded, its chapters, its sound. */
 class Panel {
-  /** @param {"music" | "speech"} kind @param {HTMLElement} root @param {Controller} controller */
-  constructor(kind, root, controller) {
+  /**
+   * `root` is the player's deck on Now Playing (its controls, its <audio>); `shelf` holds the
+   * screens that fill it (the library and radio for music; books, podcasts and articles for speech).
+   * @param {"music" | "speech"} kind @param {HTMLElement} root @param {HTMLElement} shelf @param {Controller} controller
+   */
+  constructor(kind, root, shelf, controller) {
     this.kind = kind;
     this.root = root;
+    this.shelf = shelf;
     this.controller = controller;
     /** @type {any} */
     this.item = null;
@@ -105,9 +113,11 @@ class Panel {
       title: q(".dual-item-title"), sub: q(".dual-item-sub"), art: q(".dual-art"), play: q(".dual-play"), back: q(".dual-back"),
       forward: q(".dual-forward"), seek: q(".dual-seek"), elapsed: q(".dual-elapsed"), duration: q(".dual-duration"), speed: q(".dual-speed"),
       volume: q(".dual-volume"), gain: q(".dual-gain"), gainValue: q(".dual-gain-value"), eq: q(".dual-eq"), note: q(".dual-mode-note"),
-      chapters: q(".dual-chapters"), search: q(".dual-search"), results: q(".dual-results"),
+      chapters: q(".dual-chapters"), search: shelf.querySelector(".dual-search"), results: shelf.querySelector(".dual-results"),
     };
+    this.ui.chaptersOpen = q(".dual-chapters-open");
     this.audio = this.makeAudio();
+    this.wireSheets();
     this.ui.play.addEventListener("click", () => controller.toggle(kind));
     this.ui.back.addEventListener("click", () => this.skip(-1));
     this.ui.forward.addEventListener("click", () => this.skip(1));
@@ -125,24 +135,57 @@ class Panel {
     for (const radio of root.querySelectorAll(`input[name="${kind}-mode"]`)) {
       radio.addEventListener("change", () => controller.changeSettings(kind, { mode: /** @type {HTMLInputElement} */ (radio).value }));
     }
-    root.querySelector(".dual-librivox-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
+    this.shelf.querySelector(".dual-librivox-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.libriVoxSearch(/** @type {HTMLFormElement} */ (e.target));
     });
-    root.querySelector(".dual-radio-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
+    this.shelf.querySelector(".dual-radio-search")?.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.radioSearch(/** @type {HTMLFormElement} */ (e.target));
     });
-    root.querySelector(".dual-upload-file")?.addEventListener("change", (/** @type {Event} */ e) => {
+    this.shelf.querySelector(".dual-upload-file")?.addEventListener("change", (/** @type {Event} */ e) => {
       const input = /** @type {HTMLInputElement} */ (e.target);
       const file = input.files?.[0];
       if (file) this.upload(file);
       input.value = "";
     });
-    this.ui.search.addEventListener("submit", (/** @type {Event} */ e) => {
+    this.ui.search?.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
       this.search(this.ui.search.querySelector("input").value);
     });
+  }
+
+  /**
+   * The deck's sheets (its sound, its chapters, the transcript): each button opens its
+   * dialog; the close button, Escape or a tap outside closes it.
+   */
+  wireSheets() {
+    for (const [opener, sheet] of [["dual-sound-open", "dual-sound-sheet"], ["dual-chapters-open", "dual-chapters-sheet"], ["dual-transcript-open", "dual-transcript-sheet"]]) {
+      const button = this.root.querySelector(`.${opener}`);
+      const dialog = /** @type {HTMLDialogElement | null} */ (this.root.querySelector(`.${sheet}`));
+      if (!button || !dialog) continue;
+      button.addEventListener("click", () => {
+        dialog.showModal();
+        // The chapter playing, or the line heard, is where the list opens.
+        dialog.querySelector("[aria-current='true']")?.scrollIntoView({ block: "center" });
+      });
+      dialog.querySelector(".sheet-close")?.addEventListener("click", () => dialog.close());
+      dialog.addEventListener("click", (event) => {
+        if (event.target === dialog) dialog.close();
+      });
+    }
+    // The transcript's button shows while there is a transcript to show.
+    const transcript = this.root.querySelector(".dual-transcript");
+    const opener = /** @type {HTMLElement | null} */ (this.root.querySelector(".dual-transcript-open"));
+    if (transcript && opener) {
+      new MutationObserver(() => (opener.hidden = transcript.hasAttribute("hidden"))).observe(transcript, { attributes: true, attributeFilter: ["hidden"] });
+    }
+  }
+
+  /** Shows or hides the chapters (the list, and the deck's button that opens it). @param {boolean} on */
+  showChapters(on) {
+    this.ui.chapters.hidden = !on;
+    if (this.ui.chaptersOpen) this.ui.chaptersOpen.hidden = !on;
   }
 
   /** A fresh <audio> in the panel (Quality after Boost needs one: a routed element stays routed). */
@@ -195,7 +238,7 @@ class Panel {
     this.watchStreamTitle();
     this.cursor = null;
     this.played = new Set();
-    this.ui.chapters.hidden = true;
+    this.showChapters(false);
     this.ui.chapters.replaceChildren();
     this.ui.title.textContent = item.title;
     this.ui.sub.textContent = item.subtitle || "";
@@ -264,7 +307,7 @@ class Panel {
           book ? this.controller.deviceView?.button(chapterItem(book, i), "speech", true) : null),
       ),
     );
-    this.ui.chapters.hidden = false;
+    this.showChapters(true);
     this.renderChapters();
   }
 
@@ -386,6 +429,7 @@ class Panel {
     this.ui.seek.value = String(now);
     this.ui.elapsed.textContent = formatTime(now - start);
     this.ui.duration.textContent = formatTime(end - start);
+    this.controller.renderMini(this.kind);
   }
 
   play() {
@@ -546,9 +590,7 @@ class Panel {
       }));
       if (!items.length) return this.ui.results.replaceChildren(el("li", { class: "muted" }, `Nothing matches “${text}”.`));
       this.ui.results.replaceChildren(
-        ...items.map((item, i) =>
-          el("li", {}, el("button", { type: "button", onclick: () => this.choose(items, i) }, item.title, el("span", { class: "muted" }, ` — ${item.subtitle}`))),
-        ),
+        ...items.map((item, i) => row({ title: item.title, sub: item.subtitle, cover: item.artwork_url, play: () => this.choose(items, i) })),
       );
     } catch (error) {
       this.ui.results.replaceChildren(el("li", { class: "form-error" }, error.message));
@@ -557,13 +599,13 @@ class Panel {
 
   /** The speech player's books, from the server's shelf. */
   async loadShelf() {
-    const list = this.root.querySelector(".dual-books");
+    const list = this.shelf.querySelector(".dual-books");
     if (!list) return;
     try {
       const shelf = await api("/api/v1/dual/books");
       this.books = shelf.items.map((b) => ({
         kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
-        artwork_url: b.cover_url || undefined, status: b.status,
+        artwork_url: b.cover_url || undefined, status: b.status, listened: b.listened,
       }));
       // A LibriVox book downloading: the shelf is read again every 2 s until it is ready.
       clearTimeout(this.shelfTimer);
@@ -572,19 +614,19 @@ class Panel {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
       }
-      const admin = Boolean(this.root.querySelector(".dual-share"));
+      const admin = Boolean(this.shelf.querySelector(".dual-share"));
       list.replaceChildren(
         ...shelf.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
           const book = this.books[i];
-          const details = [book.subtitle, `${book.chapters.length} chapters`, formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
+          const progress = bookProgress(book, formatTime);
+          const details = [book.subtitle, progress?.text ?? formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
           const ready = raw.status === "ready";
-          return el("li", { class: "dual-book", dataset: { status: raw.status } },
-            book.artwork_url ? el("img", { class: "dual-cover", src: book.artwork_url, alt: "" }) : null,
-            el("button", { type: "button", disabled: !ready, onclick: () => this.load(book, { autoplay: true }) }, book.title, el("span", { class: "muted" }, ` — ${details.join(" · ")}`)),
-            ready ? null : downloadStatus(raw, () => this.resumeBook(book)),
-            raw.yours || (admin && raw.shared)
-              ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${book.title}`, onclick: () => this.removeBook(book) }, "Remove")
-              : null);
+          return row({
+            class: "dual-book", dataset: { status: raw.status, book: book.id }, title: book.title, sub: details.join(" · "), cover: book.artwork_url,
+            disabled: !ready, play: () => this.resumeOnShelf(book), progress,
+            extra: [ready ? null : downloadStatus(raw, () => this.resumeBook(book))],
+            actions: [raw.yours || (admin && raw.shared) ? { icon: "trash", label: `Remove ${book.title}`, class: "dual-remove", run: () => this.removeBook(book) } : null],
+          });
         }),
       );
     } catch (error) {
@@ -594,11 +636,11 @@ class Panel {
 
   /** The music player's uploaded songs: the listener's own and everyone's. */
   async loadSongs() {
-    const list = this.root.querySelector(".dual-songs");
+    const list = this.shelf.querySelector(".dual-songs");
     if (!list) return;
     try {
       const page = await api("/api/v1/dual/songs");
-      const admin = Boolean(this.root.querySelector(".dual-share"));
+      const admin = Boolean(this.shelf.querySelector(".dual-share"));
       this.songs = page.items.map((/** @type {any} */ s) => ({
         kind: "song", id: s.id, title: s.title, subtitle: [s.artist, s.album].filter(Boolean).join(" · "), audio_url: s.audio_url,
         artwork_url: s.artwork_url || undefined, playable: s.playable,
@@ -611,12 +653,11 @@ class Panel {
           // One this server cannot play (ALAC with no ffmpeg) is listed, greyed, and says why.
           const unplayable = raw.playable === false;
           const why = unplayable ? ` — not playable here (${String(raw.codec).toUpperCase()} needs ffmpeg on the server)` : ` — ${details}`;
-          return el("li", { class: unplayable ? "dual-book dual-song unplayable" : "dual-book dual-song" },
-            song.artwork_url ? el("img", { class: "dual-cover", src: song.artwork_url, alt: "" }) : null,
-            el("button", { type: "button", disabled: unplayable, onclick: () => this.choose(this.songs, i) }, song.title, el("span", { class: "muted" }, why)),
-            raw.yours || (admin && raw.shared)
-              ? el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Remove ${song.title}`, onclick: () => this.removeSong(song) }, "Remove")
-              : null);
+          return row({
+            class: unplayable ? "dual-song unplayable" : "dual-song", title: song.title, sub: why.replace(/^ — /, ""), cover: song.artwork_url,
+            disabled: unplayable, play: () => this.choose(this.songs, i),
+            actions: [raw.yours || (admin && raw.shared) ? { icon: "trash", label: `Remove ${song.title}`, class: "dual-remove", run: () => this.removeSong(song) } : null],
+          });
         }),
       );
     } catch (error) {
@@ -630,8 +671,20 @@ class Panel {
       await api(`/api/v1/dual/songs/${encodeURIComponent(song.id)}`, { method: "DELETE" });
       await this.loadSongs();
     } catch (error) {
-      this.root.querySelector(".dual-upload-note").textContent = error.message;
+      this.shelf.querySelector(".dual-upload-note").textContent = error.message;
     }
+  }
+
+  /**
+   * A book tapped on the shelf: it plays from where it was left (on any device), and Now
+   * Playing opens on a phone so that its controls are at hand.
+   * @param {any} book
+   */
+  resumeOnShelf(book) {
+    const at = book.listened?.position ?? 0;
+    const finished = book.duration - at <= 30;
+    this.load(book, { autoplay: true, position: finished ? 0 : at });
+    this.controller.screens.open("now");
   }
 
   /** Carries on with a LibriVox download that stopped. */
@@ -646,8 +699,8 @@ class Panel {
 
   /** @param {HTMLFormElement} form */
   async libriVoxSearch(form) {
-    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-librivox-note"));
-    const list = /** @type {HTMLElement} */ (this.root.querySelector(".dual-librivox-results"));
+    const note = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-librivox-note"));
+    const list = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-librivox-results"));
     const params = new URLSearchParams();
     for (const name of ["title", "author"]) {
       const value = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
@@ -702,8 +755,8 @@ class Panel {
 
   /** @param {HTMLFormElement} form */
   async radioSearch(form) {
-    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-note"));
-    const list = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-results"));
+    const note = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-radio-note"));
+    const list = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-radio-results"));
     const params = new URLSearchParams();
     for (const name of ["name", "tag", "country", "language"]) {
       const value = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
@@ -725,7 +778,7 @@ class Panel {
   }
 
   async loadFavorites() {
-    const list = this.root.querySelector(".dual-radio-favorites");
+    const list = this.shelf.querySelector(".dual-radio-favorites");
     if (!list) return;
     try {
       const favorites = await api("/api/v1/dual/radio/favorites");
@@ -733,7 +786,7 @@ class Panel {
       list.replaceChildren(
         ...(favorites.items.length
           ? favorites.items.map((/** @type {any} */ station) => this.stationRow(station))
-          : [el("li", { class: "muted" }, "None yet: ☆ a station to keep it here.")]),
+          : [el("li", { class: "muted" }, "None yet: tap a station's heart to keep it here.")]),
       );
     } catch (error) {
       list.replaceChildren(el("li", { class: "form-error" }, error.message));
@@ -745,24 +798,25 @@ class Panel {
     const details = [station.codec, station.bitrate ? `${station.bitrate} kbit/s` : "", station.country, (station.tags || []).slice(0, 3).join(", ")]
       .filter(Boolean)
       .join(" · ");
-    return el("li", { class: "dual-station", dataset: { station: station.id } },
-      el("button", { type: "button", onclick: () => this.load(this.stationItem(station), { autoplay: true }) }, station.name,
-        el("span", { class: "muted" }, details ? ` — ${details}` : "")),
-      el("button", {
-        type: "button", class: "ghost dual-favorite", "aria-pressed": String(kept),
-        "aria-label": `${kept ? "Forget" : "Keep"} ${station.name} as a favourite`, onclick: () => this.toggleFavorite(station),
-      }, kept ? "★" : "☆"));
+    return row({
+      class: "dual-station", dataset: { station: station.id }, title: station.name, sub: details, cover: station.favicon || undefined,
+      play: () => this.load(this.stationItem(station), { autoplay: true }),
+      actions: [{
+        icon: kept ? "heart" : "heartOutline", class: "dual-favorite", pressed: kept, label: `Keep ${station.name} as a favourite`,
+        run: () => this.toggleFavorite(station),
+      }],
+    });
   }
 
   async toggleFavorite(/** @type {any} */ station) {
-    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-radio-note"));
+    const note = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-radio-note"));
     try {
       if (this.favorites.has(station.id)) await api(`/api/v1/dual/radio/favorites/${encodeURIComponent(station.id)}`, { method: "DELETE" });
       else await api(`/api/v1/dual/radio/favorites/${encodeURIComponent(station.id)}`, { method: "PUT", body: station });
       await this.loadFavorites();
-      for (const button of this.root.querySelectorAll(`.dual-radio-results [data-station="${CSS.escape(station.id)}"] .dual-favorite`)) {
+      for (const button of this.shelf.querySelectorAll(`.dual-radio-results [data-station="${CSS.escape(station.id)}"] .dual-favorite`)) {
         const kept = this.favorites.has(station.id);
-        button.textContent = kept ? "★" : "☆";
+        button.replaceChildren(icon(kept ? "heart" : "heartOutline"));
         button.setAttribute("aria-pressed", String(kept));
       }
     } catch (error) {
@@ -772,9 +826,9 @@ class Panel {
 
   /** Sends a file to the shelf, with its progress (fetch cannot report an upload's). */
   upload(/** @type {File} */ file) {
-    const note = /** @type {HTMLElement} */ (this.root.querySelector(".dual-upload-note"));
-    const bar = /** @type {HTMLProgressElement} */ (this.root.querySelector(".dual-upload-progress"));
-    const share = Boolean(/** @type {HTMLInputElement | null} */ (this.root.querySelector(".dual-share"))?.checked);
+    const note = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-upload-note"));
+    const bar = /** @type {HTMLProgressElement} */ (this.shelf.querySelector(".dual-upload-progress"));
+    const share = Boolean(/** @type {HTMLInputElement | null} */ (this.shelf.querySelector(".dual-share"))?.checked);
     const xhr = new XMLHttpRequest();
     // Speech takes audiobooks onto the shelf; music takes songs.
     const books = this.kind === "speech";
@@ -822,12 +876,12 @@ class Panel {
         this.item = null;
         this.ui.title.textContent = "Nothing loaded";
         this.ui.sub.textContent = "";
-        this.ui.chapters.hidden = true;
+        this.showChapters(false);
         this.audio.removeAttribute("src");
       }
       await this.loadShelf();
     } catch (error) {
-      this.root.querySelector(".dual-upload-note").textContent = error.message;
+      this.shelf.querySelector(".dual-upload-note").textContent = error.message;
     }
   }
 
@@ -871,7 +925,19 @@ class Controller {
     this.transport = emptyTransport();
     /** @type {Record<string, Panel>} */
     this.panels = {};
-    for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), this);
+    for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), byId(`${kind}-shelf`), this);
+    /** The mini player's two decks. @type {Record<string, any>} */
+    this.mini = {};
+    for (const root of document.querySelectorAll(".dual-mini-deck")) {
+      const kind = /** @type {HTMLElement} */ (root).dataset.player ?? "";
+      const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
+      this.mini[kind] = { root, title: q(".dual-mini-title"), sub: q(".dual-mini-sub"), art: q(".dual-mini-art img"), play: q(".dual-mini-play"), progress: q(".dual-mini-progress") };
+      this.mini[kind].play.addEventListener("click", () => this.toggle(kind));
+    }
+    // The shelf is read again each time Books opens: its progress bars show where each book is now.
+    this.screens = new Screens(byId("main"), (screen) => {
+      if (screen === "books" && this.panels.speech.books !== undefined) this.panels.speech.loadShelf();
+    });
     const speech = this.panels.speech;
     this.transcript = new TranscriptView(speech.root.querySelector(".dual-transcript"), speech.root.querySelector(".dual-cues"), (t) => speech.seekTo(t));
     this.podcasts = new Podcasts(speech, this);
@@ -920,6 +986,23 @@ class Controller {
     byId("dual-status").textContent = text;
   }
 
+  /** The mini player's deck for `kind`: what its player has, its state and how far it is. @param {string} kind */
+  renderMini(kind) {
+    const panel = this.panels[kind];
+    const mini = this.mini?.[kind];
+    if (!panel || !mini) return;
+    mini.root.dataset.state = panel.root.dataset.state ?? "empty";
+    mini.title.textContent = panel.item ? panel.ui.title.textContent : "Nothing loaded";
+    mini.sub.textContent = panel.item ? panel.ui.sub.textContent || panel.kindName() : panel.kindName();
+    const art = panel.item?.artwork_url;
+    if (art && mini.art.getAttribute("src") !== art) mini.art.src = art;
+    mini.art.hidden = !art;
+    mini.play.disabled = panel.ui.play.disabled;
+    mini.play.setAttribute("aria-label", panel.ui.play.getAttribute("aria-label") ?? "");
+    const { start, end } = panel.bounds();
+    mini.progress.value = end > start ? Math.min(1, Math.max(0, (sanitized(panel.audio.currentTime) - start) / (end - start))) : 0;
+  }
+
   /** The reader's browser voice talks (or stops): ducking lowers the music as for the speech player. */
   readerTalking(on) {
     this.readerSpeaking = on;
@@ -960,9 +1043,9 @@ class Controller {
     for (const kind of KINDS) {
       const panel = this.panels[kind];
       const playing = this.transport[kind].isPlaying;
-      panel.ui.play.textContent = playing ? "Pause" : "Play";
       panel.ui.play.setAttribute("aria-label", `${playing ? "Pause" : "Play"} ${kind}`);
       panel.root.dataset.state = playing ? "playing" : this.transport[kind].hasMedia ? "paused" : "empty";
+      this.renderMini(kind);
     }
     const ducking = this.settings?.ducking;
     this.listenToSpeech(Boolean(ducking?.enabled && this.transport.speech.isPlaying));
@@ -1002,7 +1085,11 @@ class Controller {
     on("seekforward", () => this.panelFor(seekTarget(decide(this.transport)))?.skip(1));
     on("previoustrack", () => this.panelFor(trackTarget(decide(this.transport)))?.step(-1));
     on("nexttrack", () => this.panelFor(trackTarget(decide(this.transport)))?.step(1));
-    on("seekto", (details) => this.panelFor(seekTarget(decide(this.transport)))?.seekTo(details.seekTime ?? 0));
+    // The lock screen's scrubber shows the chapter, as the page does: its 0 is the chapter's start.
+    on("seekto", (details) => {
+      const panel = this.panelFor(seekTarget(decide(this.transport)));
+      if (panel) panel.seekTo(lockScreenSeek(panel.bounds(), details.seekTime ?? 0));
+    });
   }
 
   panelFor(kind) {
@@ -1018,13 +1105,9 @@ class Controller {
     // Scrubbing on the lock screen: the one player shown, within its chapter.
     try {
       const panel = now.shown === "music" || now.shown === "speech" ? this.panels[now.shown] : null;
-      const b = panel?.bounds();
-      if (panel && b && b.end > b.start) {
-        const position = Math.min(Math.max(sanitized(panel.audio.currentTime), b.start), b.end);
-        ms.setPositionState({ duration: b.end, playbackRate: panel.audio.playbackRate || 1, position });
-      } else {
-        ms.setPositionState();
-      }
+      const state = panel ? lockScreenPosition(panel.bounds(), sanitized(panel.audio.currentTime), panel.audio.playbackRate) : null;
+      if (state) ms.setPositionState(state);
+      else ms.setPositionState();
     } catch {
       // setPositionState refuses a position the element has not reached yet.
     }
