@@ -18,14 +18,12 @@ enum DualPlayerPages {
     ]
 
     static func player(user: User) -> String {
-        let links = screens.map {
-            "<li><a class=\"tabbar-item\" href=\"#\($0.id)\">\(Icons.svg($0.icon))<span class=\"tabbar-label\">\($0.label)</span></a></li>"
-        }.joined()
-        let tabs = "<nav class=\"tabbar\" aria-label=\"Dual Player screens\"><ul class=\"tabbar-list\">\(links)</ul></nav>"
+        let tabs = AppTabBar.render(
+            label: "Dual Player screens", tabs: screens.map { AppTab(id: $0.id, label: $0.label, icon: $0.icon, href: "#\($0.id)") }, current: nil)
         return HTML.page(
             title: "Dual Player", script: "/static/dual/js/dual.js", styles: "/static/dual/css/dual.css",
             body: """
-                \(Header.render(user: user, current: "dual"))
+                \(Header.render(user: user, current: "dual", app: "Dual Player"))
                 <main id="main" class="dual" data-screen="now">
                   <h1 class="visually-hidden">Dual Player</h1>
                   <section id="screen-now" class="dual-screen dual-now-screen" data-screen="now" aria-labelledby="now-title">
