@@ -74,3 +74,27 @@ def register(server, name):
     status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
     assert status == 201, account
     return account
+
+
+def dual_screen(driver, name):
+    """Opens one of Dual Player's screens (now, library, books, podcasts, articles, radio) by
+    its address's fragment, as its tab does, and waits until it shows: the other screens are
+    hidden on a phone, and their controls cannot be used until theirs opens."""
+    driver.execute_script("location.hash = arguments[0]", name)
+    wait(driver).until(lambda d: d.find_element(By.ID, f"screen-{name}").is_displayed())
+
+
+def dual_sheet(driver, player, name):
+    """Opens a Dual Player deck's sheet (chapters, transcript or sound) by its button on the
+    deck, and waits until it is open. While it is open the rest of the page is inert."""
+    dual_screen(driver, "now")
+    click(driver, By.CSS_SELECTOR, f"#{player}-player .dual-{name}-open")
+    wait(driver).until(lambda d: d.execute_script(
+        "return document.querySelector(arguments[0]).open", f"#{player}-player dialog.dual-{name}-sheet"))
+
+
+def close_dual_sheet(driver, player, name):
+    """Closes a deck's sheet by its close button, and waits until it is closed."""
+    sheet = f"#{player}-player dialog.dual-{name}-sheet"
+    click(driver, By.CSS_SELECTOR, f"{sheet} .sheet-close")
+    wait(driver).until(lambda d: not d.execute_script("return document.querySelector(arguments[0]).open", sheet))

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import DEMO_TRACKS, JukeServer, request
-from helpers import click, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 
 BOOK = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "chapters", "both.m4b")
 
@@ -66,11 +66,15 @@ def advancing(driver, player):
 
 
 def choose(driver, player, query, result_text):
-    box = driver.find_element(By.CSS_SELECTOR, f"#{player}-player .dual-search input")
+    """Searches the library from the player's screen (Library for music, Books for speech) and
+    plays the result that says `result_text`."""
+    dual_screen(driver, "library" if player == "music" else "books")
+    box = driver.find_element(By.CSS_SELECTOR, f"#{player}-shelf .dual-search input")
     box.clear()
     box.send_keys(query + "\n")
-    wait(driver).until(lambda d: any(result_text in b.text for b in d.find_elements(By.CSS_SELECTOR, f"#{player}-player .dual-results button")))
-    for button in driver.find_elements(By.CSS_SELECTOR, f"#{player}-player .dual-results button"):
+    results = f"#{player}-shelf .dual-results .list-row-main"
+    wait(driver).until(lambda d: any(result_text in b.text for b in d.find_elements(By.CSS_SELECTOR, results)))
+    for button in driver.find_elements(By.CSS_SELECTOR, results):
         if result_text in button.text:
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
             button.click()
@@ -124,13 +128,15 @@ def test_both_players_play_at_once_with_the_lock_screen_chapters_boost_and_a_rel
     wait(browser).until(lambda d: now_playing(d) == "combined:playing")
 
     # Boost on speech: its audio now goes through Web Audio, and keeps playing.
-    click(browser, By.CSS_SELECTOR, "#speech-player input[value=boost]")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-mode label:has(input[value=boost])")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#speech-player').dataset.path") == "webAudio")
     assert advancing(browser, "speech")
 
     # A chapter ending advances to the next: start chapter 2 and seek close to its end.
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1'] button")
+    dual_sheet(browser, "speech", "chapters")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1'] > button")
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1']").get_attribute("aria-current") == "true")
+    close_dual_sheet(browser, "speech", "chapters")
     browser.execute_script("const s = document.querySelector('#speech-player .dual-seek'); s.value = '3.0'; s.dispatchEvent(new Event('change'))")
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='2']").get_attribute("aria-current") == "true")
     assert "played" in browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1']").get_attribute("class")
