@@ -5,7 +5,7 @@ import os
 from selenium.webdriver.common.by import By
 
 from conftest import request
-from helpers import click, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 
 BOOK = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "chapters", "both.m4b")
 
@@ -21,15 +21,20 @@ def test_the_spoken_demo_book_is_on_the_shelf_and_plays_by_chapters(server, admi
 
     sign_in(browser, server, admin["username"], admin["password"])
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+    dual_screen(browser, "books")
+    wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+    # A tap on the book plays it, and Now Playing opens.
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-books .list-row-main")
+    wait(browser).until(lambda d: d.execute_script("return location.hash") == "#now")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
     first = browser.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime")
     wait(browser, 15).until(lambda d: d.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime") > first + 0.5)
     assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='0']").get_attribute("aria-current") == "true"
-    # The next chapter from the lock screen's track button moves speech to chapter 2.
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1'] button")
+    # A chapter chosen in the chapters sheet moves speech to chapter 2.
+    dual_sheet(browser, "speech", "chapters")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1'] > button")
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1']").get_attribute("aria-current") == "true")
+    close_dual_sheet(browser, "speech", "chapters")
     assert "The Hare and the Tortoise" in browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-sub").text
 
 
@@ -38,17 +43,18 @@ def test_a_listener_uploads_a_book_plays_it_by_chapters_and_removes_it(server, a
     assert status == 201, account
     sign_in(browser, server, "uploader", "uploader password")
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "Loading" not in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
-    assert not browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-share"), "only admins share with everyone"
+    dual_screen(browser, "books")
+    wait(browser).until(lambda d: "Loading" not in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+    assert not browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-share"), "only admins share with everyone"
     bad = tmp_path / "broken.m4b"
     bad.write_bytes(b"this is not an audiobook")
-    browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-file").send_keys(str(bad))
-    wait(browser).until(lambda d: "cannot be read" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-note").text)
+    browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-upload-file").send_keys(str(bad))
+    wait(browser).until(lambda d: "cannot be read" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-upload-note").text)
 
-    browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-file").send_keys(os.path.abspath(BOOK))
-    wait(browser).until(lambda d: "Added “A Small Book” with 4 chapters" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-upload-note").text)
-    wait(browser).until(lambda d: "A Small Book" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
-    for button in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-book > button:first-child"):
+    browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-upload-file").send_keys(os.path.abspath(BOOK))
+    wait(browser).until(lambda d: "Added “A Small Book” with 4 chapters" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-upload-note").text)
+    wait(browser).until(lambda d: "A Small Book" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+    for button in browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-book .list-row-main"):
         if "A Small Book" in button.text:
             button.click()
             break
@@ -57,8 +63,10 @@ def test_a_listener_uploads_a_book_plays_it_by_chapters_and_removes_it(server, a
     wait(browser, 15).until(lambda d: d.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime") > first + 0.3)
 
     browser.execute_script("window.confirm = () => true")
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-remove")
-    wait(browser).until(lambda d: "A Small Book" not in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    dual_screen(browser, "books")
+    assert browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-remove").get_attribute("aria-label") == "Remove A Small Book"
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-remove")
+    wait(browser).until(lambda d: "A Small Book" not in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
     assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text == "Nothing loaded"
     assert all(b["title"] != "A Small Book" for b in request(server.base, "GET", "/api/v1/dual/books", token=account["token"])[1]["items"])
 
@@ -74,15 +82,19 @@ def test_ducked_music_comes_back_between_the_demo_books_sentences(server, admin,
     assert status == 201, account
     sign_in(browser, server, "ducker", "ducker password")
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
+    dual_screen(browser, "books")
+    wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+    dual_screen(browser, "now")
     if not browser.find_element(By.ID, "ducking-enabled").is_selected():
         click(browser, By.ID, "ducking-enabled")
 
-    box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+    dual_screen(browser, "library")
+    box = browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-search input")
     box.send_keys(song["title"] + "\n")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-results button")
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main"))
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main")
+    dual_screen(browser, "books")
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-books .list-row-main")
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "combined:playing")
 
     # Sample the music's target level for fifteen seconds of narration: down while a sentence is
@@ -123,13 +135,14 @@ def test_a_listener_uploads_a_song_and_plays_it_in_the_music_player(server, brow
     assert status == 201, account
     sign_in(browser, server, "songwriter", "songwriter password")
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "No uploads yet" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-songs").text)
-    browser.find_element(By.CSS_SELECTOR, "#music-player .dual-upload-file").send_keys(os.path.abspath(SONG))
-    wait(browser).until(lambda d: "Added “Café Society ☕” by Beyoncé" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-upload-note").text)
-    wait(browser).until(lambda d: "Café Society" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-songs").text)
-    cover = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-song .dual-cover")
+    dual_screen(browser, "library")
+    wait(browser).until(lambda d: "No uploads yet" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-songs").text)
+    browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-upload-file").send_keys(os.path.abspath(SONG))
+    wait(browser).until(lambda d: "Added “Café Society ☕” by Beyoncé" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-upload-note").text)
+    wait(browser).until(lambda d: "Café Society" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-songs").text)
+    cover = browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-song .list-row-art")
     wait(browser).until(lambda d: d.execute_script("return arguments[0].naturalWidth", cover) > 0)
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-song > button:not(.ghost)")
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-song .list-row-main")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.3)
     assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-item-title").text == "Café Society ☕"
     assert browser.execute_script("return navigator.mediaSession.metadata.title") == "Café Society ☕"
