@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import request
-from helpers import click, register, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, register, sign_in, wait
 
 
 def feed_status(base):
@@ -28,25 +28,28 @@ def test_the_demo_show_plays_next_to_music_with_chapters_and_transcript(server, 
     song = next(t for t in page["items"] if t["format"] != "mp4")
     sign_in(browser, server, "listener", "listener password")
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "No podcasts yet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-shows").text)
+    dual_screen(browser, "podcasts")
+    wait(browser).until(lambda d: "No podcasts yet" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-shows").text)
 
     # A wrong address says why, and nothing is added.
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-add summary")
-    box = browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-podcast-url input")
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-podcast-add summary")
+    box = browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-podcast-url input")
     box.send_keys("ftp://example.com/feed\n")
-    wait(browser).until(lambda d: "http or https" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-podcast-note").text)
+    wait(browser).until(lambda d: "http or https" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-podcast-note").text)
 
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-demo")
-    wait(browser).until(lambda d: "Subscribed to “Juke Readings" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-podcast-note").text)
-    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode")) == 3)
-    assert not browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-podcast-demo").is_displayed(), "subscribed: no second offer"
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-podcast-demo")
+    wait(browser).until(lambda d: "Subscribed to “Juke Readings" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-podcast-note").text)
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-episode")) == 3)
+    assert not browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-podcast-demo").is_displayed(), "subscribed: no second offer"
 
     # Music first, then the oldest episode (Ozymandias) beside it.
-    music = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+    dual_screen(browser, "library")
+    music = browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-search input")
     music.send_keys(song["title"] + "\n")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-results button")
-    episodes = browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode-play")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main"))
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main")
+    dual_screen(browser, "podcasts")
+    episodes = browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-episode-play")
     ozymandias = next(b for b in episodes if "Ozymandias" in b.text)
     ozymandias.click()
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "combined:playing")
@@ -56,6 +59,7 @@ def test_the_demo_show_plays_next_to_music_with_chapters_and_transcript(server, 
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 3)
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li")) == 9)
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']"))
+    dual_sheet(browser, "speech", "transcript")
     first = browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text
     assert "Welcome to Juke Readings" in first
     wait(browser, 20).until(lambda d: "sonnet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text)
@@ -64,23 +68,28 @@ def test_the_demo_show_plays_next_to_music_with_chapters_and_transcript(server, 
     lines[5].click()
     wait(browser).until(lambda d: "Nothing beside remains" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text)
     assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='1']").get_attribute("aria-current") == "true"
+    close_dual_sheet(browser, "speech", "transcript")
     assert "The poem" in browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-sub").text
     assert not browser.execute_script("return document.querySelector('#music-player .dual-audio').paused"), "music plays on"
 
     # The show's own speed applies while its episode plays.
-    Select(browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-show-speed")).select_by_value("1.5")
+    dual_screen(browser, "podcasts")
+    Select(browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-show-speed")).select_by_value("1.5")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#speech-player .dual-audio').playbackRate") == 1.5)
     status, shows = request(server.base, "GET", "/api/v1/dual/podcasts", token=account["token"])
     assert shows["items"][0]["settings"]["speed"] == 1.5
 
     # Played to the end: marked played (the last chapter, then the end of the file).
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='2'] button")
-    wait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-episode[data-played='true']"))
+    dual_sheet(browser, "speech", "chapters")
+    click(browser, By.CSS_SELECTOR, "#speech-player .dual-chapters li[data-index='2'] > button")
+    close_dual_sheet(browser, "speech", "chapters")
+    dual_screen(browser, "podcasts")
+    wait(browser, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-episode[data-played='true']"))
     status, shows = request(server.base, "GET", "/api/v1/dual/podcasts", token=account["token"])
     assert shows["items"][0]["unplayed"] == 2
 
     # A copy on the server: downloaded with its progress, then removable.
-    row = "#speech-player .dual-episode[data-played='true']"
+    row = "#speech-shelf .dual-episode[data-played='true']"
     click(browser, By.CSS_SELECTOR, row + " .dual-episode-download")
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, row).get_attribute("data-download") == "ready")
     click(browser, By.CSS_SELECTOR, row + " .dual-episode-remove-download")
