@@ -122,7 +122,7 @@ enum DualPlayerPages {
                 <button type="button" class="icon-btn lg dual-play" aria-label="Play \(title.lowercased())" disabled><span class="when-paused">\(Icons.svg(Icons.play))</span><span class="when-playing">\(Icons.svg(Icons.pause))</span></button>
                 <button type="button" class="icon-btn dual-forward" aria-label="\(forward)">\(forwardIcon)</button>
                 <span class="dual-extra">
-                  <button type="button" class="icon-btn dual-chapters-open" aria-haspopup="dialog" aria-label="\(title): chapters" hidden>\(Icons.svg(Icons.nowPlaying))</button>
+                  <button type="button" class="icon-btn dual-chapters-open" aria-haspopup="dialog" aria-label="\(title): chapters" hidden>\(Icons.svg(Icons.list))</button>
                   \(isSpeech ? "<button type=\"button\" class=\"icon-btn dual-transcript-open\" aria-haspopup=\"dialog\" aria-label=\"Transcript\" hidden>\(Icons.svg(Icons.article))</button>" : "")
                 </span>
               </div>
@@ -277,7 +277,7 @@ enum DualPlayerPages {
           <input name="url" maxlength="2000" placeholder="https://… an article's address" aria-label="Article address">
           <button type="submit" class="btn btn-primary">\(Icons.svg(Icons.plus)) Add</button>
         </form>
-        <label class="btn btn-ghost">\(Icons.svg(Icons.upload)) Or a file (a saved web page, an ePub, a PDF or text)
+        <label class="btn btn-ghost">\(Icons.svg(Icons.upload)) Add a file: web page, ePub, PDF or text
           <input type="file" class="dual-article-file visually-hidden" accept=".html,.htm,.xhtml,.epub,.pdf,.txt,.md,text/html,text/plain,application/epub+zip,application/pdf"></label>
         <p class="dual-article-note muted" role="status"></p>
         <ul class="list dual-article-list" aria-label="Your articles"><li class="muted">Loading…</li></ul>
