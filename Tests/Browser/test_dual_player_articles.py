@@ -7,7 +7,7 @@ is heard; where reading stopped is saved either way."""
 from selenium.webdriver.common.by import By
 
 from conftest import request
-from helpers import click, register, sign_in, wait
+from helpers import click, dual_screen, register, sign_in, wait
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>The Lighthouse Keeper | Example Stories</title></head>
 <body><nav><a href="/">Home</a> <a href="/stories">Stories</a></nav>
@@ -43,39 +43,40 @@ def test_an_article_read_by_the_browser_and_by_juke(server, browser, tmp_path):
     account = register(server, "reader")
     sign_in(browser, server, "reader", "reader password")
     browser.get(server.base + "/dual")
-    wait(browser).until(lambda d: "No articles yet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-list").text)
+    dual_screen(browser, "articles")
+    wait(browser).until(lambda d: "No articles yet" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-article-list").text)
     browser.execute_script(FAKE_VOICE)
 
     page = tmp_path / "lighthouse.html"
     page.write_text(PAGE, encoding="utf-8")
-    browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-file").send_keys(str(page))
-    wait(browser).until(lambda d: "Added “The Lighthouse Keeper”" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-note").text)
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-article-read")
-    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-reader").is_displayed())
-    text = browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-reader-text").text
+    browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-article-file").send_keys(str(page))
+    wait(browser).until(lambda d: "Added “The Lighthouse Keeper”" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-article-note").text)
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-article-read")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-reader").is_displayed())
+    text = browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-reader-text").text
     assert "one hundred and twelve" in text and "Home" not in text and "lovely story" not in text
-    chapters = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-reader-chapter option")]
+    chapters = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-reader-chapter option")]
     assert chapters == ["The Lighthouse Keeper", "The storm"]
 
     # Read aloud: the highlight follows the spoken word.
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-reader-play")
-    wait(browser).until(lambda d: int(d.find_element(By.CSS_SELECTOR, "#speech-player .dual-reader-text").get_attribute("data-word")) >= 5)
-    now = browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-word-now").text
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-reader-play")
+    wait(browser).until(lambda d: int(d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-reader-text").get_attribute("data-word")) >= 5)
+    now = browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-word-now").text
     assert now in PAGE
     # It goes on into the next paragraph by itself.
-    wait(browser, 20).until(lambda d: int(d.find_element(By.CSS_SELECTOR, "#speech-player .dual-reader-text").get_attribute("data-word")) >= 22)
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-reader-play")  # stop: the position is saved
+    wait(browser, 20).until(lambda d: int(d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-reader-text").get_attribute("data-word")) >= 22)
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-reader-play")  # stop: the position is saved
     status, articles = request(server.base, "GET", "/api/v1/dual/articles", token=account["token"])
     article = articles["items"][0]
     wait(browser).until(lambda d: request(server.base, "GET", f"/api/v1/dual/articles/{article['id']}", token=account["token"])[1].get("position", {}).get("word", 0) >= 22)
     # A tap on a word reads from there.
-    words = browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-word")
+    words = browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-word")
     words[3].click()
-    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-reader-play").text == "Stop")
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-reader-close")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-reader-play").text == "Stop")
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-reader-close")
 
     # Juke's voice: spoken on the server, played by the speech player with its sentences.
-    click(browser, By.CSS_SELECTOR, "#speech-player .dual-article-listen")
+    click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-article-listen")
     wait(browser, 120).until(lambda d: d.execute_script("return document.querySelector('#speech-player .dual-audio').currentTime") > 0.5)
     assert browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-item-title").text == "The Lighthouse Keeper"
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li")) >= 8)
