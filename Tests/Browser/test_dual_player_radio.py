@@ -13,7 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import JukeServer, request
-from helpers import click, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 
 STATION = "96062a7b-0601-11e8-ae97-52543be04c81"
 METAINT = 8192
@@ -114,14 +114,14 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     assert status == 201, account
     sign_in(browser, juke, "radiofan", "radiofan password")
     browser.get(juke.base + "/dual")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-radio-favorites li"))
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-radio summary")
-    browser.find_element(By.CSS_SELECTOR, "#music-player .dual-radio-search input[name=tag]").send_keys("jazz")
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-radio-search button[type=submit]")
-    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-radio-results").text)
+    dual_screen(browser, "radio")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-radio-favorites li"))
+    browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-search input[name=tag]").send_keys("jazz")
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-radio-search button[type=submit]")
+    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-results").text)
     assert FakeRadioBrowser.agents and FakeRadioBrowser.agents[-1].startswith("Juke/")
 
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-radio-results .dual-station > button:first-child")
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-radio-results .dual-station .list-row-main")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.3)
     assert STATION in FakeRadioBrowser.clicks, "the listen is counted with Radio Browser"
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "music:playing")
@@ -135,19 +135,22 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     assert browser.execute_script("return navigator.mediaSession.metadata.artist") == "Jazz Test FM"
 
     # The stream comes from Juke's origin, so Boost's Web Audio takes it, and it plays on.
-    click(browser, By.CSS_SELECTOR, "#music-player input[value=boost]")
+    click(browser, By.CSS_SELECTOR, "#music-player .dual-mode label:has(input[value=boost])")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player').dataset.path") == "webAudio")
+    dual_sheet(browser, "music", "sound")
     assert "Boost:" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-mode-note").text
+    close_dual_sheet(browser, "music", "sound")
     before = browser.execute_script("return document.querySelector('#music-player .dual-audio').currentTime")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > before + 0.5)
 
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-radio-results .dual-favorite")
-    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-radio-favorites").text)
+    dual_screen(browser, "radio")
+    click(browser, By.CSS_SELECTOR, "#music-shelf .dual-radio-results .dual-favorite")
+    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-favorites").text)
     click(browser, By.CSS_SELECTOR, "#music-player .dual-play")
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "music:paused")
 
     browser.refresh()
-    click(browser, By.CSS_SELECTOR, "#music-player .dual-radio summary")
-    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-player .dual-radio-favorites").text)
+    dual_screen(browser, "radio")
+    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-favorites").text)
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-item-title").text == "Jazz Test FM")
     assert browser.execute_script("return document.querySelector('#music-player').dataset.state") == "paused"
