@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import JUKE, JukeServer, ServiceWorkerThrottle, request
-from helpers import click, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 from test_dual_player_articles import PAGE as ARTICLE
 from test_runbeat_browser import start_simulated
 
@@ -121,9 +121,10 @@ def test_a_position_changed_offline_reaches_the_server_when_the_network_is_back(
         track = request(server.base, "GET", "/api/v1/catalog/tracks", token=token)[1]["items"][0]["id"]
         sign_in(browser, server, "walker", "walker password")
         browser.get(server.base + "/dual")
-        box = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-search input"))
+        dual_screen(browser, "library")
+        box = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-search input"))
         box.send_keys("Offline Tone\n")
-        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main"))[0].click()
         wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.5)
         browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
         wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
@@ -218,6 +219,17 @@ def speech_audio(driver, prop):
     return driver.execute_script(f"return document.querySelector('#speech-player .dual-audio').{prop}")
 
 
+def deck_keep(player):
+    """The "Save on this device" button of a player's deck (an icon: its words are its title)."""
+    return f"#{player}-player .dual-keep-slot .dual-keep"
+
+
+def keep_words(driver, player):
+    """What a deck's save button says (its title and label) and its state."""
+    button = driver.find_element(By.CSS_SELECTOR, deck_keep(player))
+    return button.get_attribute("title"), button.get_attribute("aria-label"), button.get_attribute("data-keep")
+
+
 def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the_network(data_dir, app_database, browser):
     """The commuter's tunnel: an episode and a song saved on the device, then no network. The
     page opens from the device, both play (the episode with its chapters, speed, Boost and the
@@ -237,20 +249,23 @@ def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the
         wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
 
         # Online: subscribe to the demo show, save an episode from its row and a song from the player.
-        wait(browser).until(lambda d: "No podcasts yet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-shows").text)
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-add summary")
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-podcast-demo")
-        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode")) == 3)
-        row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-episode") if "Ozymandias" in r.text)
+        dual_screen(browser, "podcasts")
+        wait(browser).until(lambda d: "No podcasts yet" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-shows").text)
+        click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-podcast-add summary")
+        click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-podcast-demo")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-episode")) == 3)
+        row = next(r for r in browser.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-episode") if "Ozymandias" in r.text)
         episode_id = row.get_attribute("data-episode")
         row.find_element(By.CSS_SELECTOR, ".dual-keep").click()
-        box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+        dual_screen(browser, "library")
+        box = browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-search input")
         box.send_keys(song["title"] + "\n")
-        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
-        wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text == "Save on this device")
-        click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main"))[0].click()
+        dual_screen(browser, "now")
+        wait(browser).until(lambda d: keep_words(d, "music") == ("Save on this device", f"Save on this device: {song['title']}", "none"))
+        click(browser, By.CSS_SELECTOR, deck_keep("music"))
         wait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']")) == 2)
-        assert "On this device ✓" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text
+        assert keep_words(browser, "music") == ("On this device · Remove", f"On this device · Remove: {song['title']}", "saved")
         space = browser.find_element(By.ID, "device-space").text
         assert "Saved here:" in space and "in 2 items" in space and "This browser lets Juke keep" in space, space
         click(browser, By.ID, "device-remove-played")
@@ -273,7 +288,7 @@ def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the
         wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 3)
         Select(browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-speed")).select_by_value("1.5")
         wait(browser).until(lambda d: speech_audio(d, "playbackRate") == 1.5)
-        click(browser, By.CSS_SELECTOR, "#speech-player input[name='speech-mode'][value='boost']")
+        click(browser, By.CSS_SELECTOR, "#speech-player .dual-mode label:has(input[name='speech-mode'][value='boost'])")
         wait(browser).until(lambda d: d.find_element(By.ID, "speech-player").get_attribute("data-path") == "webAudio")
         at = speech_audio(browser, "currentTime")
         wait(browser).until(lambda d: speech_audio(d, "currentTime") > at + 1)
@@ -298,7 +313,8 @@ def test_a_saved_episode_and_song_play_offline_and_the_played_mark_waits_for_the
         wait(browser, 30).until(played)
         wait(browser).until(lambda d: d.execute_script("return localStorage.getItem('juke_dual_played')") == "[]")
         # The page that opened offline fills its lists from the server again.
-        wait(browser).until(lambda d: "Juke Readings" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-shows").text)
+        dual_screen(browser, "podcasts")
+        wait(browser).until(lambda d: "Juke Readings" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-shows").text)
         assert "Offline" not in browser.find_element(By.ID, "dual-status").text
     finally:
         server.stop()
@@ -379,10 +395,12 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
 
         # The demo audiobook, saved from the speech player.
-        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
+        dual_screen(browser, "books")
+        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+        click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-books .list-row-main")
+        wait(browser).until(lambda d: d.find_element(By.ID, "screen-now").is_displayed())
         wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-keep")
+        click(browser, By.CSS_SELECTOR, deck_keep("speech"))
         wait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']"))
         book_key = browser.find_element(By.CSS_SELECTOR, "#device-items .dual-device-item").get_attribute("data-key")
         assert book_key.startswith("book:")
@@ -391,12 +409,14 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         page = os.path.join(data_dir, "lighthouse.html")
         with open(page, "w") as f:
             f.write(ARTICLE)
-        browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-file").send_keys(page)
-        wait(browser).until(lambda d: "Added “The Lighthouse Keeper”" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-article-note").text)
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-article-listen")
+        dual_screen(browser, "articles")
+        browser.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-article-file").send_keys(page)
+        wait(browser).until(lambda d: "Added “The Lighthouse Keeper”" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-article-note").text)
+        click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-article-listen")
         wait(browser, 120).until(lambda d: speech_audio(d, "currentTime") > 0.5)
-        wait(browser).until(lambda d: "article:" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-keep").get_attribute("data-keep-key"))
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-keep")
+        dual_screen(browser, "now")
+        wait(browser).until(lambda d: "article:" in d.find_element(By.CSS_SELECTOR, deck_keep("speech")).get_attribute("data-keep-key"))
+        click(browser, By.CSS_SELECTOR, deck_keep("speech"))
         wait(browser, 60).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='saved']")) == 2)
         browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
 
@@ -404,20 +424,23 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         server.wait_for_tracks(token, 1)
         tracks = request(server.base, "GET", "/api/v1/catalog/tracks?limit=50", token=token)[1]["items"]
         song = next(t for t in tracks if t["format"] != "mp4")
-        box = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-search input")
+        dual_screen(browser, "library")
+        box = browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-search input")
         box.send_keys(song["title"] + "\n")
-        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-player .dual-results button"))[0].click()
+        wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-results .list-row-main"))[0].click()
         browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
+        dual_screen(browser, "now")
         # What the player has loaded may be in the browser's HTTP cache, which no throttle slows.
         browser.execute_cdp_cmd("Network.clearBrowserCache", {})
         with ServiceWorkerThrottle(browser, server.base, 32 * 1024):
-            click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+            click(browser, By.CSS_SELECTOR, deck_keep("music"))
             row = f"#device-items .dual-device-item[data-key='track:{song['id']}']"
             progress = wait(browser, 30).until(lambda d: d.execute_script(
                 "const p = document.querySelector(arguments[0] + \"[data-status='saving'] progress\");"
                 "return p && p.value > 0 ? {value: p.value, max: p.max, text: p.parentElement.textContent} : null", row))
             assert progress["value"] < progress["max"] and "%" in progress["text"], progress
-            assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text.startswith("Saving… "), "the player's button says so too"
+            title, label, state = keep_words(browser, "music")
+            assert title.startswith("Saving… ") and label.startswith("Saving… ") and state == "saving", "the player's button says so too"
             # The row is updated in place as the bytes come: its Stop button, found now, is
             # still the one shown once the progress has moved on.
             stop = browser.find_element(By.CSS_SELECTOR, f"{row} .dual-device-remove")
@@ -429,15 +452,16 @@ def test_a_saved_book_and_spoken_article_play_offline_and_a_full_device_says_so(
         assert not browser.execute_async_script(
             "caches.open('juke-device').then((c) => c.match(arguments[0])).then((r) => arguments[arguments.length - 1](Boolean(r)))",
             song["audio_url"]), "a stopped save keeps no bytes"
-        assert browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text == "Save on this device"
+        assert keep_words(browser, "music") == ("Save on this device", f"Save on this device: {song['title']}", "none")
 
         # A device with no room left: the save says so and keeps nothing.
         usage = browser.execute_async_script("navigator.storage.estimate().then((e) => arguments[arguments.length - 1](e.usage))")
         browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base, "quotaSize": usage + 2000})
-        click(browser, By.CSS_SELECTOR, "#music-player .dual-keep")
+        click(browser, By.CSS_SELECTOR, deck_keep("music"))
         failed = wait(browser, 60).until(lambda d: d.find_element(By.CSS_SELECTOR, "#device-items .dual-device-item[data-status='failed']").text)
         assert "no more room" in failed, failed
-        assert "Try again" in browser.find_element(By.CSS_SELECTOR, "#music-player .dual-keep").text
+        title, label, state = keep_words(browser, "music")
+        assert "Try again" in title and "Try again" in label and state == "failed"
         browser.execute_cdp_cmd("Storage.overrideQuotaForOrigin", {"origin": server.base})
         browser.execute_script("document.querySelector('#music-player .dual-audio').pause()")
 
@@ -493,14 +517,18 @@ def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data
         wait(browser, 60).until(lambda d: "/dual" in shell_cached(d))
         click(browser, By.ID, "device-remove-played")
 
-        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-books").text)
-        click(browser, By.CSS_SELECTOR, "#speech-player .dual-books button")
-        rows = wait(browser).until(lambda d: [li for li in d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")] if len(
-            d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4 else None)
+        dual_screen(browser, "books")
+        wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+        click(browser, By.CSS_SELECTOR, "#speech-shelf .dual-books .list-row-main")
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")) == 4)
+        # Each chapter's row in the chapters sheet has its own save button.
+        dual_sheet(browser, "speech", "chapters")
+        rows = browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")
         assert all(r.find_element(By.CSS_SELECTOR, ".dual-keep").text == "Save" for r in rows)
         browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
         for index in (1, 2):
             browser.find_elements(By.CSS_SELECTOR, "#speech-player .dual-chapters li")[index].find_element(By.CSS_SELECTOR, ".dual-keep").click()
+        close_dual_sheet(browser, "speech", "chapters")
         keys = [f"chapter:{book['id']}/1", f"chapter:{book['id']}/2"]
         wait(browser, 60).until(lambda d: all(d.find_elements(By.CSS_SELECTOR, f"#device-items [data-key='{k}'][data-status='saved']") for k in keys))
         entries = browser.execute_script("return JSON.parse(localStorage.getItem('juke_dual_device'))")
