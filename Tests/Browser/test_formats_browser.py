@@ -10,7 +10,7 @@ import urllib.request
 from selenium.webdriver.common.by import By
 
 from conftest import JukeServer, request
-from helpers import sign_in, wait
+from helpers import dual_screen, sign_in, wait
 
 
 def tone(path, codec, title, seconds=40):
@@ -113,11 +113,12 @@ def test_without_transcoding_they_are_listed_as_not_playable_here(data_dir, app_
             tone(path, codec, title, seconds=5)
             assert upload_song(server, token, path)["codec"] == codec
         browser.get(server.base + "/dual")
-        songs = wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#music-player .dual-song")) == 2 and d.find_elements(By.CSS_SELECTOR, "#music-player .dual-song"))
+        dual_screen(browser, "library")
+        songs = wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-song")) == 2 and d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-song"))
         lossless = next(r for r in songs if "Lossless Tone" in r.text)
         assert "unplayable" in lossless.get_attribute("class") and "ALAC needs ffmpeg" in lossless.text, lossless.text
-        assert lossless.find_element(By.CSS_SELECTOR, "button").get_attribute("disabled") is not None
-        next(r for r in songs if "Compressed Tone" in r.text).find_element(By.CSS_SELECTOR, "button").click()
+        assert lossless.find_element(By.CSS_SELECTOR, ".list-row-main").get_attribute("disabled") is not None
+        next(r for r in songs if "Compressed Tone" in r.text).find_element(By.CSS_SELECTOR, ".list-row-main").click()
         wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.5)
     finally:
         server.stop()
