@@ -132,6 +132,10 @@ Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
 # --- Browser end-to-end -----------------------------------------------------------------
 log "browser end-to-end tests (headless Chromium)"
 export JUKE_BINARY="$ROOT/.build/debug/juke"
+# axe-core for test_design_system.py's accessibility checks: the copy in axe-selenium-python's wheel.
+AXE_TOOLS=$(Scripts/tools-venv.sh axe_selenium_python=axe-selenium-python)
+JUKE_AXE_JS=$(find "$AXE_TOOLS" -path "*axe_selenium_python*" -name axe.min.js | head -n 1)
+export JUKE_AXE_JS
 /usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
 log "browser end-to-end tests again, the servers on PostgreSQL"
 # (The durability and two-server tests already ran on PostgreSQL above.)

@@ -71,7 +71,7 @@ enum RunBeatPages {
                       <div class="rb-music"></div>
                       <label><input type="checkbox" id="rb-speak" checked> Speak the cues (the music is lowered while RunBeat talks)</label>
                     </section>
-                    <button type="button" id="rb-start" class="rb-start">Start workout</button>
+                    <button type="button" id="rb-start" class="btn btn-primary rb-start">Start workout</button>
                   </section>
                   <p id="rb-note" class="muted" role="status" aria-live="polite"></p>
                   <section id="rb-run" class="rb-run" hidden aria-label="Workout running">
@@ -86,7 +86,7 @@ enum RunBeatPages {
                     <p id="rb-cue" class="rb-cue" role="status" aria-live="polite"></p>
                     <p class="rb-status"><span id="rb-link">Connecting…</span> · <span id="rb-strap-live"></span> · <span id="rb-now-playing"></span> <span id="rb-spotify"></span></p>
                     <button type="button" id="rb-reconnect-strap" hidden>Connect the strap again</button>
-                    <button type="button" id="rb-end" class="rb-end">Hold to end workout</button>
+                    <button type="button" id="rb-end" class="btn rb-end">Hold to end workout</button>
                     <audio id="rb-audio" preload="auto"></audio>
                   </section>
                   <section id="rb-summary" class="rb-summary" hidden aria-labelledby="rb-summary-title">

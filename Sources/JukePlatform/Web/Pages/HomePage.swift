@@ -24,9 +24,9 @@ enum HomePage {
                   <section aria-labelledby="library-title" class="library">
                     <div class="library-head">
                       <h2 id="library-title">Library</h2>
-                      <form role="search" class="search" id="search-form">
+                      <form role="search" class="search" id="search-form" autocomplete="off">
                         <label for="search" class="visually-hidden">Search the library</label>
-                        <input id="search" type="search" placeholder="Search songs, artists, albums…" autocomplete="off" maxlength="200">
+                        <input id="search" type="search" placeholder="Search songs, artists, albums…" maxlength="200">
                       </form>
                     </div>
                     <nav class="tabs" role="tablist" aria-label="Browse by">

@@ -476,7 +476,7 @@ async function deleteGame() {
 
 function songPicker() {
   const results = el("ul", { class: "search-results", id: "song-results" });
-  const input = el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200", autocomplete: "off" });
+  const input = el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200" });
   let timer;
   input.addEventListener("input", () => {
     clearTimeout(timer);
