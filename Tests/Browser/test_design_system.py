@@ -11,6 +11,7 @@ CI and are skipped elsewhere.
 
 Dual Player's page is checked by its own tests below (named for it), so its results read
 apart from the rest."""
+import base64
 import glob
 import json
 import os
@@ -18,6 +19,7 @@ import re
 import shutil
 import tempfile
 import time
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -204,12 +206,14 @@ def symbols_shown(driver):
 
 def screenshot(driver, name, size):
     os.makedirs(SHOTS, exist_ok=True)
+    # The whole page, not only the window (the clip is at least the window's width: the content
+    # size leaves out what a scroll bar covers).
     metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
     content = metrics.get("cssContentSize") or metrics["contentSize"]
-    import base64
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
-        "clip": {"x": 0, "y": 0, "width": content["width"], "height": min(content["height"], 6000), "scale": 1}})
+        "clip": {"x": 0, "y": 0, "width": max(content["width"], driver.execute_script("return window.innerWidth")),
+                 "height": min(content["height"], 6000), "scale": 1}})
     with open(os.path.join(SHOTS, f"{name}-{size}.png"), "wb") as f:
         f.write(base64.b64decode(shot["data"]))
 
@@ -325,7 +329,6 @@ def test_the_icons_module_is_generated_from_the_swift_icons_and_kept_offline(sit
     # The same path the server draws in its pages (Icons.play in the player bar's play button).
     assert 'd="M8 5v14l11-7z"' in driver.page_source
     # The service worker keeps it with the other files, for offline.
-    import urllib.request
     with urllib.request.urlopen(server.base + "/sw.js") as r:
         assert '"/static/js/icons.js"' in r.read().decode()
 
