@@ -67,7 +67,8 @@ struct MP4BookBuilder {
     private func track(id: UInt32, handler: String, timescale: UInt32, chapterTrack: UInt32?, table: [UInt8]) -> [UInt8] {
         let tkhd = Self.fullBox("tkhd", Self.be32(0) + Self.be32(0) + Self.be32(id) + [UInt8](repeating: 0, count: 68))
         let tref = chapterTrack.map { Self.box("tref", Self.box("chap", Self.be32($0))) } ?? []
-        let mdhd = Self.fullBox("mdhd", Self.be32(0) + Self.be32(0) + Self.be32(timescale) + Self.be32(UInt32(duration) * timescale) + [0x55, 0xC4, 0, 0])
+        let mdhd = Self.fullBox(
+            "mdhd", Self.be32(0) + Self.be32(0) + Self.be32(timescale) + Self.be32(UInt32((duration * Double(timescale)).rounded())) + [0x55, 0xC4, 0, 0])
         let hdlr = Self.fullBox("hdlr", Self.be32(0) + Array(handler.utf8) + [UInt8](repeating: 0, count: 13))
         let minf = Self.box("minf", Self.box("stbl", Self.fullBox("stsd", Self.be32(0)) + table))
         return Self.box("trak", tkhd + tref + Self.box("mdia", mdhd + hdlr + minf))

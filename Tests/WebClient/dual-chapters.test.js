@@ -86,3 +86,30 @@ test("no chapters is no cursor, and broken numbers are never positions", () => {
   for (const bad of [NaN, Infinity, -Infinity, -3]) assert.equal(sanitized(bad), 0);
   assert.equal(sanitized(42.5), 42.5);
 });
+
+test("a book whose chapters run past its audio: the chapters beyond it are not there", () => {
+  // A 40 s file that declares four 30 s chapters.
+  const spans = () => [0, 30, 60, 90].map((start) => ({ file: "long.m4b", start, end: start + 30 }));
+  const c = new ChapterCursor(spans());
+  assert.equal(c.limit("long.m4b", 40), true);
+  assert.deepEqual(c.chapters.map((s) => [s.start, s.end]), [[0, 30], [30, 40]]);
+  assert.equal(c.limit("long.m4b", 40), false, "nothing more to change");
+  // Chapter three is not offered: starting it does nothing.
+  assert.deepEqual(c.start(2), []);
+  assert.equal(c.index, 0);
+  // The last chapter there finishes the book with the audio, never entering one past it.
+  c.start(1);
+  assert.deepEqual(c.timeUpdate(39.97, c.generation), [{ type: "markPlayed", index: 1 }, { type: "finished" }]);
+  // A cursor on a chapter that is not there (a place saved before) moves to the last one there.
+  const d = new ChapterCursor(spans(), 3);
+  d.start(3);
+  const before = d.generation;
+  assert.equal(d.limit("long.m4b", 40), true);
+  assert.equal(d.index, 1);
+  assert.ok(d.generation > before, "what was scheduled on the missing chapter is stale");
+  // Another file's length leaves these chapters alone, and an unknown length changes nothing.
+  const e = new ChapterCursor(spans());
+  assert.equal(e.limit("other.mp3", 40), false);
+  assert.equal(e.limit("long.m4b", NaN), false);
+  assert.equal(e.chapters.length, 4);
+});

@@ -18,6 +18,7 @@ enum MP4ChapterReader {
             throw MediaFormatError(.malformed, at: 0, "MP4 file has no moov box")
         }
         var duration: Double?
+        var movieTimescale: UInt32?
         var tracks: [MP4ChapterTrack] = []
         var nero: [ChapterTimeline.Mark] = []
         for child in try children(of: moov, in: source) {
@@ -25,6 +26,7 @@ enum MP4ChapterReader {
             case "mvhd":
                 let payload = try payload(of: child, in: source)
                 duration = try MP4Reader.movieDuration(payload[...], offset: child.offset)
+                movieTimescale = MP4Reader.movieTimescale(payload[...])
             case "trak":
                 tracks.append(try MP4ChapterTrack.read(child, in: source))
             case "udta":
@@ -35,7 +37,18 @@ enum MP4ChapterReader {
             }
         }
         let quickTime = try QuickTimeChapters.marks(tracks: tracks, in: source)
-        return choose(quickTime: quickTime, nero: nero, duration: duration)
+        return choose(quickTime: quickTime, nero: nero, duration: audioDuration(movie: duration, tracks: tracks, movieTimescale: movieTimescale))
+    }
+
+    /// How long the book's sound plays. The movie lasts as long as its longest track, and the
+    /// chapter track is as long as the chapters say: chapters that run past the audio (a file
+    /// made from a longer edition) would make a movie longer than anything it can play. The
+    /// sound track's own length is the book's, never more than the movie's.
+    static func audioDuration(movie: Double?, tracks: [MP4ChapterTrack], movieTimescale: UInt32?) -> Double? {
+        let sound = tracks.filter { $0.handler == "soun" }.compactMap { $0.seconds(movieTimescale: movieTimescale) }.max()
+        guard let sound, sound.isFinite, sound > 0 else { return movie }
+        guard let movie, movie.isFinite, movie > 0 else { return sound }
+        return min(movie, sound)
     }
 
     /// QuickTime's chapter track is what Apple's players show, so it wins when it names its

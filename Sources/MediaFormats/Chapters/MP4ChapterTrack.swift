@@ -5,6 +5,10 @@ struct MP4ChapterTrack {
     var handler: String?
     var chapterTrackIDs: [UInt32] = []
     var timescale: UInt32 = 0
+    /// tkhd's duration, in the movie's timescale (after the track's edits); 0 when not given.
+    var presentedDuration: UInt64 = 0
+    /// mdhd's duration, in the track's own timescale; 0 when not given.
+    var mediaDuration: UInt64 = 0
     var samples: SampleTable?
 
     /// Handlers of tracks that can carry chapter titles.
@@ -23,6 +27,16 @@ struct MP4ChapterTrack {
         var chunkOffsets: [UInt64] = []
     }
 
+    /// How long this track plays, in seconds: tkhd's duration (which counts the track's edits)
+    /// in the movie's `movieTimescale`, else mdhd's in the track's; nil when neither says.
+    func seconds(movieTimescale: UInt32?) -> Double? {
+        // All ones is "unknown" in both boxes.
+        func known(_ value: UInt64) -> Bool { value > 0 && value != UInt64(UInt32.max) && value != UInt64.max }
+        if let movieTimescale, movieTimescale > 0, known(presentedDuration) { return Double(presentedDuration) / Double(movieTimescale) }
+        if timescale > 0, known(mediaDuration) { return Double(mediaDuration) / Double(timescale) }
+        return nil
+    }
+
     static func read(_ trak: MP4Box, in source: some ByteSource) throws(MediaFormatError) -> MP4ChapterTrack {
         var track = MP4ChapterTrack()
         var media: MP4Box?
@@ -33,6 +47,8 @@ struct MP4ChapterTrack {
                 let version = try r.u8()
                 try r.skip(3 + (version == 1 ? 16 : 8), "tkhd dates")
                 track.id = try r.u32be()
+                try r.skip(4, "tkhd reserved")
+                track.presentedDuration = version == 1 ? try r.u64be() : UInt64(try r.u32be())
             case "tref":
                 for ref in try MP4ChapterReader.children(of: child, in: source) where ref.type == "chap" {
                     var r = ByteReader(try MP4ChapterReader.payload(of: ref, in: source), base: ref.payloadOffset)
@@ -51,6 +67,7 @@ struct MP4ChapterTrack {
                 let version = try r.u8()
                 try r.skip(3 + (version == 1 ? 16 : 8), "mdhd dates")
                 track.timescale = try r.u32be()
+                track.mediaDuration = version == 1 ? try r.u64be() : UInt64(try r.u32be())
             case "hdlr":
                 var r = ByteReader(try MP4ChapterReader.payload(of: child, in: source), base: child.payloadOffset)
                 try r.skip(8, "hdlr version and pre-defined")

@@ -45,6 +45,14 @@ enum MP4Reader {
         }
     }
 
+    /// mvhd's timescale (units per second), or nil when the box is too short to say.
+    static func movieTimescale(_ p: ArraySlice<UInt8>) -> UInt32? {
+        guard let version = p.first else { return nil }
+        let at = p.startIndex + (version == 1 ? 20 : 12)
+        guard p.endIndex >= at + 4 else { return nil }
+        return Bytes.u32be(p, at)
+    }
+
     static func movieDuration(_ p: ArraySlice<UInt8>, offset: Int) throws(MediaFormatError) -> Double? {
         var r = ByteReader(Array(p), base: offset + 8)
         let version = try r.u8()

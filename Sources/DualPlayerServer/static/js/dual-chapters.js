@@ -41,6 +41,30 @@ export class ChapterCursor {
     return Math.min(Math.max(time, span.start), latest);
   }
 
+  /**
+   * The audio of `file` lasts `duration` seconds: a book whose chapters run past its audio (a
+   * file cut shorter than the edition it names) has chapters that are not there. From the
+   * first of them on, chapters are left out, and the last one there ends with the audio; a
+   * cursor on one that was left out moves to the last one there. Returns whether anything
+   * changed. (The server clamps chapters when a book is uploaded; this keeps the player
+   * honest with a file whose length only the browser knows.)
+   * @param {string} file @param {number} duration
+   */
+  limit(file, duration) {
+    if (!Number.isFinite(duration) || duration <= 0) return false;
+    const cut = this.chapters.findIndex((c, i) => i > 0 && c.file === file && c.start >= duration - END_TOLERANCE);
+    const kept = (cut > 0 ? this.chapters.slice(0, cut) : this.chapters).map((c) =>
+      c.file === file && c.end > duration ? { ...c, end: Math.max(c.start, duration) } : c);
+    const changed = kept.length !== this.chapters.length || kept.some((c, i) => c !== this.chapters[i]);
+    if (!changed) return false;
+    this.chapters = kept;
+    if (this.index >= kept.length) {
+      this.index = kept.length - 1;
+      this.generation += 1;
+    }
+    return true;
+  }
+
   /** Starts chapter `chapter` at `offset` seconds into it. @returns {CursorAction[]} */
   start(/** @type {number} */ chapter, offset = 0) {
     if (!(chapter >= 0 && chapter < this.chapters.length)) return [];

@@ -210,6 +210,7 @@ class Panel {
         this.pendingSeek = null;
       }
       this.applySettings();
+      this.limitChapters();
       this.renderTime();
     });
     audio.addEventListener("error", () => {
@@ -309,11 +310,29 @@ class Panel {
     );
     this.showChapters(true);
     this.renderChapters();
+    if (this.audio.readyState >= 1) this.limitChapters();
+  }
+
+  /**
+   * The audio lasts `duration` seconds: chapters that start past it (a book whose chapters run
+   * past its audio) are not offered, and the player never stays on one. A cursor that was on
+   * one goes to the last chapter there: from its start (`restart`), or where the audio is.
+   */
+  limitChapters(duration = this.audio.duration, restart = true) {
+    const cursor = this.cursor;
+    if (!cursor) return;
+    const wasOn = cursor.index;
+    if (!cursor.limit(cursor.current.file, duration)) return;
+    for (const li of [...this.ui.chapters.children]) if (Number(li.dataset.index) >= cursor.chapters.length) li.remove();
+    if (cursor.index !== wasOn && restart) this.perform(cursor.start(cursor.index));
+    this.renderChapters();
   }
 
   playChapter(index) {
     if (!this.cursor) return;
-    this.perform(this.cursor.start(index));
+    const actions = this.cursor.start(index);
+    if (!actions.length) return;  // not a chapter of this audio
+    this.perform(actions);
     if (!this.playing) this.controller.play(this.kind);
   }
 
@@ -413,6 +432,9 @@ class Panel {
     if (this.item?.kind === "episode") this.controller.podcasts.finished(this.item);
     if (this.item) this.controller.device.played(this.item);
     if (this.cursor) {
+      // The file ends here, whatever its chapters say: none past this point is entered (the
+      // book finishes on the last chapter there).
+      this.limitChapters(this.audio.currentTime, false);
       const actions = this.cursor.reachedEnd(this.scheduled);
       if (actions.length) return this.perform(actions);
     }
