@@ -4,6 +4,7 @@
 // speech player like a book (speed, Boost, lock screen), its sentence highlighted as it is
 // heard. Where reading stopped (chapter and word) is saved to the server either way.
 import { api, el, token } from "/static/js/api.js";
+import { PositionSaver, positionAt } from "./dual-reading.js";
 
 const SAVE_EVERY_MS = 5000;
 const VOICE_KEY = "juke.dual.readerVoice";
@@ -29,7 +30,8 @@ export class Articles {
     this.words = [];
     /** The paragraph each word starts in, and where each paragraph's words start. @type {number[]} */
     this.paragraphStarts = [];
-    this.lastSave = 0;
+    /** Positions go to the server at most every 5 s, and at once on a pause, a seek or leaving. */
+    this.saver = new PositionSaver((p) => this.put(p), SAVE_EVERY_MS);
     /** The spoken article playing in the speech player (its cues). @type {any} */
     this.speech = null;
     q(".dual-article-url").addEventListener("submit", (/** @type {Event} */ e) => {
@@ -277,13 +279,19 @@ export class Articles {
     if (this.open) this.send(this.open.id, this.chapter, this.word, now);
   }
 
-  /** Sends an article's position (chapter and word) to the server, at most every 5 s unless `now`. */
+  /**
+   * An article's position (chapter and word), sent at most every 5 s unless `now`: one held
+   * back goes with the next send or at the next pause, never dropped.
+   */
   send(/** @type {string} */ id, /** @type {number} */ chapter, /** @type {number} */ word, /** @type {boolean} */ now) {
-    if (!now && Date.now() - this.lastSave < SAVE_EVERY_MS) return;
-    this.lastSave = Date.now();
-    const body = JSON.stringify({ chapter, word, updated_at: Date.now() });
-    fetch(`/api/v1/dual/articles/${encodeURIComponent(id)}/position`, {
-      method: "PUT", body, keepalive: now, credentials: "same-origin",
+    this.saver.offer({ id, chapter, word }, now);
+  }
+
+  /** PUTs a position (kept alive: it may be the page's last word). @param {{ id: string, chapter: number, word: number }} p */
+  put(p) {
+    const body = JSON.stringify({ chapter: p.chapter, word: p.word, updated_at: Date.now() });
+    fetch(`/api/v1/dual/articles/${encodeURIComponent(p.id)}/position`, {
+      method: "PUT", body, keepalive: true, credentials: "same-origin",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` },
     }).catch(() => {});
   }
@@ -332,5 +340,15 @@ export class Articles {
   heard(/** @type {any} */ item, /** @type {number} */ index) {
     const cue = this.speech?.article.id === item.id ? this.speech.cues[index] : null;
     if (cue) this.send(item.id, cue.chapter, cue.word, false);
+  }
+
+  /**
+   * The speech player saves (a pause, a seek, a chapter, the page leaving): the spoken
+   * article's position at `time` in its audio goes to the server at once.
+   */
+  saveHeard(/** @type {any} */ item, /** @type {number} */ time) {
+    if (this.speech?.article.id !== item.id) return;
+    const at = positionAt(this.speech.cues, time);
+    if (at) this.send(item.id, at.chapter, at.word, true);
   }
 }

@@ -1239,6 +1239,8 @@ class Controller {
       if (panel.item?.kind === "book" && panel.cursor && panel.item.chapters?.[panel.cursor.index]) {
         this.device.remember(chapterItem(panel.item, panel.cursor.index), snapshot.position);
       }
+      // A spoken article's place is its chapter and word, kept with the article.
+      if (panel.item?.kind === "article") this.articles.saveHeard(panel.item, panel.audio.currentTime);
     };
     if (now) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
