@@ -154,3 +154,40 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-favorites").text)
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-item-title").text == "Jazz Test FM")
     assert browser.execute_script("return document.querySelector('#music-player').dataset.state") == "paused"
+
+def sign_in_to_radio(browser, juke, name):
+    status, account = request(juke.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
+    assert status == 201, account
+    sign_in(browser, juke, name, name + " password")
+    browser.get(juke.base + "/dual#radio")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".dual-radio-favorites li"))
+    browser.execute_script("const r = document.querySelector('.dual-radio'); if (r && r.tagName === 'DETAILS') r.open = true")
+    return account
+
+
+def search_radio(browser, field, value):
+    box = browser.find_element(By.CSS_SELECTOR, f".dual-radio-search input[name={field}]")
+    box.clear()
+    box.send_keys(value)
+    click(browser, By.CSS_SELECTOR, ".dual-radio-search button[type=submit]")
+
+
+def test_a_live_station_plays_at_1x_whatever_the_music_speed(radio_server, browser):
+    """A live stream has no more audio than the station has sent: at 1.25x it would drain its
+    buffer and stall. It plays at 1x, and the speed control says why."""
+    juke = radio_server
+    account = sign_in_to_radio(browser, juke, "livefan")
+    browser.execute_script("const s = document.querySelector('#music-player .dual-speed'); s.value = '1.25'; s.dispatchEvent(new Event('change'))")
+    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').playbackRate") == 1.25)
+    search_radio(browser, "tag", "jazz")
+    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, ".dual-radio-results").text)
+    click(browser, By.CSS_SELECTOR, ".dual-radio-results .dual-station > button:first-child")
+    wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player .dual-audio').currentTime") > 0.5)
+    assert browser.execute_script("return document.querySelector('#music-player .dual-audio').playbackRate") == 1
+    speed = browser.find_element(By.CSS_SELECTOR, "#music-player .dual-speed")
+    shown = browser.execute_script("const s = arguments[0]; return s.options[s.selectedIndex].text", speed)
+    assert "Live" in shown and "1×" in shown and not speed.is_enabled(), shown
+    # The music speed chosen is still the account's, for what plays next.
+    status, state = request(juke.base, "GET", "/api/v1/dual/state", token=account["token"])
+    assert status == 200 and state["settings"]["music"]["speed"] == 1.25, state
+

@@ -237,6 +237,7 @@ class Panel {
     this.item = item;
     this.streamTitle = null;
     this.watchStreamTitle();
+    this.applySettings();
     this.cursor = null;
     this.played = new Set();
     this.showChapters(false);
@@ -564,11 +565,14 @@ class Panel {
   applySettings() {
     const s = this.settings;
     if (!s) return;
-    this.audio.playbackRate = (this.speedOverride ?? s.speed) * this.silenceFactor;
+    // A live station has only what it has sent: faster than 1× drains its buffer and stalls.
+    const live = this.item?.kind === "station";
+    this.audio.playbackRate = live ? 1 : (this.speedOverride ?? s.speed) * this.silenceFactor;
     this.audio.volume = Math.max(0, Math.min(1, s.volume * this.duck));
     this.root.dataset.mode = s.mode;
     this.wireGraph();
-    this.ui.speed.value = String(this.speedOverride ?? s.speed);
+    this.showLive(live);
+    if (!live) this.ui.speed.value = String(this.speedOverride ?? s.speed);
     this.ui.volume.value = String(s.volume);
     this.ui.gain.value = String(s.boost_gain_db);
     this.ui.gainValue.textContent = `+${s.boost_gain_db} dB`;
@@ -582,6 +586,21 @@ class Panel {
         : this.canBoost()
           ? "Boost: gain, a compressor and the voice EQ through Web Audio."
           : "This stream comes straight from another site that does not let pages process its audio, so Boost cannot apply to it: it plays as in Quality.";
+  }
+
+  /** The speed control while a live station plays: "Live · 1×", not to be changed, and why. */
+  showLive(/** @type {boolean} */ live) {
+    const select = /** @type {HTMLSelectElement} */ (this.ui.speed);
+    let option = /** @type {HTMLOptionElement | null} */ (select.querySelector("option.dual-live-speed"));
+    if (live && !option) {
+      option = /** @type {HTMLOptionElement} */ (el("option", { class: "dual-live-speed", value: "live" }, "Live · 1×"));
+      select.append(option);
+    } else if (!live && option) {
+      option.remove();
+    }
+    if (option && live) option.selected = true;
+    select.disabled = live;
+    select.title = live ? "A live station plays at its own pace (1×): faster would run out of stream." : "";
   }
 
   /** Ducking: music's volume while speech plays, ramped so it does not jump. */
