@@ -16,6 +16,8 @@ from conftest import JukeServer, request
 from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 
 STATION = "96062a7b-0601-11e8-ae97-52543be04c81"
+# A station whose address leads to a web page, not a stream.
+BROKEN = "11111111-2222-3333-4444-555555555555"
 METAINT = 8192
 
 
@@ -32,6 +34,8 @@ class FakeRadioBrowser(BaseHTTPRequestHandler):
     agents = []
     stream_agents = []
     audio = b""
+    # The directory's mirrors failing (the server offline, say): every search answers 503.
+    down = False
 
     def log_message(self, *args):
         pass
@@ -51,6 +55,16 @@ class FakeRadioBrowser(BaseHTTPRequestHandler):
             return self.send_json([{"name": f"127.0.0.1:{port}/mirror", "ip": "127.0.0.1"}])
         if self.path.startswith("/mirror/json/stations/search"):
             FakeRadioBrowser.agents.append(self.headers.get("User-Agent", ""))
+            if FakeRadioBrowser.down:
+                self.send_response(503)
+                self.end_headers()
+                return
+            if "name=Broken" in self.path:
+                page = f"http://127.0.0.1:{port}/page.html"
+                return self.send_json([{
+                    "stationuuid": BROKEN, "name": "Broken Page FM", "url": page, "url_resolved": page, "tags": "talk",
+                    "country": "France", "countrycode": "FR", "codec": "MP3", "bitrate": 64, "hls": 0, "lastcheckok": 1,
+                }])
             return self.send_json([{
                 "stationuuid": STATION, "name": "Jazz Test FM", "url": stream, "url_resolved": stream, "tags": "jazz,swing",
                 "country": "France", "countrycode": "FR", "language": "french", "codec": "MP3", "bitrate": 32, "hls": 0,
@@ -58,7 +72,18 @@ class FakeRadioBrowser(BaseHTTPRequestHandler):
             }])
         if self.path.startswith("/mirror/json/url/"):
             FakeRadioBrowser.clicks.append(self.path.rsplit("/", 1)[-1])
+            if self.path.endswith(BROKEN):
+                page = f"http://127.0.0.1:{port}/page.html"
+                return self.send_json({"ok": True, "message": "retrieved station url", "stationuuid": BROKEN, "url": page})
             return self.send_json({"ok": True, "message": "retrieved station url", "stationuuid": STATION, "url": stream})
+        if self.path.startswith("/page.html"):
+            body = b"<!doctype html><title>Our radio</title><p>Listen on our app!</p>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if self.path.startswith("/stream.mp3"):
             # A live station: 16 KB/s, looped, with an ICY title when the player asks for one.
             FakeRadioBrowser.stream_agents.append(self.headers.get("User-Agent", ""))
@@ -93,6 +118,7 @@ class FakeRadioBrowser(BaseHTTPRequestHandler):
 @pytest.fixture
 def radio_server(tmp_path, app_database):
     FakeRadioBrowser.audio = tone_mp3(str(tmp_path / "tone.mp3"))
+    FakeRadioBrowser.down = False
     fake = ThreadingHTTPServer(("127.0.0.1", 0), FakeRadioBrowser)
     fake.daemon_threads = True
     threading.Thread(target=fake.serve_forever, daemon=True).start()
@@ -155,6 +181,7 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#music-player .dual-item-title").text == "Jazz Test FM")
     assert browser.execute_script("return document.querySelector('#music-player').dataset.state") == "paused"
 
+
 def sign_in_to_radio(browser, juke, name):
     status, account = request(juke.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
     assert status == 201, account
@@ -191,3 +218,28 @@ def test_a_live_station_plays_at_1x_whatever_the_music_speed(radio_server, brows
     status, state = request(juke.base, "GET", "/api/v1/dual/state", token=account["token"])
     assert status == 200 and state["settings"]["music"]["speed"] == 1.25, state
 
+
+def test_a_station_that_sends_no_audio_says_so(radio_server, browser):
+    juke = radio_server
+    sign_in_to_radio(browser, juke, "brokenfan")
+    search_radio(browser, "name", "Broken")
+    wait(browser).until(lambda d: "Broken Page FM" in d.find_element(By.CSS_SELECTOR, ".dual-radio-results").text)
+    click(browser, By.CSS_SELECTOR, ".dual-radio-results .dual-station > button:first-child")
+    wait(browser).until(lambda d: "does not send audio" in d.find_element(By.ID, "dual-status").text)
+    said = browser.find_element(By.ID, "dual-status").text
+    assert "press its play button" not in said and "text/html" not in said, said
+
+
+def test_an_unreachable_directory_says_so_plainly_with_a_retry(radio_server, browser):
+    juke = radio_server
+    sign_in_to_radio(browser, juke, "offlinefan")
+    FakeRadioBrowser.down = True
+    search_radio(browser, "tag", "jazz")
+    wait(browser).until(lambda d: "cannot be reached" in d.find_element(By.CSS_SELECTOR, ".dual-radio-note").text)
+    note = browser.find_element(By.CSS_SELECTOR, ".dual-radio-note").text
+    assert "HTTP" not in note and "127.0.0.1" not in note, note
+    # Back online: Retry repeats the search.
+    FakeRadioBrowser.down = False
+    click(browser, By.CSS_SELECTOR, ".dual-radio-retry")
+    wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, ".dual-radio-results").text)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".dual-radio-retry")

@@ -67,7 +67,8 @@ public struct DualPlayerApp: JukeApp {
             folder: platform.configuration.dataDirectory + "/dual/articles",
             clock: platform.clock, logger: platform.logger)
         self.radio = RadioService(
-            directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock)
+            directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock,
+            logger: platform.logger)
     }
 
     /// Its tables, migrated before any app is built.

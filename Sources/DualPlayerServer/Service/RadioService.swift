@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukePlatform
+import Logging
 import MediaFormats
 import Providers
 
@@ -12,12 +13,15 @@ public struct RadioService: Sendable {
     let favorites: RadioFavoritesStore
     let relays: RadioRelays
     let clock: WallClock
+    /// What failed, in the words of the network: the person is told in plain ones.
+    let logger: Logger
 
-    init(directory: RadioBrowser, favorites: RadioFavoritesStore, relays: RadioRelays, clock: WallClock) {
+    init(directory: RadioBrowser, favorites: RadioFavoritesStore, relays: RadioRelays, clock: WallClock, logger: Logger) {
         self.directory = directory
         self.favorites = favorites
         self.relays = relays
         self.clock = clock
+        self.logger = logger
     }
 
     /// Stations matching `query`; with no filter, the most listened ones.
@@ -30,7 +34,7 @@ public struct RadioService: Sendable {
             // sends them back as a favourite).
             return try await directory.search(query).map(Self.cleaned)
         } catch {
-            throw Self.gatewayError(error)
+            throw gatewayError(error)
         }
     }
 
@@ -42,7 +46,7 @@ public struct RadioService: Sendable {
             resolved = try await directory.countClick(stationID: stationID)
         } catch {
             guard let kept = try await favorites.favorites(of: user).first(where: { $0.id == stationID }), let url = URL(string: kept.streamURL) else {
-                throw Self.gatewayError(error)
+                throw gatewayError(error)
             }
             return url
         }
@@ -59,7 +63,7 @@ public struct RadioService: Sendable {
             let (opening, outlet, relay) = try await relays.listen(station: stationID, url: url, closeConnection: closeConnection)
             return RelayedListener(opening: opening, outlet: outlet, relay: relay)
         } catch let error as StreamRelayError {
-            throw Self.relayError(error)
+            throw relayError(error, station: stationID)
         } catch is RelayFull {
             throw APIError(
                 status: .serviceUnavailable, code: "radio_relay_full", message: "The radio relay has as many listeners as it takes; try again later.")
@@ -88,7 +92,7 @@ public struct RadioService: Sendable {
         do {
             resource = try await relays.connector.fetch(url, limit: Self.hlsLimit)
         } catch let error as StreamRelayError {
-            throw Self.relayError(error)
+            throw relayError(error, station: stationID)
         }
         if let (text, named) = HLSPlaylist.rewrite(resource.body, base: resource.url, address: { Self.hlsAddress(station: stationID, url: $0) }) {
             relays.allowHLS(station: stationID, hosts: named.compactMap(\.host) + [resource.url.host ?? ""])
@@ -96,7 +100,7 @@ public struct RadioService: Sendable {
         }
         let type = resource.contentType ?? "application/octet-stream"
         guard !(type.hasPrefix("text/") || type.contains("html") || type.contains("json") || type.hasPrefix("image/")) else {
-            throw Self.relayError(.notAudio(type))
+            throw relayError(.notAudio(type), station: stationID)
         }
         return (type, resource.body)
     }
@@ -109,17 +113,30 @@ public struct RadioService: Sendable {
         relays.nowPlaying(station: stationID)
     }
 
-    /// A stream the relay could not open, as the contract answers it.
-    static func relayError(_ error: StreamRelayError) -> any Error {
+    /// A stream the relay could not open, as the contract answers it: said to the listener in
+    /// plain words (what the station answered is in the log).
+    func relayError(_ error: StreamRelayError, station: String) -> any Error {
+        if case .hlsStation(let url) = error { return HLSStation(url: url) }
+        logger.notice("radio stream refused", metadata: ["station": "\(station)", "why": "\(error)"])
+        return Self.said(error)
+    }
+
+    static func said(_ error: StreamRelayError) -> any Error {
         switch error {
         case .privateNetwork:
-            return APIError(status: .forbidden, code: "radio_private_network", message: "The station's stream is \(error); it cannot be played through Juke.")
+            return APIError(
+                status: .forbidden, code: "radio_private_network",
+                message: "This station streams from inside a private network, which Juke does not play stations from.")
         case .notAudio:
-            return APIError(status: .badGateway, code: "radio_not_audio", message: "The station's stream is not playable: \(error).")
+            return APIError(
+                status: .badGateway, code: "radio_not_audio",
+                message: "This station does not send audio: its address leads to a web page or a file, not to a radio stream. Try another station.")
         case .hlsStation(let url):
             return HLSStation(url: url)
         case .invalidAddress, .unreachable, .status, .tooManyHops, .malformed:
-            return APIError(status: .badGateway, code: "radio_stream_unavailable", message: "The station's stream could not be played: \(error).")
+            return APIError(
+                status: .badGateway, code: "radio_stream_unavailable",
+                message: "This station is not broadcasting right now: its stream could not be reached. Try again later, or another station.")
         }
     }
 
@@ -192,16 +209,20 @@ public struct RadioService: Sendable {
         try await favorites.remove(try Self.validated(stationID: stationID), for: user)
     }
 
-    /// Radio Browser unreachable: 502 with what each server answered.
-    static func gatewayError(_ error: any Error) -> any Error {
+    /// Radio Browser unreachable: 502 in plain words; what each of its servers answered goes
+    /// to the log.
+    func gatewayError(_ error: any Error) -> any Error {
         switch error as? RadioBrowserError {
         case .allServersFailed(let reasons):
-            return APIError(
-                status: .badGateway, code: "radio_unavailable", message: "Radio Browser did not answer: \(reasons.prefix(5).joined(separator: "; ")).")
+            logger.warning("Radio Browser did not answer", metadata: ["servers": "\(reasons.joined(separator: "; "))"])
+            return APIError(status: .badGateway, code: "radio_unavailable", message: Self.directoryUnreachable)
         case .invalid(let why): return RuleRefusal.invalid("station_id", why)
         case nil: return error
         }
     }
+
+    static let directoryUnreachable =
+        "Radio Browser, the directory of stations, cannot be reached right now. Check that this server is online, then try again."
 }
 
 /// A station listened to through the relay.

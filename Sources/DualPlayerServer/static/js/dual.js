@@ -214,7 +214,7 @@ class Panel {
       this.renderTime();
     });
     audio.addEventListener("error", () => {
-      if (this.item) this.controller.status(`${this.kindName()}: could not play “${this.item.title}”.`);
+      if (this.item) this.explainFailure(this.item);
     });
     this.root.append(audio);
     return audio;
@@ -462,8 +462,29 @@ class Panel {
       this.expectPlay = false;
       if (error?.name === "AbortError") return;
       this.controller.dispatch({ type: "userPause", player: this.kind });
-      this.controller.status(`${this.kindName()} could not start: press its play button.`);
+      // A source that cannot be played says why through the element's error (explainFailure);
+      // only a start the browser refused (no tap yet) is the play button's to fix.
+      if (error?.name !== "NotSupportedError") this.controller.status(`${this.kindName()} could not start: press its play button.`);
     });
+  }
+
+  /**
+   * What loaded cannot be played: said in the server's words when it has some (a station
+   * through the relay answers why, such as a stream that is no audio), else plainly.
+   */
+  async explainFailure(/** @type {any} */ item) {
+    let why = "";
+    if (item.kind === "station") {
+      try {
+        const response = await fetch(item.audio_url, { credentials: "same-origin", headers: { Authorization: `Bearer ${token()}` } });
+        if (response.ok) response.body?.cancel().catch(() => {});
+        else why = (await response.json())?.message ?? "";
+      } catch {
+        // No answer at all: the plain words below.
+      }
+    }
+    if (this.item !== item) return;
+    this.controller.status(why ? `${item.title}: ${why}` : `${this.kindName()}: could not play “${item.title}”.`);
   }
 
   pause() {
@@ -814,7 +835,9 @@ class Panel {
       note.textContent = found.items.length ? "" : "No station matches.";
       list.replaceChildren(...found.items.map((/** @type {any} */ station) => this.stationRow(station)));
     } catch (error) {
-      note.textContent = error.message;
+      // What went wrong, and the same search again at a tap (the network may be back).
+      note.replaceChildren(`${error.message} `,
+        el("button", { type: "button", class: "ghost dual-radio-retry", onclick: () => this.radioSearch(form) }, "Retry"));
     }
   }
 
