@@ -30,6 +30,16 @@ public struct Article: Sendable, Equatable, Codable {
         self.chapters = chapters
     }
 
+    /// A title from a file's name: without its extension, underscores read as spaces, runs of
+    /// spaces as one ("quarterly_report  draft.pdf" is "quarterly report draft"); nil when
+    /// nothing is left.
+    public static func title(fromFileName name: String) -> String? {
+        var stem = Substring(name.split(separator: "/").last ?? "")
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
+        let words = stem.replacingOccurrences(of: "_", with: " ").split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
     /// All the text, paragraph by paragraph.
     public var paragraphs: [String] { chapters.flatMap(\.paragraphs) }
 

@@ -133,4 +133,44 @@ import Testing
             }
         }
     }
+
+    /// A one-page PDF with no Info dictionary (so no title), with a cross-reference table so
+    /// that poppler reads it as Juke's own reader does.
+    static func untitledPDF(_ line: String) -> [UInt8] {
+        let content = "BT /F1 12 Tf 72 720 Td (\(line)) Tj ET"
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ]
+        var out = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, body) in objects.enumerated() {
+            offsets.append(out.utf8.count)
+            out += "\(index + 1) 0 obj\n\(body)\nendobj\n"
+        }
+        let xref = out.utf8.count
+        out += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { out += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Array(out.utf8)
+    }
+
+    /// A PDF that names no title is called by its file's name (cleaned), not by its first words.
+    @Test func anUntitledPDFIsNamedAfterItsFile() async throws {
+        try await TestApp.run(.sqlite) { _, client in
+            let ann = try await client.register("ann")
+            let line = "It was a bright cold day in April, and the clocks were striking thirteen, as they always did in that town by the sea."
+            let reply = try await client.execute(
+                uri: "/api/v1/dual/articles/files?filename=quarterly_report%20%20draft.pdf", method: .post,
+                headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"], body: ByteBuffer(bytes: Self.untitledPDF(line)))
+            let json = (try? JSONSerialization.jsonObject(with: Data(buffer: reply.body))) as? [String: Any] ?? [:]
+            #expect(reply.status == .created, "\(json)")
+            #expect(json["title"] as? String == "quarterly report draft", "\(json)")
+            let paragraphs = (json["chapters"] as? [[String: Any]])?.first?["paragraphs"] as? [String]
+            #expect(paragraphs?.first?.hasPrefix("It was a bright cold day") == true, "the text is read as before: \(json)")
+        }
+    }
 }

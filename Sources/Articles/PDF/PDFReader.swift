@@ -15,6 +15,13 @@ public enum PDFReader {
     /// `PDFBudget`: a file past a budget is refused before any tool spends a minute of CPU
     /// and a gigabyte on it (pdftotext inflates a stream listed 30 times 30 times).
     public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?) throws(ArticleError) -> Article {
+        try read(bytes, text: text, name: nil)
+    }
+
+    /// The article in a PDF named `name` (its file's name, or an address's last part): one
+    /// whose Info gives no title is called by that name, cleaned (`Article.title(fromFileName:)`),
+    /// rather than by its first words.
+    public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?, name: String?) throws(ArticleError) -> Article {
         guard bytes.count <= PDFBudget.inputBytes else { throw .tooBig("the file is larger than \(PDFBudget.inputBytes / 1024 / 1024) MB") }
         var document: PDFDocument?
         var failure = ArticleError.unreadable("a damaged PDF")
@@ -34,7 +41,7 @@ public enum PDFReader {
         if let text, let output = try text.text(of: bytes) {
             let pages = PDFTextOutput.pages(output)
             if pages.contains(where: { !$0.isEmpty }) {
-                return try article(pages, document: document, tree: tree.count == pages.count ? tree : nil)
+                return try article(pages, document: document, tree: tree.count == pages.count ? tree : nil, name: name)
             }
         }
         guard let document else { throw failure }
@@ -48,7 +55,7 @@ public enum PDFReader {
             }
             throw .unreadable("This PDF has no text layer (a scanned document): there is no text to read aloud.")
         }
-        return try article(texts, document: document, tree: tree)
+        return try article(texts, document: document, tree: tree, name: name)
     }
 
     static func pages(of document: PDFDocument) throws(ArticleError) -> [(number: Int?, object: PDFObject)] {
@@ -57,15 +64,18 @@ public enum PDFReader {
     }
 
     /// Pages of paragraphs as an article: chapters by the outline when the document has one
-    /// (and `tree` gives its pages), else a chapter per page; title and author from Info.
-    static func article(_ texts: [[String]], document: PDFDocument?, tree: [(number: Int?, object: PDFObject)]?) throws(ArticleError) -> Article {
+    /// (and `tree` gives its pages), else a chapter per page; title and author from Info, else
+    /// the title from the file's `name`, else from the first words.
+    static func article(_ texts: [[String]], document: PDFDocument?, tree: [(number: Int?, object: PDFObject)]?, name: String? = nil)
+        throws(ArticleError) -> Article
+    {
         let info = document.flatMap { $0.resolve($0.trailer["Info"]) }
         func field(_ key: String) -> String? {
             guard let document, let value = info.flatMap({ document.resolve($0[key])?.string }) else { return nil }
             let text = Self.textString(value)
             return text.isEmpty ? nil : text
         }
-        let title = field("Title")
+        let title = field("Title") ?? name.flatMap(Article.title(fromFileName:))
         let author = field("Author")
         var chapters: [Article.Chapter] = []
         var marks: [(title: String, page: Int)] = []

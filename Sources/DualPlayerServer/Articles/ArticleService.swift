@@ -73,7 +73,7 @@ public struct ArticleService: Sendable {
                 if type == "application/epub+zip" {
                     return ("epub", try EPubReader.read(body))
                 } else if type == "application/pdf" {
-                    return ("pdf", try PDFReader.read(body, text: pdfText))
+                    return ("pdf", try PDFReader.read(body, text: pdfText, name: url.lastPathComponent.isEmpty ? nil : url.lastPathComponent))
                 } else if type.hasPrefix("text/plain") {
                     return ("text", try TextArticle.read(body, name: name))
                 } else if type.contains("html") || type.contains("xml") {
@@ -101,7 +101,7 @@ public struct ArticleService: Sendable {
             read = { ("epub", try EPubReader.read(bytes)) }
         } else if lower.hasSuffix(".pdf") {
             let pdfText = self.pdfText
-            read = { ("pdf", try PDFReader.read(bytes, text: pdfText)) }
+            read = { ("pdf", try PDFReader.read(bytes, text: pdfText, name: filename)) }
         } else {
             throw RuleRefusal.invalid(
                 "filename", "Juke reads aloud web pages (.html, .htm, .xhtml), ePub books (.epub), PDFs (.pdf) and text files (.txt, .md).")
