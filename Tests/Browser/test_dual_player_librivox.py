@@ -112,6 +112,8 @@ def test_a_librivox_book_is_found_downloaded_and_played_by_its_chapters(librivox
     # On the shelf at once, downloading with its progress; then ready.
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-book[data-status=downloading] progress"))
     wait(browser, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-shelf .dual-book[data-status=ready]"))
+    # The search's row follows the download: the book is on the shelf now, not still downloading.
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, ".dual-librivox-add").text == "On your shelf")
     assert any(r for r in FakeLibriVox.requests if r[0] == "/cover.jpg")
     # ffmpeg's sections each open with a Xing/Info frame: the joined book has one for all of
     # it, so its length and its chapters' bounds are the sections' (4 + 5 + 6 s).

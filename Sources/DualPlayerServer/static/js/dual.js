@@ -15,6 +15,7 @@ import { asPlayedMark, asPlayerSnapshot, Outbox, PositionOutbox } from "./dual-o
 import { DeviceShelf } from "./dual-device.js";
 import { DeviceView } from "./dual-device-view.js";
 import { bookSpans, chapterItem, keptBook, savedChapters } from "./dual-saved.js";
+import { count, shelvedLabel } from "./dual-words.js";
 import { serverOffset } from "/static/js/server-clock.js";
 import { Screens } from "./dual-screens.js";
 import { bookProgress, row } from "./dual-rows.js";
@@ -669,9 +670,14 @@ class Panel {
         kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
         artwork_url: b.cover_url || undefined, status: b.status, listened: b.listened,
       }));
-      // A LibriVox book downloading: the shelf is read again every 2 s until it is ready.
+      // A LibriVox book downloading: the shelf is read again every 2 s until it is ready, and
+      // the search's row of a book added says where it is.
       clearTimeout(this.shelfTimer);
       if (shelf.items.some((/** @type {any} */ b) => b.status === "downloading")) this.shelfTimer = setTimeout(() => this.loadShelf(), 2000);
+      for (const add of document.querySelectorAll(".dual-librivox-add[data-book]")) {
+        const shelved = shelf.items.find((/** @type {any} */ b) => b.id === /** @type {HTMLElement} */ (add).dataset.book);
+        if (shelved) add.textContent = shelvedLabel(shelved.status);
+      }
       if (!this.books.length) {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
@@ -790,7 +796,9 @@ class Panel {
       add.disabled = true;
       try {
         const shelved = await api(`/api/v1/dual/librivox/books/${encodeURIComponent(book.id)}`, { method: "POST" });
-        add.textContent = shelved.status === "ready" ? "On your shelf" : "Downloading to the server…";
+        // The shelf's book: its row here follows its download (loadShelf).
+        add.dataset.book = shelved.id;
+        add.textContent = shelvedLabel(shelved.status);
         await this.loadShelf();
       } catch (error) {
         add.disabled = false;
@@ -801,7 +809,7 @@ class Panel {
       book.cover_url ? el("img", { class: "dual-cover", src: book.cover_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
       el("div", {},
         el("strong", {}, book.title),
-        el("p", { class: "muted" }, [book.authors.join(", "), `${book.sections.length} chapters`, formatTime(book.total_seconds), readers ? `read by ${readers}` : ""].filter(Boolean).join(" · ")),
+        el("p", { class: "muted" }, [book.authors.join(", "), count(book.sections.length, "chapter"), formatTime(book.total_seconds), readers ? `read by ${readers}` : ""].filter(Boolean).join(" · ")),
         el("details", {}, el("summary", {}, "Chapters"), chapters),
         add));
   }
@@ -914,7 +922,7 @@ class Panel {
         // Not JSON: a proxy's page, say.
       }
       if (xhr.status === 201 && books) {
-        note.textContent = `Added “${body.title}” with ${body.chapters.length} chapters.`;
+        note.textContent = `Added “${body.title}” with ${count(body.chapters.length, "chapter")}.`;
         this.loadShelf();
       } else if (xhr.status === 201) {
         note.textContent = `Added “${body.title}”${body.artist ? ` by ${body.artist}` : ""} (${formatTime(body.duration)}).`;
@@ -1426,7 +1434,7 @@ function downloadStatus(book, resume) {
   const d = book.download ?? { sections_done: 0, sections_total: 0, bytes: 0 };
   const size = `${(d.bytes / 1e6).toFixed(1)} MB`;
   if (book.status === "failed") {
-    return el("p", { class: "dual-download form-error" }, `Stopped after ${d.sections_done} of ${d.sections_total} chapters (${size}): ${d.failure ?? "unknown error"}. `,
+    return el("p", { class: "dual-download form-error" }, `Stopped after ${d.sections_done} of ${count(d.sections_total, "chapter")} (${size}): ${d.failure ?? "unknown error"}. `,
       el("button", { type: "button", class: "ghost dual-resume", onclick: resume }, "Resume"));
   }
   return el("p", { class: "dual-download muted" },
