@@ -242,6 +242,7 @@ let package = Package(
             dependencies: [
                 "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats", "Providers",
                 "Feeds", "Articles",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),

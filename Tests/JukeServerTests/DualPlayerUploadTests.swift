@@ -10,7 +10,8 @@ import Testing
 @testable import DualPlayerServer
 @testable import JukeServer
 
-/// Uploads to Dual Player's shelf and song list: a book's chapters held to its audio.
+/// Uploads to Dual Player's shelf and song list: a book's chapters held to its audio, the
+/// same file uploaded again answered with what is already there, and an M4B as a song.
 @Suite(.timeLimit(.minutes(5))) struct DualPlayerUploadTests {
     static func ffmpeg() throws -> ExternalTool { try #require(ExternalTool.locate("ffmpeg"), "ffmpeg is installed by Scripts/test.sh") }
 
@@ -43,6 +44,12 @@ import Testing
         return (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:])
     }
 
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("MediaFormatsTests/Fixtures/\(name)")
+        return [UInt8](try Data(contentsOf: url))
+    }
+
     /// A 40 s book whose file declares four 30 s chapters: the chapters that start after its
     /// audio are left out and the last ends with it, so the player never offers a chapter it
     /// cannot play (the M4B's movie lasts as long as its chapter track: 120 s).
@@ -59,6 +66,46 @@ import Testing
             let duration = try #require(added.json["duration"] as? Double)
             #expect(abs(duration - 40) < 0.2, "the audio's length, not the chapters': \(duration)")
             #expect((chapters.last?["end"] as? Double).map { abs($0 - duration) < 0.001 } == true, "\(chapters)")
+        }
+    }
+
+    /// The same bytes uploaded again are the book or song already there: 200 with it, nothing
+    /// new kept, on the uploader's shelf; another account's upload of them is its own.
+    @Test(arguments: TestBackend.available)
+    func theSameFileTwiceIsWhatIsAlreadyThere(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let ann = try await client.register("ann")
+            let bob = try await client.register("bob")
+            let book = try Self.fixture("chapters/both.m4b")
+            let first = try await Self.upload(client, "books", book, filename: "Small.m4b", token: ann)
+            #expect(first.status == .created, "\(first.json)")
+            let id = try #require(first.json["id"] as? String)
+            for name in ["Small.m4b", "Another%20name.m4b"] {
+                let again = try await Self.upload(client, "books", book, filename: name, token: ann)
+                #expect(again.status == .ok && again.json["id"] as? String == id, "\(again.status) \(again.json)")
+            }
+            let shelf = try await client.json(.get, "/api/v1/dual/books", token: ann)
+            #expect((shelf.json["items"] as? [[String: Any]])?.count == 1)
+            let folder = app.services.configuration.dataDirectory + "/dual/books"
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).count == 1, "no second file is kept")
+            let bobs = try await Self.upload(client, "books", book, filename: "Small.m4b", token: bob)
+            #expect(bobs.status == .created && bobs.json["id"] as? String != id)
+
+            let song = try Self.fixture("id3v24.mp3")
+            let firstSong = try await Self.upload(client, "songs", song, filename: "song.mp3", token: ann)
+            #expect(firstSong.status == .created)
+            let songAgain = try await Self.upload(client, "songs", song, filename: "song%20copy.mp3", token: ann)
+            #expect(songAgain.status == .ok && songAgain.json["id"] as? String == firstSong.json["id"] as? String, "\(songAgain.json)")
+            #expect((try await client.json(.get, "/api/v1/dual/songs", token: ann).json["items"] as? [[String: Any]])?.count == 1)
+        }
+    }
+
+    /// An audiobook file is a song too when it is uploaded as one.
+    @Test func anM4BUploadsAsASong() async throws {
+        try await TestApp.run(.sqlite) { _, client in
+            let ann = try await client.register("ann")
+            let added = try await Self.upload(client, "songs", try Self.fixture("chapters/both.m4b"), filename: "book.m4b", token: ann)
+            #expect(added.status == .created && added.json["format"] as? String == "mp4", "\(added.json)")
         }
     }
 }

@@ -94,8 +94,10 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
-            let book = try await service.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
-            return .created(.init(body: .json(DualPlayerMapping.book(book, viewer: user.id))))
+            let (book, created) = try await service.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
+            let json = DualPlayerMapping.book(book, viewer: user.id)
+            // The same file again: the book already on the shelf.
+            return created ? .created(.init(body: .json(json))) : .ok(.init(body: .json(json)))
         }
     }
 
@@ -125,8 +127,10 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
-            let song = try await songs.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
-            return .created(.init(body: .json(DualPlayerMapping.song(song, viewer: user.id, canTranscode: songs.canTranscode))))
+            let (song, created) = try await songs.upload(body, filename: input.query.filename, share: input.query.share ?? false, by: user)
+            let json = DualPlayerMapping.song(song, viewer: user.id, canTranscode: songs.canTranscode)
+            // The same file again: the song already in the list.
+            return created ? .created(.init(body: .json(json))) : .ok(.init(body: .json(json)))
         }
     }
 

@@ -118,23 +118,32 @@ public struct DualPlayerService: Sendable {
     }
 
     /// Takes an uploaded audiobook onto `user`'s shelf, or everyone's when an admin shares it.
-    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Book {
+    /// The same file already on that shelf (the same bytes) is the answer instead, with
+    /// `created` false: no second copy is kept.
+    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws
+        -> (book: Book, created: Bool)
+    {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can put a book on everyone's shelf.") }
         let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, TextRules.isAllowed(name) else {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
-        let path = try await uploads.receive(body, filename: name)
-        let (uploads, owner, now) = (self.uploads, share ? nil : user.id, clock.now())
+        let received = try await uploads.receive(body, filename: name)
+        let (uploads, owner, now, path) = (self.uploads, share ? nil : user.id, clock.now(), received.path)
+        let existing = try await books.book(sha256: received.sha256, onShelfOf: owner)
+        if let book = UploadReceiver.keepOne(received, existing: existing) {
+            logger.info("book uploaded again", metadata: ["book": "\(book.id)", "user": "\(user.id)"])
+            return (book, false)
+        }
         let book = try await UploadReceiver.read(path, in: reading) { try uploads.read(path: path, filename: name, owner: owner, now: now) }
         do {
-            try await books.add(book)
+            try await books.add(book, sha256: received.sha256)
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
         logger.info("book uploaded", metadata: ["book": "\(book.id)", "chapters": "\(book.chapters.count)", "user": "\(user.id)"])
-        return book
+        return (book, true)
     }
 
     /// Removes a book: its uploader's to remove, or an admin's. Returns what was removed.

@@ -35,23 +35,31 @@ struct SongService: Sendable {
         return song
     }
 
-    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws -> Song {
+    /// Takes an uploaded song: `user`'s, or everyone's when an admin shares it. The same file
+    /// already in that list (the same bytes) is the answer instead, with `created` false.
+    func upload(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, share: Bool, by user: User) async throws
+        -> (song: Song, created: Bool)
+    {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can share a song with everyone.") }
         let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, TextRules.isAllowed(name) else {
             throw RuleRefusal.invalid("filename", "Give the file's name.")
         }
-        let path = try await uploads.receive(body, filename: name)
-        let (uploads, owner, now) = (self.uploads, share ? nil : user.id, clock.now())
+        let received = try await uploads.receive(body, filename: name)
+        let (uploads, owner, now, path) = (self.uploads, share ? nil : user.id, clock.now(), received.path)
+        if let song = UploadReceiver.keepOne(received, existing: try await songs.song(sha256: received.sha256, inListOf: owner)) {
+            logger.info("song uploaded again", metadata: ["song": "\(song.id)", "user": "\(user.id)"])
+            return (song, false)
+        }
         let song = try await UploadReceiver.read(path, in: reading) { try uploads.read(path: path, filename: name, owner: owner, now: now) }
         do {
-            try await songs.add(song)
+            try await songs.add(song, sha256: received.sha256)
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
         logger.info("song uploaded", metadata: ["song": "\(song.id)", "user": "\(user.id)", "shared": "\(share)"])
-        return song
+        return (song, true)
     }
 
     /// Removes a song and its file: its uploader's to remove, or an admin's.

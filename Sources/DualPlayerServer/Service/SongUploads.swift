@@ -10,11 +10,12 @@ struct SongUploads: Sendable {
     let folder: String
     let limit: Int
 
-    static let extensions: Set<String> = ["mp3", "m4a", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav"]
+    /// An M4B (an audiobook's MP4) is a song too when it is uploaded as one.
+    static let extensions: Set<String> = ["mp3", "m4a", "m4b", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav"]
 
-    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> String {
+    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> UploadReceiver.Received {
         try await UploadReceiver(
-            folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays MP3, M4A, FLAC, Ogg, Opus and WAV files."
+            folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays MP3, M4A, M4B, FLAC, Ogg, Opus and WAV files."
         ).receive(body, filename: filename)
     }
 

@@ -1,10 +1,12 @@
+import Crypto
 import Foundation
 import JukeCore
 import JukePlatform
 
 /// A file coming in over HTTP, streamed to disk under the size limit: a name with one of the
-/// expected extensions, never empty, and nothing left behind when it fails. What it is (an
-/// audiobook, a song) is decided afterwards by Juke's own readers.
+/// expected extensions, never empty, and nothing left behind when it fails. Its SHA-256 is
+/// taken as it comes (the same file uploaded again is found by it). What it is (an audiobook,
+/// a song) is decided afterwards by Juke's own readers.
 struct UploadReceiver: Sendable {
     let folder: String
     let limit: Int
@@ -12,8 +14,14 @@ struct UploadReceiver: Sendable {
     /// What the refusal of another extension says ("Juke plays audiobooks as M4B, M4A or MP3 files.").
     let expected: String
 
-    /// Writes `body` to a new file in the folder; returns its path.
-    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> String {
+    /// A file received: where it is, and the SHA-256 of its bytes (lowercase hex).
+    struct Received: Sendable {
+        let path: String
+        let sha256: String
+    }
+
+    /// Writes `body` to a new file in the folder.
+    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> Received {
         let ext = (filename as NSString).pathExtension.lowercased()
         guard extensions.contains(ext) else { throw RuleRefusal.unprocessable("filename", expected) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -22,10 +30,12 @@ struct UploadReceiver: Sendable {
             throw APIError(status: .internalServerError, code: "storage", message: "The server cannot write to its uploads folder.")
         }
         var written = 0
+        var digest = SHA256()
         do {
             for try await chunk in body {
                 written += chunk.count
                 guard written <= limit else { throw APIError.tooLarge(limit) }
+                digest.update(data: chunk)
                 try handle.write(contentsOf: chunk)
             }
             try handle.close()
@@ -38,7 +48,15 @@ struct UploadReceiver: Sendable {
             try? FileManager.default.removeItem(atPath: path)
             throw RuleRefusal.unprocessable("body", "The upload is empty.")
         }
-        return path
+        return Received(path: path, sha256: Hex.string(digest.finalize()))
+    }
+
+    /// The same file already there (found by its SHA-256): the new copy is removed, and that
+    /// one is the answer.
+    static func keepOne<T: Sendable>(_ received: Received, existing: T?) -> T? {
+        guard let existing else { return nil }
+        try? FileManager.default.removeItem(atPath: received.path)
+        return existing
     }
 
     /// Reads the received file at `path` in the reading pool; when the pool refuses it (or the

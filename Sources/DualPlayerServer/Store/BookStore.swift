@@ -10,8 +10,9 @@ public struct BookStore: Sendable {
 
     public init(database: any JukeDatabase) { self.database = database }
 
-    /// Shelves `book`. A second demo (another server shelved it first) is left out.
-    public func add(_ book: Book) async throws {
+    /// Shelves `book`, with the SHA-256 of an uploaded file's bytes (to find it again when the
+    /// same file comes twice). A second demo (another server shelved it first) is left out.
+    public func add(_ book: Book, sha256: String? = nil) async throws {
         let chapters = try JSONColumn.encode(book.chapters)
         let download = try book.download.map(JSONColumn.encode)
         let unlessTaken = SQLRaw(book.origin == .demo ? "ON CONFLICT DO NOTHING" : "")
@@ -19,11 +20,11 @@ public struct BookStore: Sendable {
             try await db.raw(
                 """
                 INSERT INTO dual_books (id, owner_id, origin, title, author, path, format, duration, chapter_source, chapters, added_at,
-                                        status, download, cover_path, source_id)
+                                        status, download, cover_path, source_id, sha256)
                 VALUES (\(bind: book.id.description), \(bind: book.owner?.description), \(bind: book.origin.rawValue), \(bind: book.title),
                         \(bind: book.author), \(bind: book.path), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
                         \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970), \(bind: book.status.rawValue), \(bind: download),
-                        \(bind: book.coverPath), \(bind: book.sourceID))
+                        \(bind: book.coverPath), \(bind: book.sourceID), \(bind: sha256))
                 \(unlessTaken)
                 """
             ).run()
@@ -63,6 +64,23 @@ public struct BookStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 "SELECT * FROM dual_books WHERE source_id = \(bind: sourceID) AND owner_id = \(bind: owner.description) LIMIT 1"
+            ).first().map(Self.book)
+        }
+    }
+
+    /// The book uploaded from the file whose bytes hash to `sha256` on `owner`'s shelf: their own
+    /// or everyone's (which is on theirs too); for nil, on everyone's.
+    public func book(sha256: String, onShelfOf owner: UserID?) async throws -> Book? {
+        try await database.withConnection { db in
+            guard let owner else {
+                return try await db.raw("SELECT * FROM dual_books WHERE sha256 = \(bind: sha256) AND owner_id IS NULL ORDER BY added_at LIMIT 1")
+                    .first().map(Self.book)
+            }
+            return try await db.raw(
+                """
+                SELECT * FROM dual_books WHERE sha256 = \(bind: sha256) AND (owner_id IS NULL OR owner_id = \(bind: owner.description))
+                ORDER BY added_at LIMIT 1
+                """
             ).first().map(Self.book)
         }
     }

@@ -214,6 +214,17 @@ extension Schema {
                 // songs this server cannot play without ffmpeg.
                 ["ALTER TABLE dual_songs ADD COLUMN codec TEXT"]
             },
+            Migration(version: 9, name: "dual player upload digests") { _ in
+                // The SHA-256 of an uploaded file's bytes: the same file uploaded again is the
+                // book or song already there, not a copy (null for what was kept before, and
+                // for what is not uploaded: the demo, LibriVox's books).
+                [
+                    "ALTER TABLE dual_books ADD COLUMN sha256 TEXT",
+                    "CREATE INDEX dual_books_sha256 ON dual_books(sha256)",
+                    "ALTER TABLE dual_songs ADD COLUMN sha256 TEXT",
+                    "CREATE INDEX dual_songs_sha256 ON dual_songs(sha256)",
+                ]
+            },
         ]
     )
 }

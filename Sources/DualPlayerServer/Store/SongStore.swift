@@ -10,16 +10,34 @@ public struct SongStore: Sendable {
 
     public init(database: any JukeDatabase) { self.database = database }
 
-    public func add(_ song: Song) async throws {
+    /// Keeps `song`, with the SHA-256 of its file's bytes (to find it again when the same file comes twice).
+    public func add(_ song: Song, sha256: String? = nil) async throws {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, codec, duration, has_artwork, added_at)
+                INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, codec, duration, has_artwork, added_at, sha256)
                 VALUES (\(bind: song.id.description), \(bind: song.owner?.description), \(bind: song.title), \(bind: song.artist),
                         \(bind: song.album), \(bind: song.path), \(bind: song.format), \(bind: song.codec), \(bind: song.duration), \(bind: song.hasArtwork),
-                        \(bind: song.addedAt.timeIntervalSince1970))
+                        \(bind: song.addedAt.timeIntervalSince1970), \(bind: sha256))
                 """
             ).run()
+        }
+    }
+
+    /// The song uploaded from the file whose bytes hash to `sha256` in `owner`'s list: their own
+    /// or everyone's; for nil, everyone's.
+    public func song(sha256: String, inListOf owner: UserID?) async throws -> Song? {
+        try await database.withConnection { db in
+            guard let owner else {
+                return try await db.raw("SELECT * FROM dual_songs WHERE sha256 = \(bind: sha256) AND owner_id IS NULL ORDER BY added_at LIMIT 1")
+                    .first().map(Self.song)
+            }
+            return try await db.raw(
+                """
+                SELECT * FROM dual_songs WHERE sha256 = \(bind: sha256) AND (owner_id IS NULL OR owner_id = \(bind: owner.description))
+                ORDER BY added_at LIMIT 1
+                """
+            ).first().map(Self.song)
         }
     }
 

@@ -921,7 +921,14 @@ class Panel {
       } catch {
         // Not JSON: a proxy's page, say.
       }
-      if (xhr.status === 201 && books) {
+      if (xhr.status === 200 && books) {
+        // The same file again: the book already there, not a copy.
+        note.textContent = `“${body.title}” is already on your shelf.`;
+        this.loadShelf();
+      } else if (xhr.status === 200) {
+        note.textContent = `“${body.title}” is already in your songs.`;
+        this.loadSongs();
+      } else if (xhr.status === 201 && books) {
         note.textContent = `Added “${body.title}” with ${count(body.chapters.length, "chapter")}.`;
         this.loadShelf();
       } else if (xhr.status === 201) {
