@@ -24,7 +24,8 @@ import { icon } from "/static/js/icons.js";
 bindLogout();
 
 const LOGO = "/static/img/icon.svg";
-const SAVE_EVERY_MS = 10000;
+/** While a player plays, its position is saved this often (a tab the system kills loses at most this much). */
+const SAVE_EVERY_MS = 3000;
 const SPEECH_BACK = 15;
 const SPEECH_FORWARD = 30;
 const DUCK_RAMP = { attack: 0.15, release: 0.6 };
@@ -393,7 +394,7 @@ class Panel {
   seekTo(seconds) {
     if (this.cursor) this.perform(this.cursor.seek(seconds));
     else this.setTime(Math.min(sanitized(seconds), this.bounds().end || sanitized(seconds)));
-    this.controller.save(this.kind);
+    this.controller.save(this.kind, { now: true });
   }
 
   /** The back and forward buttons: speech jumps 15 s back or 30 s on; music changes track. */
@@ -1054,10 +1055,14 @@ class Controller {
     this.setupMediaSession();
     byId("ducking-enabled").addEventListener("change", () => this.changeDucking());
     byId("ducking-level").addEventListener("input", () => this.changeDucking());
-    setInterval(() => KINDS.forEach((k) => this.panels[k].playing && this.save(k)), SAVE_EVERY_MS);
+    // Where each player is goes to the server as it goes: every few seconds while playing, and
+    // at once when the page is left or hidden (a phone's system may kill a hidden tab with no
+    // other word), besides a pause and a seek (save).
+    setInterval(() => KINDS.forEach((k) => this.panels[k].playing && this.save(k, { now: true })), SAVE_EVERY_MS);
     addEventListener("pagehide", () => KINDS.forEach((k) => this.save(k, { now: true })));
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.updateWakeLock();
+      else KINDS.forEach((k) => this.save(k, { now: true }));
     });
   }
 
@@ -1279,7 +1284,10 @@ class Controller {
     }
   }
 
-  /** Saves one player's state and position, at most once a second unless `now`. */
+  /**
+   * Saves one player's state and position: at once when `now` or when the player is paused (a
+   * pause is kept before anything can lose it), else at most once a second.
+   */
   save(kind, { now = false } = {}) {
     // Signed out (the page is leaving): nothing more is kept or queued for the person.
     if (this.restoring || !token()) return;
@@ -1299,7 +1307,7 @@ class Controller {
       // A spoken article's place is its chapter and word, kept with the article.
       if (panel.item?.kind === "article") this.articles.saveHeard(panel.item, panel.audio.currentTime);
     };
-    if (now) run();
+    if (now || !this.panels[kind].playing) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
   }
 
