@@ -669,7 +669,7 @@ class Panel {
       const shelf = await api("/api/v1/dual/books");
       this.books = shelf.items.map((b) => ({
         kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
-        artwork_url: b.cover_url || undefined, status: b.status, listened: b.listened,
+        artwork_url: b.cover_url || undefined, status: b.status, listened: b.listened, raw: b,
       }));
       // A LibriVox book downloading: the shelf is read again every 2 s until it is ready, and
       // the search's row of a book added says where it is.
@@ -683,24 +683,37 @@ class Panel {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
       }
-      const admin = Boolean(this.shelf.querySelector(".dual-share"));
-      list.replaceChildren(
-        ...shelf.items.map((/** @type {any} */ raw, /** @type {number} */ i) => {
-          const book = this.books[i];
-          const progress = bookProgress(book, formatTime);
-          const details = [book.subtitle, progress?.text ?? formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
-          const ready = raw.status === "ready";
-          return row({
-            class: "dual-book", dataset: { status: raw.status, book: book.id }, title: book.title, sub: details.join(" · "), cover: book.artwork_url,
-            disabled: !ready, play: () => this.resumeOnShelf(book), progress,
-            extra: [ready ? null : downloadStatus(raw, () => this.resumeBook(book))],
-            actions: [raw.yours || (admin && raw.shared) ? { icon: "trash", label: `Remove ${book.title}`, class: "dual-remove", run: () => this.removeBook(book) } : null],
-          });
-        }),
-      );
+      list.replaceChildren(...this.books.map((book) => this.bookRow(book)));
     } catch (error) {
       list.replaceChildren(el("li", { class: "form-error" }, error.message));
     }
+  }
+
+  /** A book's row on the shelf: its cover, title, progress, download and removal. @param {any} book */
+  bookRow(book) {
+    const raw = book.raw;
+    const admin = Boolean(this.shelf.querySelector(".dual-share"));
+    const progress = bookProgress(book, formatTime);
+    const details = [book.subtitle, progress?.text ?? formatTime(book.duration), raw.shared ? "everyone's" : ""].filter(Boolean);
+    const ready = raw.status === "ready";
+    return row({
+      class: "dual-book", dataset: { status: raw.status, book: book.id }, title: book.title, sub: details.join(" · "), cover: book.artwork_url,
+      disabled: !ready, play: () => this.resumeOnShelf(book), progress,
+      extra: [ready ? null : downloadStatus(raw, () => this.resumeBook(book))],
+      actions: [raw.yours || (admin && raw.shared) ? { icon: "trash", label: `Remove ${book.title}`, class: "dual-remove", run: () => this.removeBook(book) } : null],
+    });
+  }
+
+  /**
+   * The shelf follows the book playing: its row's progress moves as positions are saved here,
+   * without reading the shelf again. @param {string} id @param {number} position
+   */
+  showListened(id, position) {
+    const book = this.books?.find((b) => b.id === id);
+    const shown = this.shelf.querySelector(`.dual-books [data-book="${CSS.escape(id)}"]`);
+    if (!book || !shown) return;
+    book.listened = { position, updated_at: Date.now() };
+    shown.replaceWith(this.bookRow(book));
   }
 
   /** The music player's uploaded songs: the listener's own and everyone's. */
@@ -1301,6 +1314,7 @@ class Controller {
       const key = panel.positionKey();
       if (key) this.outbox.add(key, snapshot.position);
       if (panel.item) this.device.remember(panel.item, snapshot.position);
+      if (panel.item?.kind === "book") panel.showListened(panel.item.id, snapshot.position);
       if (panel.item?.kind === "book" && panel.cursor && panel.item.chapters?.[panel.cursor.index]) {
         this.device.remember(chapterItem(panel.item, panel.cursor.index), snapshot.position);
       }
