@@ -19,17 +19,22 @@ import Testing
 
     /// 200 KB of a program named x.mp3 was accepted as a 16.9 s book: two headers one frame
     /// apart turn up by chance in a binary's bytes. Four in a row do not.
+    /// Programs are not MP3s: 200 KB slices of the system's own programs (bash and perl are on
+    /// every Debian machine, and do not change with Juke's code, as the test binary did: a
+    /// slice of it could hold a real MP3 that a test embeds).
     @Test func aProgramIsNotAnMP3() throws {
-        let program = try #require(FileManager.default.contents(atPath: "/proc/self/exe"))
         var refused = 0
         var slices = 0
-        var start = 0
-        while start + 200_000 <= program.count && slices < 40 {
-            slices += 1
-            if (try? TagReader.read(MemorySource(Array(program[start..<start + 200_000])))) == nil { refused += 1 }
-            start += 200_000
+        for path in ["/usr/bin/bash", "/usr/bin/perl"] {
+            let program = try #require(FileManager.default.contents(atPath: path))
+            var start = 0
+            while start + 200_000 <= program.count && slices < 40 {
+                slices += 1
+                if (try? TagReader.read(MemorySource(Array(program[start..<start + 200_000])))) == nil { refused += 1 }
+                start += 200_000
+            }
         }
-        #expect(slices > 5)
+        #expect(slices > 20)
         #expect(refused == slices)
     }
 
