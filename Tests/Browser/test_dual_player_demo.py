@@ -5,7 +5,7 @@ import os
 from selenium.webdriver.common.by import By
 
 from conftest import request
-from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
+from helpers import click, close_dual_sheet, dual_screen, dual_sheet, register, sign_in, wait
 
 BOOK = os.path.join(os.path.dirname(__file__), "..", "MediaFormatsTests", "Fixtures", "chapters", "both.m4b")
 
@@ -19,7 +19,10 @@ def test_the_spoken_demo_book_is_on_the_shelf_and_plays_by_chapters(server, admi
     assert book["chapter_source"] == "quicktime" and len(book["chapters"]) == 4
     assert [c["title"] for c in book["chapters"]][0] == "The Fox and the Grapes"
 
-    sign_in(browser, server, admin["username"], admin["password"])
+    # A listener of its own: a book tapped on the shelf resumes where its listener left it, and
+    # other tests play this book as the admin.
+    register(server, "fablelistener")
+    sign_in(browser, server, "fablelistener", "fablelistener password")
     browser.get(server.base + "/dual")
     dual_screen(browser, "books")
     wait(browser).until(lambda d: "Aesop" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
