@@ -141,6 +141,9 @@ def test_a_station_is_found_played_kept_and_comes_back(radio_server, browser):
     sign_in(browser, juke, "radiofan", "radiofan password")
     browser.get(juke.base + "/dual")
     dual_screen(browser, "radio")
+    # Radio opens on the most listened stations (a search with no filter), as the seed's does.
+    wait(browser).until(lambda d: "most listened" in d.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-note").text)
+    assert "Jazz Test FM" in browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-results").text
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#music-shelf .dual-radio-favorites li"))
     browser.find_element(By.CSS_SELECTOR, "#music-shelf .dual-radio-search input[name=tag]").send_keys("jazz")
     click(browser, By.CSS_SELECTOR, "#music-shelf .dual-radio-search button[type=submit]")

@@ -837,7 +837,12 @@ class Panel {
     };
   }
 
-  /** @param {HTMLFormElement} form */
+  /**
+   * Stations from Radio Browser by the form's filters; with none, the most listened stations
+   * (what the Radio screen shows when it first opens, as the seed's radio search does).
+   * Only the latest search draws: an earlier answer arriving late is dropped.
+   * @param {HTMLFormElement} form
+   */
   async radioSearch(form) {
     const note = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-radio-note"));
     const list = /** @type {HTMLElement} */ (this.shelf.querySelector(".dual-radio-results"));
@@ -846,17 +851,17 @@ class Panel {
       const value = /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
       if (value) params.set(name, value);
     }
-    if ([...params.keys()].length === 0) {
-      note.textContent = "Give a name, a tag, a country or a language.";
-      return;
-    }
+    const popular = [...params.keys()].length === 0;
     params.set("limit", "50");
-    note.textContent = "Searching Radio Browser…";
+    const search = (this.radioSearches = (this.radioSearches ?? 0) + 1);
+    note.textContent = popular ? "Finding the most listened stations…" : "Searching Radio Browser…";
     try {
       const found = await api(`/api/v1/dual/radio/search?${params}`);
-      note.textContent = found.items.length ? "" : "No station matches.";
+      if (search !== this.radioSearches) return;
+      note.textContent = found.items.length ? (popular ? "The most listened stations. Search by name, genre, country or language above." : "") : "No station matches.";
       list.replaceChildren(...found.items.map((/** @type {any} */ station) => this.stationRow(station)));
     } catch (error) {
+      if (search !== this.radioSearches) return;
       // What went wrong, and the same search again at a tap (the network may be back).
       note.replaceChildren(`${error.message} `,
         el("button", { type: "button", class: "ghost dual-radio-retry", onclick: () => this.radioSearch(form) }, "Retry"));
@@ -1030,6 +1035,12 @@ class Controller {
     // The shelf is read again each time Books opens: its progress bars show where each book is now.
     this.screens = new Screens(byId("main"), (screen) => {
       if (screen === "books" && this.panels.speech.books !== undefined) this.panels.speech.loadShelf();
+      // Radio opens on the most listened stations, once (opening it again keeps what was found).
+      if (screen === "radio" && !this.radioOpened) {
+        this.radioOpened = true;
+        const form = this.panels.music.shelf.querySelector(".dual-radio-search");
+        if (form instanceof HTMLFormElement) this.panels.music.radioSearch(form);
+      }
     });
     const speech = this.panels.speech;
     this.transcript = new TranscriptView(speech.root.querySelector(".dual-transcript"), speech.root.querySelector(".dual-cues"), (t) => speech.seekTo(t));
