@@ -137,7 +137,7 @@ import Testing
         var status = 0
         var type: String?
         var audio: [UInt8] = []
-        for try await part in HTTPClient().stream(request, idleTimeout: 10) {
+        for try await part in HTTPClient().stream(request, idleTimeout: 60) {
             switch part {
             case .head(let code, let headers):
                 status = code

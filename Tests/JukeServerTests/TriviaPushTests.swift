@@ -203,7 +203,7 @@ import TuneTriviaAPI
 
     /// The next frame posted to a mailbox: a state to wait for, with a limit in real time so
     /// that a frame that never comes fails the test instead of hanging it.
-    static func next(_ box: TriviaMailbox?, limit: Duration = .seconds(30)) async throws -> TriviaFrame? {
+    static func next(_ box: TriviaMailbox?, limit: Duration = .seconds(120)) async throws -> TriviaFrame? {
         let box = try #require(box)
         let giveUp = ContinuousClock.now + limit
         // The mailbox is looked at once more after the limit: in a full run this task can wait
