@@ -2,6 +2,8 @@
 // page's Articles (dual-articles.js) sends what this says, and the tests read it as it does
 // (Tests/WebClient/dual-reading.test.js).
 
+import { lastStartedBy } from "./dual-transcript.js";
+
 /** @typedef {{ id: string, chapter: number, word: number }} ReadingPosition */
 
 /**
@@ -13,18 +15,8 @@
  */
 export function positionAt(cues, time) {
   if (!cues.length || !Number.isFinite(time)) return null;
-  let low = 0;
-  let high = cues.length - 1;
-  let found = 0;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (cues[mid].start <= time) {
-      found = mid;
-      low = mid + 1;
-    } else {
-      high = mid - 1;
-    }
-  }
+  // Before the first sentence, the first.
+  const found = Math.max(0, lastStartedBy(cues, time));
   return { chapter: cues[found].chapter, word: cues[found].word };
 }
 

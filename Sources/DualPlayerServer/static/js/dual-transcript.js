@@ -7,6 +7,19 @@
  * @param {number} time
  */
 export function cueAt(cues, time) {
+  const found = lastStartedBy(cues, time);
+  if (found < 0) return -1;
+  // A cue without an end lasts until the next; one that ended leaves a gap.
+  return time < cues[found].end || cues[found].end <= cues[found].start ? found : -1;
+}
+
+/**
+ * The index of the last cue started at or before `time` (binary search), or -1 before the
+ * first or for a time that is not a number.
+ * @param {{start: number}[]} cues in time order
+ * @param {number} time
+ */
+export function lastStartedBy(cues, time) {
   if (!Number.isFinite(time)) return -1;
   let low = 0;
   let high = cues.length - 1;
@@ -20,7 +33,5 @@ export function cueAt(cues, time) {
       high = mid - 1;
     }
   }
-  if (found < 0) return -1;
-  // A cue without an end lasts until the next; one that ended leaves a gap.
-  return time < cues[found].end || cues[found].end <= cues[found].start ? found : -1;
+  return found;
 }
