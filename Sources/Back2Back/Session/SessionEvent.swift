@@ -20,6 +20,9 @@ public enum SessionEvent: Sendable, Equatable {
     case finished(EntryID, from: PlayingDevice? = nil)
     /// A page takes over the playing ("Play here"): the music moves to it.
     case claimPlayer(PlayingDevice)
+    /// The playing page went away (its last live connection closed): nothing plays until a
+    /// page takes over, and the song waits where that page last said it was.
+    case playerLeft(PlayingDevice)
     /// The song now playing was sought or paused: by the playing device (what it did), or by
     /// the host from any page (the playing device follows).
     case movePlayhead(EntryID, position: Double, paused: Bool, by: PlayingDevice)

@@ -173,7 +173,11 @@ extension DJSession {
             let next = nextPresent(after: user)
             members.removeAll { $0 == user }
             away?.removeAll { $0 == user }
-            if player?.user == user { player = nil }  // the host's page plays again
+            if player?.user == user {
+                // Their page played until now: the song waits there for a page to take over.
+                player = nil
+                if let last = playhead { playhead = Playhead(entry: last.entry, position: last.position(at: now), at: now, paused: true) }
+            }
             if wasTheirTurn { give(.person(members.contains(next) ? next : host), at: now) }
             return []
 
@@ -195,6 +199,15 @@ extension DJSession {
             try requireMember(device.user)
             guard PlayingDevice.isValidID(device.device) else { throw .invalid("device_id", "A device id has 1 to 64 letters, digits and dashes.") }
             player = device
+            return []
+
+        case .playerLeft(let device):
+            // A page that took over meanwhile (or a reload that came back) keeps the music.
+            guard player == device else { return [] }
+            player = nil
+            // The song waits at the position the player last reported, not where the server's
+            // clock has run on to: nobody heard what played after its page went away.
+            if let last = playhead { playhead = Playhead(entry: last.entry, position: last.position, at: now, paused: true) }
             return []
 
         case .movePlayhead(let id, let position, let paused, let by):
