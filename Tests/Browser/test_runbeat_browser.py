@@ -8,7 +8,9 @@ a runner in a class."""
 import time
 import urllib.request
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import JukeServer, request
 from helpers import click, register, sign_in, wait
@@ -32,10 +34,39 @@ def fetch(server, path, token):
         return response.status, response.headers, response.read()
 
 
-def start_simulated(browser, speed="60", plan="vo2max_4x4", class_code=None):
-    browser.execute_script(FAKE_VOICE)
+def show(browser, screen):
+    """Opens one of the trainer's screens (profile, workout, run, summary) by its address."""
+    browser.execute_script("location.hash = arguments[0]", screen)
+    wait(browser).until(lambda d: d.find_element(By.ID, f"screen-{screen}").is_displayed())
+
+
+def choose_plan(browser, plan):
+    show(browser, "workout")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, f".rb-plans input[value='{plan}']"))
     click(browser, By.CSS_SELECTOR, f".rb-plans input[value='{plan}']")
+    show(browser, "run")
+
+
+def end_workout(browser):
+    """The keyboard's way to end (a screen reader's too): Enter on "Hold to end" asks, and the
+    confirmation ends it."""
+    browser.find_element(By.ID, "rb-end").send_keys(Keys.ENTER)
+    wait(browser).until(lambda d: d.execute_script("return document.getElementById('rb-end-confirm').open"))
+    click(browser, By.ID, "rb-end-yes")
+
+
+def hold_to_end(browser, timeout=60):
+    """A finger's way: pressed and held until the workout ends, then let go."""
+    ActionChains(browser).click_and_hold(browser.find_element(By.ID, "rb-end")).perform()
+    try:
+        wait(browser, timeout).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
+    finally:
+        ActionChains(browser).release().perform()
+
+
+def start_simulated(browser, speed="60", plan="vo2max_4x4", class_code=None):
+    browser.execute_script(FAKE_VOICE)
+    choose_plan(browser, plan)
     click(browser, By.ID, "rb-simulate")
     browser.execute_script("document.getElementById('rb-speed').value = arguments[0]", speed)
     if class_code:
@@ -120,8 +151,7 @@ def test_a_server_lost_mid_run_loses_no_sample(tmp_path, browser):
     try:
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
         time.sleep(2)
-        click(browser, By.ID, "rb-end")
-        click(browser, By.ID, "rb-end")
+        hold_to_end(browser)
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
         _, workouts = request(second.base, "GET", "/api/v1/runbeat/workouts", None, token)
         detail = request(second.base, "GET", f"/api/v1/runbeat/workouts/{workouts['workouts'][0]['id']}", None, token)[1]
@@ -140,7 +170,7 @@ def test_zones_edited_both_ways_and_a_recording_replayed_and_imported(server, ad
     account = register(server, "editor")
     token = account["token"]
     sign_in(browser, server, "editor", "editor password")
-    browser.get(server.base + "/runbeat")
+    browser.get(server.base + "/runbeat#profile")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".rb-zones tbody tr")) == 5)
     # Age 40, resting 60: Karvonen's 120, 132, 144, 156, 168 up to 180.
     form = browser.find_element(By.ID, "rb-profile")
@@ -177,16 +207,15 @@ def test_zones_edited_both_ways_and_a_recording_replayed_and_imported(server, ad
         for m in range(2) for s in range(60))
     gpx.write_text(f'<?xml version="1.0"?><gpx xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><type>running</type><trkseg>{points}</trkseg></trk></gpx>')
     browser.execute_script(FAKE_VOICE)
+    choose_plan(browser, "free")
     browser.find_element(By.ID, "rb-replay").send_keys(str(gpx))
     wait(browser).until(lambda d: "Replay: 120 samples" in d.find_element(By.ID, "rb-strap-status").text)
-    click(browser, By.CSS_SELECTOR, ".rb-plans input[value='free']")
     browser.execute_script("document.getElementById('rb-speed').value = '60'")
     click(browser, By.ID, "rb-start")
     wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed())
     wait(browser).until(lambda d: "recording has ended" in d.find_element(By.ID, "rb-strap-live").text)
     assert int(browser.find_element(By.ID, "rb-bpm").text) == 149  # the recording's last heart rate
-    click(browser, By.ID, "rb-end")
-    click(browser, By.ID, "rb-end")
+    end_workout(browser)
     wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
     assert "Peak heart rate\n149 bpm" in browser.find_element(By.ID, "rb-summary").text
     browser.get(server.base + "/runbeat/history")
@@ -221,7 +250,6 @@ def test_a_coach_follows_a_runner_live(server, admin, browser, phone):
     time.sleep(3)
     later = browser.find_element(By.CSS_SELECTOR, ".rb-runner .muted").text
     assert first != later, "the runner's time moves on the coach's screen"
-    click(phone, By.ID, "rb-end")
-    click(phone, By.ID, "rb-end")
+    hold_to_end(phone)
     wait(phone, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
     wait(browser, 30).until(lambda d: "ended" in d.find_element(By.ID, "rb-runners").text)

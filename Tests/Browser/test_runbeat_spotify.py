@@ -19,7 +19,7 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import JukeServer, request
 from helpers import click, sign_in, wait
-from test_runbeat_browser import start_simulated
+from test_runbeat_browser import show, start_simulated
 
 CLIENT_ID = "juke-browser-client"
 DEVICE = {"id": "phone-1", "name": "Runner's phone"}
@@ -145,11 +145,13 @@ def test_a_four_by_four_plays_each_phases_spotify_playlist(spotify_server, brows
     assert status == 200
     sign_in(browser, juke, "runner", "runner password")
     browser.get(juke.base + "/runbeat")
+    show(browser, "workout")
 
-    # Connect: off to Spotify (the fake approves at once) and back on RunBeat's page.
+    # Connect: off to Spotify (the fake approves at once) and back on RunBeat's Workout screen.
     click(browser, By.CSS_SELECTOR, ".rb-spotify-connect")
     wait(browser).until(lambda d: "Spotify is connected" in d.find_element(By.ID, "rb-note").text)
     assert urlparse(browser.current_url).path == "/runbeat" and "spotify=" not in browser.current_url
+    assert browser.find_element(By.ID, "screen-workout").is_displayed()
     wait(browser).until(lambda d: "Disconnect Spotify" in d.find_element(By.CSS_SELECTOR, ".rb-spotify").text)
 
     # Each phase's music: warm-up and cool-down none, work and recovery a playlist each (from the second page too).

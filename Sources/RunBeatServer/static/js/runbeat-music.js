@@ -2,7 +2,8 @@
 // tempo, the runner's songs, or none), switched with a short fade when the phase changes,
 // lowered while RunBeat talks. A phase set to a Spotify playlist is the server's to play on the
 // runner's Spotify device: the page's own music stops for it, and plays Juke's pick instead
-// when Spotify is not connected.
+// when Spotify is not connected. A paused workout pauses the page's music where it is, and
+// resuming plays it on from there.
 import { api } from "/static/js/api.js";
 
 export class PhaseMusic {
@@ -17,6 +18,8 @@ export class PhaseMusic {
     this.index = 0;
     this.level = 1;
     this.ducked = false;
+    /** Paused with the workout: a phase's music is loaded, not played, until resumed. */
+    this.paused = false;
     this.audio.addEventListener("ended", () => this.advance());
   }
 
@@ -54,7 +57,7 @@ export class PhaseMusic {
   play(track) {
     this.audio.src = `/api/v1/catalog/tracks/${track.id}/audio`;
     this.audio.volume = this.ducked ? 0.3 : this.level;
-    this.audio.play().catch(() => {});
+    if (!this.paused) this.audio.play().catch(() => {});
     this.onNowPlaying(`${track.title} · ${track.artist}${track.tempo ? ` · ${Math.round(track.tempo)} BPM` : ""}`);
     if ("mediaSession" in navigator) {
       navigator.mediaSession.metadata = new MediaMetadata({ title: track.title, artist: track.artist, album: "RunBeat" });
@@ -90,6 +93,22 @@ export class PhaseMusic {
   duck(on) {
     this.ducked = on;
     if (!this.audio.paused) this.fade(on ? 0.3 : this.level, 250);
+  }
+
+  /** The workout is paused: the music stops where it is. */
+  pause() {
+    this.paused = true;
+    this.audio.pause();
+  }
+
+  /** The workout goes on: so does the phase's music, from where it stopped. */
+  resume() {
+    this.paused = false;
+    const list = this.kind ? this.lists.get(this.kind) : null;
+    if (this.audio.src && list?.tracks.length && !(list.mode === "spotify" && this.spotifyConnected())) {
+      this.audio.volume = this.ducked ? 0.3 : this.level;
+      this.audio.play().catch(() => {});
+    }
   }
 
   stop() {

@@ -1,8 +1,11 @@
-// RunBeat's trainer: the runner's heart (profile and zones), the workout, the strap, each
-// phase's music; then the run (big numbers, the chart, cues spoken over ducked music, the
-// screen kept on, one protected way to end), then the summary.
+// RunBeat's trainer, as screens: Profile (the runner's heart and zones), Workout (the plan
+// and each phase's music), Run (the strap, then the run: big numbers, the chart, cues spoken
+// over ducked music, the screen kept on, a pause, one protected way to end), Summary.
 import { api, bindLogout, byId, el, NetworkError, showActionError, token } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
+import { WorkoutClock } from "./runbeat-clock.js";
+import { holdButton } from "./runbeat-hold.js";
+import { Screens } from "./runbeat-screens.js";
 import { words } from "./runbeat-cues.js";
 import { LiveLink } from "./runbeat-live.js";
 import { PhaseMusic } from "./runbeat-music.js";
@@ -19,18 +22,6 @@ const RUN_KEY = "runbeat-run";
 const BACKLOG_KEY = "runbeat-backlog";
 const PHASES = ["warmup", "work", "recovery", "cooldown"];
 const PHASE_LABELS = { warmup: "Warm-up", work: "Work intervals", recovery: "Recovery", cooldown: "Cool-down" };
-
-/** The workout's clock: seconds since it started, at the replay's speed. */
-class WorkoutClock {
-  constructor(speed, offset = 0, wallOrigin = Date.now()) {
-    this.speed = speed;
-    this.offset = offset;
-    this.wallOrigin = wallOrigin;
-  }
-  elapsed() {
-    return this.offset + ((Date.now() - this.wallOrigin) / 1000) * this.speed;
-  }
-}
 
 const state = {
   profile: null,
@@ -52,9 +43,19 @@ const state = {
   timers: [],
   finishing: false,
   saidOffline: false,
+  /** What the strap itself last said, shown again when the server hears it again. */
+  strapText: "",
+  /** The summary shown (the last workout, or the one just finished). */
+  summaryShown: null,
 };
 
 const note = (text) => (byId("rb-note").textContent = text);
+/** A note about the run itself: on the Run screen only, and gone when the run ends. */
+const runNote = (text) => (byId("rb-run-note").textContent = text);
+const screens = new Screens(byId("main"), "run", (screen) => {
+  if (screen === "summary") showLastSummary();
+  if (screen === "run") frame();
+});
 
 // --- Set-up ---------------------------------------------------------------------------------
 
@@ -72,46 +73,71 @@ function drawProfile() {
   form.formula.value = p.formula;
   form.querySelector(".rb-maximum").textContent = `Maximum used: ${p.maximum} bpm${p.max ? " (measured)" : " (estimated)"}.`;
   byId("rb-auto-zones").checked = !p.manual_zones;
-  const body = document.querySelector(".rb-zones tbody");
-  body.replaceChildren(
-    ...p.zones.map((zone, i) =>
-      el(
-        "tr",
-        { class: `rb-zone-row z${zone.zone}` },
-        el("th", { scope: "row" }, `Zone ${zone.zone}`),
-        el("td", {}, boundInput(i, zone.low)),
-        el("td", {}, i === 4 ? boundInput(5, zone.high) : `${zone.high} bpm`),
+  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector(".rb-zones tbody"));
+  if (body.rows.length !== p.zones.length) {
+    body.replaceChildren(
+      ...p.zones.map((zone, i) =>
+        el(
+          "tr",
+          { class: `rb-zone-row z${zone.zone}` },
+          el("th", { scope: "row" }, `Zone ${zone.zone}`),
+          el("td", {}, boundInput(i)),
+          el("td", { class: "rb-zone-high" }, i === 4 ? boundInput(5) : ""),
+        ),
       ),
-    ),
-  );
+    );
+  }
+  // Updated in place, never drawn again: the bound being stepped with the arrow keys keeps
+  // the focus (and its caret) while each step is saved.
+  p.zones.forEach((zone, i) => {
+    if (i < 4) body.rows[i].querySelector(".rb-zone-high").textContent = `${zone.high} bpm`;
+  });
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (body.querySelectorAll(".rb-bound"))) {
+    const index = Number(input.dataset.bound);
+    const [low, high] = p.bound_ranges[index];
+    input.min = String(low);
+    input.max = String(high);
+    const value = String(index === 5 ? p.zones[4].high : p.zones[index].low);
+    if (input.value !== value) input.value = value;
+  }
 }
 
-/** An editable bound: the picker's range keeps both zones it divides 5 bpm wide. */
-function boundInput(index, value) {
-  const [low, high] = state.profile.bound_ranges[index];
+/** An editable bound (its range, set by drawProfile, keeps both zones it divides 5 bpm wide). */
+function boundInput(index) {
   return el("input", {
     type: "number",
     class: "rb-bound",
-    min: low,
-    max: high,
-    value,
     "aria-label": `Zone bound ${index + 1}`,
     dataset: { bound: String(index) },
-    onchange: (event) => saveBound(index, Number(event.target.value)),
+    onchange: () => saveBounds(),
   });
 }
 
-async function saveBound(index, value) {
-  const bounds = currentBounds();
-  bounds[index] = value;
+let savingBounds = false;
+let boundsChanged = false;
+
+/**
+ * Saves the bounds as the table shows them. Steps taken while a save is on its way go in
+ * one more save after it, so the saves arrive in order and the last one shown is the last kept.
+ */
+async function saveBounds() {
+  boundsChanged = true;
+  if (savingBounds) return;
+  savingBounds = true;
   try {
-    state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: { ...profileBody(), zones: bounds } });
+    while (boundsChanged) {
+      boundsChanged = false;
+      const bounds = [...document.querySelectorAll(".rb-zones .rb-bound")].map((input) => Number(/** @type {HTMLInputElement} */ (input).value));
+      state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: { ...profileBody(), zones: bounds } });
+    }
     document.querySelector(".rb-zones-note").textContent = "Your own zones are saved.";
-    drawProfile();
   } catch (error) {
-    // The table is drawn again from what is saved; the note says why the change was refused.
-    drawProfile();
+    // The table shows what is saved again; the note says why the change was refused.
+    boundsChanged = false;
     document.querySelector(".rb-zones-note").textContent = error.message;
+  } finally {
+    savingBounds = false;
+    drawProfile();
   }
 }
 
@@ -159,13 +185,23 @@ async function loadPlans() {
           name: "plan",
           value: plan.id,
           checked: plan.id === state.planId,
-          onchange: () => (state.planId = plan.id),
+          onchange: () => {
+            state.planId = plan.id;
+            drawChosenPlan();
+          },
         }),
         ` ${plan.name}`,
         el("span", { class: "muted" }, plan.total_seconds ? ` · ${clock(plan.total_seconds)}` : " · as long as you like"),
       ),
     ),
   );
+  drawChosenPlan();
+}
+
+/** The Run screen names the workout it will start (chosen on the Workout screen). */
+function drawChosenPlan() {
+  const plan = state.plans.find((p) => p.id === state.planId);
+  byId("rb-chosen-plan").textContent = plan ? `${plan.name}${plan.total_seconds ? ` · ${clock(plan.total_seconds)}` : ""}` : "–";
 }
 
 byId("rb-builder").addEventListener("submit", async (event) => {
@@ -197,20 +233,27 @@ function drawMusic() {
       const offerSpotify = state.spotify.connected || choice.mode === "spotify";
       const select = el(
         "select",
-        { "aria-label": `${PHASE_LABELS[kind]} music`, onchange: (event) => saveMusic(kind, event.target.value, choice.track_ids) },
+        { id: `rb-music-${kind}`, "aria-label": `${PHASE_LABELS[kind]} music`, onchange: (event) => saveMusic(kind, event.target.value, choice.track_ids) },
         el("option", { value: "auto", selected: choice.mode === "auto" }, "Juke picks by tempo"),
         el("option", { value: "tracks", selected: choice.mode === "tracks" }, `My songs (${choice.track_ids.length})`),
         el("option", { value: "none", selected: choice.mode === "none" }, "No music"),
         ...(offerSpotify ? [el("option", { value: "spotify", selected: choice.mode === "spotify" }, "A Spotify playlist")] : []),
       );
+      const name = el("label", { for: `rb-music-${kind}`, class: "rb-music-name" }, PHASE_LABELS[kind]);
       if (choice.mode === "spotify") {
-        return el("div", { class: "rb-music-phase" }, el("label", {}, `${PHASE_LABELS[kind]} `, select), playlistPicker(kind, choice));
+        return el("div", { class: "rb-music-phase", dataset: { phase: kind } }, name, select, playlistPicker(kind, choice));
       }
       const search = el("input", { type: "search", placeholder: "Add a song…", "aria-label": `Add a song to ${PHASE_LABELS[kind]}` });
       const results = el("ul", { class: "rb-song-results" });
       search.addEventListener("change", async () => {
         if (!search.value.trim()) return;
-        const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(search.value.trim())}&limit=8`);
+        let page;
+        try {
+          page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(search.value.trim())}&limit=8`);
+        } catch (error) {
+          showActionError(search, error.message);
+          return;
+        }
         results.replaceChildren(
           ...page.items.map((track) =>
             el(
@@ -221,7 +264,7 @@ function drawMusic() {
           ),
         );
       });
-      return el("div", { class: "rb-music-phase" }, el("label", {}, `${PHASE_LABELS[kind]} `, select), search, results);
+      return el("div", { class: "rb-music-phase", dataset: { phase: kind } }, name, select, search, results);
     }),
   );
 }
@@ -261,7 +304,8 @@ function playlistPicker(kind, choice) {
 async function saveMusic(kind, mode, trackIds, playlist = null) {
   const before = state.profile.music[kind];
   const chosen = playlist || (before.spotify_playlist_id ? { id: before.spotify_playlist_id, name: before.spotify_playlist_name } : null);
-  const choice = { mode, track_ids: trackIds.slice(0, 200) };
+  // All of them: a phase that is full is the server's to refuse, out loud, not the page's to cut.
+  const choice = { mode, track_ids: trackIds };
   if (chosen) Object.assign(choice, { spotify_playlist_id: chosen.id, spotify_playlist_name: chosen.name });
   if (mode === "spotify" && !chosen) {
     // The playlist comes next, from the picker; until then the phase keeps what it had.
@@ -271,8 +315,14 @@ async function saveMusic(kind, mode, trackIds, playlist = null) {
   }
   const music = { ...state.profile.music, [kind]: choice };
   for (const phase of PHASES) if (music[phase].mode === "spotify" && !music[phase].spotify_playlist_id) music[phase] = { ...music[phase], mode: "auto" };
-  state.profile = await api("/api/v1/runbeat/profile/music", { method: "PUT", body: music });
-  drawMusic();
+  try {
+    state.profile = await api("/api/v1/runbeat/profile/music", { method: "PUT", body: music });
+    drawMusic();
+  } catch (error) {
+    // The phase shows what is saved again, and beside it why the choice was not kept.
+    drawMusic();
+    showActionError(byId(`rb-music-${kind}`), `Not changed: ${error.message}`);
+  }
 }
 
 // --- The strap ------------------------------------------------------------------------------
@@ -333,8 +383,9 @@ byId("rb-start").addEventListener("click", async (event) => {
   try {
     const workout = await api("/api/v1/runbeat/workouts", { method: "POST", body: { plan_id: state.planId, ...(classCode ? { class_code: classCode } : {}) } });
     const speed = state.source === "bluetooth" ? 1 : Number(byId("rb-speed").value);
-    sessionStorage.setItem(RUN_KEY, JSON.stringify({ id: workout.id, speed, wallOrigin: Date.now(), offset: 0, source: state.source }));
-    run(workout, new WorkoutClock(speed));
+    const workoutClock = new WorkoutClock(speed);
+    sessionStorage.setItem(RUN_KEY, JSON.stringify({ id: workout.id, ...workoutClock.saved(), source: state.source }));
+    run(workout, workoutClock);
   } catch (error) {
     showActionError(event.target, error.message);
   }
@@ -348,10 +399,12 @@ function run(workout, workoutClock, acked = -1) {
   state.phaseIndex = -1;
   state.finishing = false;
   byId("rb-setup").hidden = true;
-  byId("rb-summary").hidden = true;
   byId("rb-run").hidden = false;
+  byId("rb-cue").textContent = "";
   state.music = new PhaseMusic(byId("rb-audio"), (text) => (byId("rb-now-playing").textContent = text), () => state.spotify.connected);
   byId("rb-spotify").textContent = "";
+  drawPaused();
+  screens.open("run");
   state.link = new LiveLink(workout.id, state.buffer, {
     onMessage: serverSaid,
     onState: linkState,
@@ -406,6 +459,11 @@ function keptBacklog() {
 }
 
 function strapLive(text, live = true) {
+  state.strapText = text;
+  showStrap(text, live);
+}
+
+function showStrap(text, live) {
   byId("rb-strap-live").classList.toggle("silent", !live);
   byId("rb-strap-live").textContent = text;
 }
@@ -414,6 +472,11 @@ function strapLive(text, live = true) {
 function onSample(bpm, hex, at = undefined) {
   if (!state.workout) {
     strapStatus(`${state.bluetooth?.name() ?? "Strap"}: ${bpm} bpm`);
+    return;
+  }
+  if (state.clock.paused) {
+    // Paused: the heart shows, nothing is recorded (the workout's time is stopped).
+    byId("rb-bpm").textContent = String(bpm);
     return;
   }
   const t = at ?? state.clock.elapsed();
@@ -482,13 +545,20 @@ function linkState(s) {
 
 function serverSaid(message) {
   if (message.type === "cue") {
+    if (state.clock?.paused) return;  // paused: the runner hears nothing (what was decided before the pause is stale)
     const text = words(message.cue);
     byId("rb-cue").textContent = text;
     speak(text);
   } else if (message.type === "spotify") {
     byId("rb-spotify").textContent = spotifyLine(message);
   } else if (message.type === "strap") {
-    if (!message.live) byId("rb-strap-live").textContent = "Strap silent";
+    if (!message.live) {
+      showStrap("Strap silent", false);
+      return;
+    }
+    // Samples again: the strap's own words come back, and the spoken "Heart rate lost" goes.
+    showStrap(state.strapText || "Heart rate back", true);
+    if (byId("rb-cue").textContent === words({ kind: "strap_silent" })) byId("rb-cue").textContent = "";
   } else if (message.type === "finished") {
     showSummary(message.workout_id);
   } else if (message.type === "hello" && message.status !== "running") {
@@ -505,24 +575,68 @@ function speak(text) {
   speechSynthesis.speak(utterance);
 }
 
-// One way to end, protected: the first press asks, the second (within 3 s) ends.
-let armed = null;
-byId("rb-end").addEventListener("click", (event) => {
-  const button = event.target;
-  if (!armed) {
-    button.textContent = "Press again to end the workout";
-    button.classList.add("armed");
-    armed = setTimeout(() => {
-      armed = null;
-      button.textContent = "End workout";
-      button.classList.remove("armed");
-    }, 3000);
-    return;
+// Pause and resume: the workout's clock stops (so do the phase, the cues, the recording
+// and the page's music) and carries on from the same second.
+byId("rb-pause").addEventListener("click", () => {
+  if (!state.workout || state.finishing) return;
+  if (state.clock.paused) {
+    state.clock.resume();
+    state.music?.resume();
+  } else {
+    state.clock.pause();
+    state.music?.pause();
+    if ("speechSynthesis" in window) speechSynthesis.cancel();
+    byId("rb-cue").textContent = "";
   }
-  clearTimeout(armed);
-  armed = null;
-  button.textContent = "End workout";
-  button.classList.remove("armed");
+  saveClock();
+  drawPaused();
+  state.link?.tick();
+  frame();
+});
+
+/** The clock as it is now, for a page reloaded mid-run (paused or not). */
+function saveClock() {
+  const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
+  if (!saved || !state.workout || saved.id !== state.workout.id) return;
+  sessionStorage.setItem(RUN_KEY, JSON.stringify({ ...saved, ...state.clock.saved() }));
+  keepBacklog();
+}
+
+function drawPaused() {
+  const paused = Boolean(state.clock?.paused);
+  const button = byId("rb-pause");
+  button.setAttribute("aria-pressed", String(paused));
+  button.querySelector(".rb-pause-label").textContent = paused ? "Resume" : "Pause";
+  button.querySelector("svg").replaceWith(svgIcon(paused ? "play" : "pause"));
+  byId("rb-paused").hidden = !paused;
+  byId("rb-run").classList.toggle("paused", paused);
+}
+
+/** Play and pause, drawn as Icons draws them (the icons module is the design system's). */
+function svgIcon(name) {
+  const paths = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z" };
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("class", "icon-svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", paths[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+// One way to end, protected: held down for 1.5 s (a ring fills; let go and nothing happens),
+// or, from a keyboard or a screen reader, pressed and confirmed.
+const confirmEnd = /** @type {HTMLDialogElement} */ (byId("rb-end-confirm"));
+holdButton(byId("rb-end"), {
+  onHeld: () => finish(state.clock.elapsed()),
+  onConfirm: () => confirmEnd.showModal(),
+});
+byId("rb-end-cancel").addEventListener("click", () => confirmEnd.close());
+byId("rb-end-yes").addEventListener("click", () => {
+  confirmEnd.close();
   finish(state.clock.elapsed());
 });
 
@@ -554,6 +668,9 @@ function stopRun() {
   removeEventListener("pagehide", keepBacklog);
   sessionStorage.removeItem(RUN_KEY);
   localStorage.removeItem(BACKLOG_KEY);
+  // What was said about this run (picked up after a reload, offline) ends with it.
+  runNote("");
+  if (confirmEnd.open) confirmEnd.close();
 }
 
 async function showSummary(id) {
@@ -561,17 +678,34 @@ async function showSummary(id) {
   stopRun();
   const workout = await api(`/api/v1/runbeat/workouts/${id}`);
   state.workout = null;
+  state.clock = null;
   byId("rb-run").hidden = true;
-  byId("rb-summary").hidden = false;
-  renderSummary(document.querySelector("#rb-summary"), workout);
-}
-
-byId("rb-again").addEventListener("click", () => {
-  byId("rb-summary").hidden = true;
   byId("rb-setup").hidden = false;
   state.source = null;
   strapStatus("No strap yet.");
-});
+  drawSummary(workout);
+  screens.open("summary");
+}
+
+function drawSummary(workout) {
+  state.summaryShown = workout.id;
+  byId("rb-summary").classList.add("has-workout");
+  renderSummary(byId("rb-summary"), workout);
+}
+
+/** The Summary screen opened with none shown yet: the runner's last finished workout. */
+async function showLastSummary() {
+  if (state.summaryShown) return;
+  try {
+    const list = await api("/api/v1/runbeat/workouts");
+    const last = list.workouts.find((w) => w.status !== "running");
+    if (last && !state.summaryShown) drawSummary(await api(`/api/v1/runbeat/workouts/${last.id}`));
+  } catch {
+    // Offline: the screen says there is none yet.
+  }
+}
+
+byId("rb-again").addEventListener("click", () => screens.open("run"));
 
 /**
  * A workout still running (the page was reloaded mid-run): pick it up where it is. With no
@@ -598,14 +732,13 @@ async function resume() {
   const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null") ?? own?.run;
   const same = saved && saved.id === running.id;
   if (same) sessionStorage.setItem(RUN_KEY, JSON.stringify(saved));
-  const speed = same ? saved.speed : 1;
-  const workoutClock = same ? new WorkoutClock(speed, saved.offset, saved.wallOrigin) : new WorkoutClock(1, (Date.now() - running.started_at) / 1000);
+  const workoutClock = same ? WorkoutClock.from(saved) : new WorkoutClock(1, (Date.now() - running.started_at) / 1000);
   state.source = same ? saved.source : "bluetooth";
   state.saidOffline = Boolean(offline && own?.said_offline);
-  note(offline
+  run(running, workoutClock, Number.isInteger(running.acked_seq) ? running.acked_seq : -1);
+  runNote(offline
     ? "No network: your workout carries on with what this device kept, and uploads when the network is back."
     : "Your workout is still running: picked up where it was.");
-  run(running, workoutClock, Number.isInteger(running.acked_seq) ? running.acked_seq : -1);
   if (own) {
     state.buffer.restore(own);
     state.samples = state.buffer.pending.map((s) => ({ t: s.t, bpm: s.bpm }));
@@ -614,8 +747,10 @@ async function resume() {
 
 const outcome = callbackOutcome(location.search);
 if (outcome) {
+  // Back from Spotify: on the Workout screen, where its panel and the phases' music are.
   note(outcome.text);
-  history.replaceState(null, "", "/runbeat");
+  history.replaceState(null, "", "/runbeat#workout");
+  screens.show("workout");
 }
 // Offline the set-up cannot load (a new workout needs the server), but a running one goes on.
 const loaded = await Promise.allSettled([loadProfile(), loadPlans(), state.spotify.load()]);
