@@ -15,7 +15,7 @@ enum Back2BackPages {
             """
         }
         return HTML.page(
-            title: "Back2Back", script: "/static/back2back/js/back2back.js",
+            title: "Back2Back", script: "/static/back2back/js/back2back.js", styles: "/static/back2back/css/back2back.css",
             body: """
                 \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-home">
@@ -27,7 +27,12 @@ enum Back2BackPages {
                     <form id="new-form" class="row-form" autocomplete="off">
                       <label>Title <input name="title" maxlength="100" placeholder="Friday night"></label>
                       <label>DJ persona <select name="persona_id" id="persona-select"></select></label>
+                      <label>Turn length (seconds)
+                        <input name="turn_seconds" id="turn-seconds" type="number" inputmode="numeric" min="0" max="600" step="1"
+                          placeholder="90" aria-describedby="turn-hint"></label>
                       <button class="primary" type="submit">Start</button>
+                      <p class="muted small" id="turn-hint">How long each person has to pick before the turn passes on:
+                        15 to 600 seconds, 0 for no limit; empty is 90.</p>
                     </form>
                     <p class="form-error" id="new-error" role="alert"></p>
                   </section>
@@ -116,7 +121,7 @@ enum Back2BackPages {
             } ?? ""
         return
             HTML.page(
-                title: "Back2Back session", script: "/static/back2back/js/back2back-session.js",
+                title: "Back2Back session", script: "/static/back2back/js/back2back-session.js", styles: "/static/back2back/css/back2back.css",
                 body: """
                     \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                     <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
@@ -126,6 +131,10 @@ enum Back2BackPages {
                         <p id="turn" class="turn" role="status" aria-live="polite">Connecting…</p>
                         <p id="problem" class="form-error" role="alert"></p>
                         <div class="actions"><button id="pass-turn" class="ghost" type="button" hidden>Pass my turn</button></div>
+                        <div id="player-bar" class="player-bar">
+                          <p id="player-line" class="muted" aria-live="polite"></p>
+                          <button id="play-here" class="ghost" type="button" hidden>Play here</button>
+                        </div>
                       </header>
                       <section id="now" class="now-playing panel" aria-label="Now playing"></section>
                       <section class="panel" aria-labelledby="pick-title" id="pick-panel">
@@ -158,8 +167,6 @@ enum Back2BackPages {
                         <div class="actions"><button id="leave" class="ghost" type="button" hidden>Leave session</button></div>
                         <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
                         <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
-                        <p id="player-line" class="muted" aria-live="polite"></p>
-                        <div class="actions"><button id="play-here" class="ghost" type="button" hidden>Play here</button></div>
                       </section>
                       <div id="mini-player" class="mini-player" role="region" aria-label="Mini player" hidden>
                         <img id="mini-art" class="mini-art" alt="">

@@ -59,10 +59,18 @@ struct Back2BackRoutes {
         let (token, signals) = await live.subscribe(id)
         let handler = self.handler
         let service = self.service
-        // Who has the session open decides whose turn is skipped (TurnTimers).
+        // Who has the session open decides whose turn is skipped (TurnTimers); which page
+        // (`?device_id=`, the id it plays under) tells when the playing one goes (PlayerPresence).
+        let page = try Self.page(request, user: user.id)
         await service.connected(id, user: user.id)
+        if let page { await service.pageConnected(id, device: page) }
         let body = ResponseBody { writer in
-            defer { Task { await service.disconnected(id, user: user.id) } }
+            defer {
+                Task {
+                    await service.disconnected(id, user: user.id)
+                    if let page { await service.pageDisconnected(id, device: page) }
+                }
+            }
             do {
                 var sent = first.version
                 try await writer.write(ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(first, for: user.id)))\n\n"))
@@ -89,6 +97,13 @@ struct Back2BackRoutes {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    /// The page a live connection comes from, if it names itself.
+    static func page(_ request: Request, user: UserID) throws -> PlayingDevice? {
+        guard let raw = request.uri.queryParameters.get("device_id") else { return nil }
+        guard PlayingDevice.isValidID(raw) else { throw APIError.badRequest("A device id has 1 to 64 letters, digits and dashes.", field: "device_id") }
+        return PlayingDevice(user: user, device: raw)
     }
 
     static func json(_ value: some Encodable) throws -> String {

@@ -43,6 +43,10 @@ actor Back2BackService {
     /// members whose last one closed (`TurnTimers.swift`).
     var connections: [DJSessionID: [UserID: Int]] = [:]
     var awayTimers: [String: Task<Void, Never>] = [:]
+    /// Open live connections by session and page, and the short waits before a playing page
+    /// whose last one closed counts as gone (`PlayerPresence.swift`).
+    var pages: [DJSessionID: [PlayingDevice: Int]] = [:]
+    var pageTimers: [String: Task<Void, Never>] = [:]
     /// The other servers sharing the database, told of every change (`RelayMessage`: the
     /// detail is the session's new version, or "D" when it was deleted).
     nonisolated let relay: Relay
@@ -244,6 +248,8 @@ actor Back2BackService {
         turnTimers = [:]
         for timer in awayTimers.values { timer.cancel() }
         awayTimers = [:]
+        for timer in pageTimers.values { timer.cancel() }
+        pageTimers = [:]
         let pending = Array(work.values)
         let graceOver = Task {
             try? await Task.sleep(for: Self.stopGrace)

@@ -2,7 +2,7 @@
 // the queue (tap a song to play it now), history, direction changes, and the player: two
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
-import { api, bindLogout, byId, clearActionErrors, el, formatTime, showActionError } from "/static/js/api.js";
+import { api, bindLogout, byId, clearActionErrors, el, formatTime, showActionError, token } from "/static/js/api.js";
 import { openLive } from "/static/js/live.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { bindTabs } from "/static/js/tabs.js";
@@ -19,16 +19,40 @@ let clockOffset = 0;
 
 // This page's id, kept through reloads of the tab: the session has one page that plays the
 // music (the host's first, until someone presses Play here); every other page is a remote.
-const deviceID = (() => {
-  const key = `b2b-device-${sessionID}`;
-  let id = sessionStorage.getItem(key);
-  if (!id) {
-    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
-    sessionStorage.setItem(key, id);
-  }
-  return id;
-})();
+const DEVICE_KEY = `b2b-device-${sessionID}`;
+/** Set as the playing page goes (a reload, a closed tab): the reloaded page plays on. */
+const RESUME_KEY = `b2b-resume-${sessionID}`;
+const randomID = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+let deviceID = sessionStorage.getItem(DEVICE_KEY) || randomID();
+sessionStorage.setItem(DEVICE_KEY, deviceID);
 let claiming = false;
+/** How often the playing page tells the session where the song is. */
+const REPORT_MS = 5000;
+
+// A duplicated tab (or one opened from this page) starts with a copy of sessionStorage, so
+// with this page's id: it would play too, and the room would hear an echo. Before it
+// connects, a page asks the other open pages of this browser whether its id is taken; the
+// page already open keeps it, and the copy takes a new one.
+const pages = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(`b2b-pages-${sessionID}`);
+const pageNonce = randomID();
+/** How long a new page waits for an open page to say its id is taken (they answer in milliseconds). */
+const ID_CHECK_MS = 300;
+const identity = new Promise((resolve) => {
+  if (!pages) return resolve(undefined);
+  pages.onmessage = (/** @type {MessageEvent} */ event) => {
+    const message = event.data || {};
+    if (message.device !== deviceID || message.nonce === pageNonce) return;
+    if (message.type === "hello") pages.postMessage({ type: "taken", device: deviceID, nonce: pageNonce });
+    else if (message.type === "taken") {
+      deviceID = randomID();
+      sessionStorage.setItem(DEVICE_KEY, deviceID);
+      sessionStorage.removeItem(RESUME_KEY);
+      resolve(undefined);
+    }
+  };
+  pages.postMessage({ type: "hello", device: deviceID, nonce: pageNonce });
+  setTimeout(resolve, ID_CHECK_MS);
+});
 
 /** Seconds into the song now, from the server's playhead. */
 function playheadPosition(playhead) {
@@ -63,16 +87,43 @@ function apply(next) {
   state = next;
   render();
   deck.sync();
-  // Nobody plays yet: the host's page takes it.
-  if (!state.player && state.is_host && !claiming) {
+  const resume = sessionStorage.getItem(RESUME_KEY);
+  sessionStorage.removeItem(RESUME_KEY);
+  if (resume && resume === state.now_playing?.id && (!state.player || state.player.device_id === deviceID) && !claiming) {
+    // This tab played the song until it reloaded: it plays on from where it stopped.
+    takeOver(null, true);
+    return;
+  }
+  if (state.player || claiming) return;
+  if (state.is_host && !state.now_playing) {
+    // Nobody plays yet: the host's page takes it. (Once a song has started, a page that goes
+    // away leaves the choice to the people: every open page offers Play here.)
     claiming = true;
     act("player", { device_id: deviceID }).finally(() => { claiming = false; });
   }
 }
 
+/**
+ * Play here: the music moves to this page; a song left waiting by a page that went away (or
+ * by this tab as it reloaded: `resume`) plays on from where it stopped.
+ * @param {Element | null} [anchor] @param {boolean} [resume]
+ */
+async function takeOver(anchor = null, resume = false) {
+  deck.unlock();
+  const waiting = (resume || !state.player) && state.playhead?.paused && state.playhead.entry_id === state.now_playing?.id;
+  claiming = true;
+  try {
+    if (!(await act("player", { device_id: deviceID }, anchor))) return;
+  } finally {
+    claiming = false;
+  }
+  if (waiting) deck.moveTo(state.playhead.position, false);
+}
+
 function connect() {
   openLive({
-    events: `/api/v1/back2back/sessions/${sessionID}/events`,
+    // The page names itself, so the server can tell when the one that plays has gone.
+    events: `/api/v1/back2back/sessions/${sessionID}/events?device_id=${deviceID}`,
     poll: `/api/v1/back2back/sessions/${sessionID}`,
     onState: apply,
     onDeleted: () => ($("turn").textContent = "The host ended this session."),
@@ -122,10 +173,13 @@ function render() {
 
   renderNow();
   renderMini();
-  // On a remote, only the host moves the song (the playing page follows); a guest's remote
-  // shows where it is.
-  const steer = s.is_host || s.player?.device_id === deviceID;
-  for (const id of ["seek", "back15", "fwd15", "toggle"]) if ($(id)) $(id).disabled = !steer;
+  // On a remote, only the host moves the song (the playing page follows; the server refuses
+  // a guest's move). A guest's remote shows where the song is, without the buttons it cannot
+  // use, and says why; Skip stays, as anyone in the session may skip.
+  const steer = canSteer();
+  for (const id of ["back15", "fwd15", "toggle"]) if ($(id)) $(id).hidden = !steer;
+  if ($("seek")) $("seek").disabled = !steer;
+  if ($("remote-note")) $("remote-note").hidden = steer;
   $("queue").replaceChildren(...s.queue.map(queueRow));
   if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
   $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
@@ -139,10 +193,22 @@ function render() {
   $("export-xspf").href = `/api/v1/back2back/sessions/${sessionID}/export?format=xspf`;
   const here = s.player?.device_id === deviceID;
   main.dataset.player = here ? "here" : "remote";
-  $("player-line").textContent = !s.player ? "No device plays the music yet."
+  main.dataset.device = deviceID;
+  // A song with no page playing it: the page that played it went away, and it waits.
+  const waiting = !s.player && !!s.now_playing;
+  main.dataset.waiting = String(waiting);
+  $("player-line").textContent = waiting
+    ? `Nothing plays: the page that played the music has gone. The song waits at ${formatTime(playheadPosition(s.playhead))}; play it here to carry on.`
+    : !s.player ? "No device plays the music yet."
     : here ? "The music plays on this device."
     : `The music plays on ${s.player.user_id === me ? "another of your devices" : `${s.player.display_name || "someone"}'s device`}; this page is a remote.`;
+  $("player-bar").classList.toggle("waiting", waiting);
   $("play-here").hidden = here;
+}
+
+/** Whether this page may pause and move the song: the host's pages, and the page that plays. */
+function canSteer() {
+  return !!state && (state.is_host || state.player?.device_id === deviceID);
 }
 
 /** "· 1:05 left" on the turn line while a person's turn is timed. */
@@ -176,6 +242,8 @@ function renderNow() {
     el("div", { class: "np-controls" },
       el("input", { type: "range", id: "seek", min: "0", max: String(song.duration || 0), step: "0.1", value: "0", "aria-label": "Position" }),
       el("p", { class: "np-time" }, el("span", { id: "elapsed" }, "0:00"), " / ", el("span", { id: "duration" }, formatTime(song.duration))),
+      el("p", { class: "muted small", id: "remote-note", hidden: true },
+        "Only the host, or the device playing the music, can pause or move the song. You can skip it, and pick on your turn."),
       el("div", { class: "button-row" },
         el("button", { class: "ghost", type: "button", id: "back15", "aria-label": "Back 15 seconds", onclick: () => deck.jump(-15) }, "−15 s"),
         el("button", { class: "primary", type: "button", id: "toggle", onclick: () => deck.toggle() }, "Pause"),
@@ -218,7 +286,7 @@ function renderMini() {
     $("mini-artist").textContent = entry.song.artist;
     mini.title = `${entry.song.title} — ${entry.song.artist}`;
   }
-  $("mini-toggle").disabled = !(state.is_host || state.player?.device_id === deviceID);
+  $("mini-toggle").hidden = !canSteer();
 }
 $("mini-toggle").addEventListener("click", () => deck.toggle());
 $("mini-skip").addEventListener("click", () => act("skip", undefined, $("mini-skip")));
@@ -362,10 +430,7 @@ async function pick(track, button = null) {
 
 $("direction").addEventListener("click", () => act("direction", undefined, $("direction")));
 $("pass-turn").addEventListener("click", () => act("pass-turn", undefined, $("pass-turn")));
-$("play-here").addEventListener("click", () => {
-  deck.unlock();
-  act("player", { device_id: deviceID }, $("play-here"));
-});
+$("play-here").addEventListener("click", () => takeOver($("play-here")));
 $("leave").addEventListener("click", async () => {
   if (!confirm("Leave this session? The host and the others play on.")) return;
   if (await act("leave", undefined, $("leave"))) location.assign("/back2back");
@@ -400,6 +465,10 @@ class Deck {
       audio.addEventListener("pause", () => audio === this.audio && this.renderState());
     }
     this.seenPlayhead = null; // the server's last playhead this page has followed
+    // The playing page says where the song is every few seconds, and once more as it goes, so
+    // a page that takes over after it has gone starts where the sound stopped.
+    setInterval(() => this.report(), REPORT_MS);
+    addEventListener("pagehide", () => this.leaving());
     this.setupMediaSession();
     setInterval(() => { if (!this.playing) this.renderTime(); }, 250); // a remote's position moves on
   }
@@ -500,6 +569,24 @@ class Deck {
     if (Math.abs(this.audio.currentTime - target) > 3) this.audio.currentTime = target;
     if (playhead.paused && !this.audio.paused) this.audio.pause();
     else if (!playhead.paused && this.audio.paused) this.audio.play().catch(() => {});
+  }
+
+  /** While this page plays: where the song is now, for a page that may have to take over. */
+  report() {
+    if (!this.playing || !this.entry || this.audio.paused || this.seeking || state.now_playing?.id !== this.entry.id) return;
+    this.moveTo(this.audio.currentTime, false);
+  }
+
+  /** The page goes (closed, reloaded, left): the song waits where it stopped, and a reload plays on. */
+  leaving() {
+    if (!this.playing || !this.entry || state.now_playing?.id !== this.entry.id) return;
+    if (!this.audio.paused) sessionStorage.setItem(RESUME_KEY, this.entry.id);
+    const body = { entry_id: this.entry.id, position: Math.max(0, this.audio.currentTime), paused: true, device_id: deviceID };
+    // keepalive: the request outlives the page.
+    fetch(`/api/v1/back2back/sessions/${sessionID}/playhead`, {
+      method: "POST", keepalive: true, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` }, body: JSON.stringify(body),
+    }).catch(() => {});
   }
 
   /** Tells the session where the song stands: the playing page after its own seek or pause, or the host's remote asking the player to move. */
@@ -632,4 +719,4 @@ class Deck {
 }
 
 const deck = new Deck($("deck-a"), $("deck-b"));
-connect();
+identity.then(connect);

@@ -179,6 +179,17 @@ newForm.addEventListener("submit", async (event) => {
   const body = { persona_id: personaSelect.value };
   const title = newForm.elements.title.value.trim();
   if (title) body.title = title;
+  // The server checks the length as it checks the API's (15 to 600 s, 0: never, shorter made
+  // 15); the field's own limits only stop a typo before the round trip.
+  const turn = newForm.elements.turn_seconds;
+  if (turn.value.trim() !== "") {
+    if (!turn.checkValidity()) {
+      error.textContent = "A turn lasts 0 (no limit) to 600 seconds, in whole seconds.";
+      turn.focus();
+      return;
+    }
+    body.turn_seconds = Number(turn.value);
+  }
   try {
     const session = await api("/api/v1/back2back/sessions", { method: "POST", body });
     location.assign(`/back2back/${session.id}`);
