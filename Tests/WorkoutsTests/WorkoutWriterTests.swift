@@ -48,3 +48,28 @@ import Testing
         #expect(try WorkoutFile.read(TCXWriter.encode(empty)).samples.isEmpty)
     }
 }
+
+/// GPX export: RunBeat imported GPX but could not write it.
+@Suite(.timeLimit(.minutes(2))) struct GPXWriterTests {
+    @Test func aGPXExportReadsBackTheSame() throws {
+        let original = WorkoutWriterTests.workout()
+        let bytes = GPXWriter.encode(original)
+        #expect(WorkoutFile.format(of: bytes) == .gpx)
+        let back = try WorkoutFile.read(bytes)
+        #expect(back.format == .gpx)
+        #expect(back.samples == original.samples)
+        #expect(back.start == original.start)
+        #expect(back.sport == "running")
+        #expect(back.duration == 599)  // first point to last: GPX has no session length
+        #expect(back.damage == nil)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("<gpxtpx:hr>110</gpxtpx:hr>"))
+        #expect(!text.contains("lat="))  // no made-up position
+    }
+
+    @Test func anEmptyWorkoutWritesAValidGPX() throws {
+        let empty = RecordedWorkout(format: .fit, sport: "a<b", start: Date(timeIntervalSince1970: 1_700_000_000), duration: 0, samples: [])
+        let back = try WorkoutFile.read(GPXWriter.encode(empty))
+        #expect(back.samples.isEmpty && back.damage == nil && back.sport == "a<b")
+    }
+}
