@@ -140,6 +140,14 @@ struct RunBeatHandler: APIProtocol {
         }
     }
 
+    func restoreRunBeatWorkout(_ input: Operations.RestoreRunBeatWorkout.Input) async throws -> Operations.RestoreRunBeatWorkout.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let workout = try await service.restore(try parseID(input.path.workoutId, field: "workout_id"), of: user.id)
+            return .ok(.init(body: .json(RunBeatMapping.workout(workout, acked: Int64(workout.samples) - 1))))
+        }
+    }
+
     func uploadRunBeatSamples(_ input: Operations.UploadRunBeatSamples.Input) async throws -> Operations.UploadRunBeatSamples.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
@@ -177,8 +185,10 @@ struct RunBeatHandler: APIProtocol {
             guard case .binary(let body) = input.body else { throw APIError.badRequest("Send the file's bytes (application/octet-stream).") }
             guard input.query.filename.unicodeScalars.count <= 255 else { throw RuleRefusal.invalid("filename", "a file name is at most 255 characters") }
             let bytes = try await [UInt8](collecting: body, upTo: Self.fileLimit)
-            let workout = try await service.importWorkout(bytes, filename: input.query.filename, for: user.id)
-            return .created(.init(body: .json(RunBeatMapping.workout(workout, acked: Int64(workout.samples) - 1))))
+            let imported = try await service.importWorkout(bytes, filename: input.query.filename, for: user.id)
+            var answer = RunBeatMapping.workout(imported.workout, acked: Int64(imported.workout.samples) - 1)
+            answer.existing = imported.existing
+            return imported.existing ? .ok(.init(body: .json(answer))) : .created(.init(body: .json(answer)))
         }
     }
 
@@ -193,7 +203,8 @@ struct RunBeatHandler: APIProtocol {
                         .init(
                             format: Components.Schemas.RunBeatRecording.FormatPayload(rawValue: recorded.format.rawValue) ?? .fit,
                             start: recorded.start.map(RunBeatMapping.millis), seconds: recorded.duration, sport: recorded.sport,
-                            heartRate: recorded.offsets().map { .init(t: max(0, $0.time), bpm: $0.bpm) }, damage: recorded.damage))))
+                            heartRate: recorded.offsets().filter { PlausibleHeartRate.contains($0.bpm) }.map { .init(t: max(0, $0.time), bpm: $0.bpm) },
+                            damage: recorded.damage))))
         }
     }
 
@@ -236,7 +247,9 @@ struct RunBeatHandler: APIProtocol {
                     RunnerState(
                         workoutID: workout.id.description, runner: name, bpm: nil, zone: nil, phase: 0,
                         phaseKind: workout.setup.plan.phases.first?.kind.rawValue ?? "free",
-                        elapsed: workout.seconds, status: workout.status.rawValue, strapLive: false, updatedAt: RunBeatMapping.millis(workout.startedAt)))
+                        elapsed: workout.seconds, status: workout.status.rawValue, strapLive: false, updatedAt: RunBeatMapping.millis(workout.startedAt),
+                        lastSampleAt: workout.seconds > 0 ? RunBeatMapping.millis(workout.startedAt.addingTimeInterval(workout.seconds)) : nil
+                    ).aged(at: service.clock.now()))
             }
             return .ok(.init(body: .json(.init(code: stored.code, name: stored.name, runners: runners.map(RunBeatMapping.runner)))))
         }

@@ -149,7 +149,8 @@ enum RunBeatMapping {
     static func summary(_ s: WorkoutSummary) -> S.RunBeatSummary {
         .init(
             seconds: s.seconds, samples: s.samples, averageHeartRate: s.averageHeartRate, peakHeartRate: s.peakHeartRate, zoneSeconds: s.zoneSeconds,
-            belowZonesSeconds: s.belowZonesSeconds,
+            belowZonesSeconds: s.belowZonesSeconds, aboveZonesSeconds: s.aboveZonesSeconds, noHeartRateSeconds: s.noHeartRateSeconds,
+            droppedSamples: s.droppedSamples,
             intervals: s.intervals.map {
                 .init(
                     phase: $0.phase, seconds: $0.seconds, averageHeartRate: $0.averageHeartRate, low: $0.low, high: $0.high,
@@ -183,6 +184,7 @@ enum RunBeatMapping {
     static func runner(_ r: RunnerState) -> S.RunBeatRunner {
         .init(
             workoutId: r.workoutID, runner: r.runner, bpm: r.bpm, zone: r.zone, phase: r.phase, phaseKind: r.phaseKind, elapsed: r.elapsed,
-            status: S.RunBeatRunner.StatusPayload(rawValue: r.status) ?? .running, strapLive: r.strapLive, updatedAt: r.updatedAt)
+            status: S.RunBeatRunner.StatusPayload(rawValue: r.status) ?? .running, strapLive: r.strapLive, updatedAt: r.updatedAt,
+            sampleAge: r.sampleAge)
     }
 }

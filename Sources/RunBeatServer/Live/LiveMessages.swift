@@ -35,9 +35,23 @@ struct RunnerState: Codable, Sendable, Equatable {
     var status: String
     var strapLive: Bool
     var updatedAt: Int64
+    /// When the server last heard a heart-rate sample of theirs (ms since 1970; nil: none yet).
+    var lastSampleAt: Int64? = nil
+    /// Seconds since then, as the frame is sent: the coach's screen counts on from it (with
+    /// its own clock, never comparing it with the server's), so a runner whose page closed
+    /// shows as last seen that long ago instead of still at their last heart rate.
+    var sampleAge: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case workoutID = "workout_id", runner, bpm, zone, phase, phaseKind = "phase_kind", elapsed, status, strapLive = "strap_live", updatedAt = "updated_at"
+        case lastSampleAt = "last_sample_at", sampleAge = "sample_age"
+    }
+
+    /// The state with its sample's age at `now`.
+    func aged(at now: Date) -> RunnerState {
+        var copy = self
+        copy.sampleAge = lastSampleAt.map { max(0, (now.timeIntervalSince1970 * 1000 - Double($0)) / 1000) }
+        return copy
     }
 }
 

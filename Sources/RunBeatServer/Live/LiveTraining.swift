@@ -36,6 +36,8 @@ actor LiveTraining {
         var outbox: AsyncStream<String>.Continuation?
         var connection: UUID?
         var bpm: Int?
+        /// When the server last heard a heart-rate sample (its clock): a coach sees how long ago.
+        var lastSampleAt: Date?
         var lastSecondsSaved = 0.0
         var finishing = false
         /// What the session said before any page was connected (a new workout's first phase).
@@ -107,6 +109,7 @@ actor LiveTraining {
         // A workout just started: its first phase is said when its page connects.
         if samples.isEmpty && workout.status == .running { entry.unsaid = start.compactMap { LiveMessage.action($0, at: 0) } }
         entry.bpm = samples.last?.bpm
+        entry.lastSampleAt = samples.last.map { workout.startedAt.addingTimeInterval($0.time) }
         entry.lastSecondsSaved = workout.seconds
         entry.lastHeard = clock.now()
         if let existing = active[id] { return existing }  // another connection loaded it meanwhile
@@ -161,6 +164,9 @@ actor LiveTraining {
         for sample in samples.sorted(by: { $0.seq < $1.seq }) where !seen(sample.seq, in: entry) {
             markReceived(sample.seq, in: &entry)
             markStored(sample.seq, in: &entry)
+            // Stored as sent (the summary leaves it out), but no heart's rate is not heard.
+            guard PlausibleHeartRate.contains(sample.bpm) else { continue }
+            entry.lastSampleAt = clock.now()
             say(session(of: &entry, .sample(elapsed: sample.time, bpm: sample.bpm), at: sample.time), in: &entry)
         }
         active[id] = entry
@@ -209,16 +215,25 @@ actor LiveTraining {
             }
             var bpm = sample.bpm
             if let hex = sample.m {
-                guard let bytes = [UInt8](hex: hex), let measurement = try? HeartRateMeasurement.parse(bytes), measurement.isUsable else {
+                guard let bytes = [UInt8](hex: hex), let measurement = try? HeartRateMeasurement.parse(bytes), measurement.isUsable,
+                    PlausibleHeartRate.contains(measurement.bpm)
+                else {
                     markReceived(sample.seq, in: &entry)
                     markStored(sample.seq, in: &entry)  // nothing to store: a strap without skin contact
                     continue
                 }
                 bpm = measurement.bpm
             }
-            guard let bpm, (1...254).contains(bpm) else { continue }
+            guard let bpm, PlausibleHeartRate.contains(bpm) else {
+                // No heart's rate (a spike, a strap's "no reading"): taken and left out, as an
+                // imported file's are, so the page does not send it again.
+                markReceived(sample.seq, in: &entry)
+                markStored(sample.seq, in: &entry)
+                continue
+            }
             markReceived(sample.seq, in: &entry)
             entry.bpm = bpm
+            entry.lastSampleAt = clock.now()
             toStore.append(RunBeatStore.Sample(seq: sample.seq, time: sample.t, bpm: bpm))
             say(session(of: &entry, .sample(elapsed: sample.t, bpm: bpm), at: sample.t), in: &entry)
         }
@@ -332,7 +347,8 @@ actor LiveTraining {
         for entry in active.values where entry.workout.classCode == code {
             states[entry.workout.id.description] = state(of: entry)
         }
-        return states.values.sorted { ($0.runner, $0.workoutID) < ($1.runner, $1.workoutID) }
+        let now = clock.now()
+        return states.values.map { $0.aged(at: now) }.sorted { ($0.runner, $0.workoutID) < ($1.runner, $1.workoutID) }
     }
 
     private func state(of entry: Active) -> RunnerState {
@@ -340,8 +356,9 @@ actor LiveTraining {
         return RunnerState(
             workoutID: entry.workout.id.description, runner: entry.runner, bpm: entry.bpm, zone: zone, phase: entry.session.phaseIndex,
             phaseKind: entry.session.phase?.kind.rawValue ?? "done", elapsed: entry.session.latest,
-            status: entry.workout.status.rawValue, strapLive: !entry.session.strapSilent, updatedAt: Int64((clock.now().timeIntervalSince1970 * 1000).rounded())
-        )
+            status: entry.workout.status.rawValue, strapLive: !entry.session.strapSilent,
+            updatedAt: Int64((clock.now().timeIntervalSince1970 * 1000).rounded()),
+            lastSampleAt: entry.lastSampleAt.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) })
     }
 
     /// A runner's state from another server.

@@ -4,8 +4,9 @@ import Logging
 import ServiceLifecycle
 
 /// What runs beside the server for RunBeat: the live samples written in batches (four times a
-/// second), the coaches' screens refreshed (once a second), and the other servers' runner
-/// states heard over the relay.
+/// second), the coaches' screens refreshed (once a second), deleted workouts past their undo
+/// window removed for good (every 30 seconds), and the other servers' runner states heard
+/// over the relay.
 struct LiveTrainingService: Service {
     let live: LiveTraining
     let relay: Relay
@@ -27,6 +28,13 @@ struct LiveTrainingService: Service {
                     if tick % 4 == 0 {
                         await live.pushClasses()
                         await live.sweep()
+                    }
+                    if tick % 120 == 0 {
+                        do {
+                            try await live.service.purgeDeleted()
+                        } catch {
+                            logger.warning("runbeat: deleted workouts not purged", metadata: ["error": "\(error)"])
+                        }
                     }
                 }
                 await live.flush()

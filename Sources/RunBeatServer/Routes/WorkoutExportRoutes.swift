@@ -6,16 +6,19 @@ import RunBeat
 import Workouts
 
 /// A workout as a file for other apps (Garmin Connect, Strava, TrainingPeaks):
-/// `/runbeat/workouts/<id>/export.fit` or `export.tcx`, a lap per phase.
+/// `/runbeat/workouts/<id>/export.fit`, `export.tcx` (a lap per phase) or `export.gpx`
+/// (heart rate by time, no laps: GPX has none).
 struct WorkoutExportRoutes {
     let service: RunBeatService
+
+    static let formats: [String: WorkoutFormat] = ["export.fit": .fit, "export.tcx": .tcx, "export.gpx": .gpx]
 
     func register(on router: Router<JukeRequestContext>) {
         router.get("/runbeat/workouts/:workout_id/:file") { _, context in
             let user = try CurrentRequest.requireUser()
             let id: WorkoutID = try parseID(context.parameters.get("workout_id") ?? "", field: "workout_id")
             let file = context.parameters.get("file") ?? ""
-            guard file == "export.fit" || file == "export.tcx" else { throw APIError.notFound("Export as export.fit or export.tcx.") }
+            guard let format = Self.formats[file] else { throw APIError.notFound("Export as export.fit, export.tcx or export.gpx.") }
             let workout: RunBeatStore.StoredWorkout
             let recorded: RecordedWorkout
             do {
@@ -24,14 +27,24 @@ struct WorkoutExportRoutes {
             } catch let refusal as RuleRefusal {
                 throw APIError(refusal)
             }
-            let fit = file.hasSuffix(".fit")
-            let bytes = fit ? FITEncoder.encode(recorded) : TCXWriter.encode(recorded)
+            let bytes =
+                switch format {
+                case .fit: FITEncoder.encode(recorded)
+                case .tcx: TCXWriter.encode(recorded)
+                case .gpx: GPXWriter.encode(recorded)
+                }
             let day = ISO8601DateFormatter.string(from: workout.startedAt, timeZone: .gmt, formatOptions: [.withFullDate])
-            let name = "runbeat-\(day)-\(workout.mode.rawValue).\(fit ? "fit" : "tcx")"
+            let name = "runbeat-\(day)-\(workout.mode.rawValue).\(format.rawValue)"
+            let type =
+                switch format {
+                case .fit: "application/vnd.ant.fit"
+                case .tcx: "application/vnd.garmin.tcx+xml"
+                case .gpx: "application/gpx+xml"
+                }
             return Response(
                 status: .ok,
                 headers: [
-                    .contentType: fit ? "application/vnd.ant.fit" : "application/vnd.garmin.tcx+xml",
+                    .contentType: type,
                     .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "private, no-store",
                 ],
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))

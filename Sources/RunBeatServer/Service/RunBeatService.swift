@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import JukeCore
 import JukePlatform
@@ -20,6 +21,8 @@ public struct RunBeatService: Sendable {
     static let maxPlans = 100
     /// A workout silent this long is over, whatever became of its page.
     static let abandonedAfter: TimeInterval = 6 * 3600
+    /// A deleted workout can be restored (Undo) this long; then it is removed for good.
+    public static let undoWindow: TimeInterval = 30
 
     public init(store: RunBeatStore, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger) {
         self.reading = reading
@@ -112,22 +115,44 @@ public struct RunBeatService: Sendable {
         return running
     }
 
-    /// A workout of `user`'s (another's is "not found", not "forbidden": it is not theirs to know of).
+    /// A workout of `user`'s (another's is "not found", not "forbidden": it is not theirs to
+    /// know of; a deleted one is gone for its owner too, until it is restored).
     public func workout(_ id: WorkoutID, of user: UserID) async throws -> RunBeatStore.StoredWorkout {
-        guard let workout = try await store.workout(id), workout.owner == user else { throw RuleRefusal.notFound("no such workout") }
+        guard let workout = try await store.workout(id), workout.owner == user, workout.deletedAt == nil else {
+            throw RuleRefusal.notFound("no such workout")
+        }
         return workout
     }
 
     public func workouts(of user: UserID, limit: Int, offset: Int) async throws -> (workouts: [RunBeatStore.StoredWorkout], total: Int) {
-        try await store.workouts(of: user, limit: limit, offset: offset)
+        try await purgeDeleted()
+        return try await store.workouts(of: user, limit: limit, offset: offset)
     }
 
     public func samples(of workout: WorkoutID) async throws -> [RunBeatStore.Sample] { try await store.samples(of: workout) }
 
+    /// Deletes a workout: gone from the history at once, restorable for `undoWindow`, then
+    /// removed for good (with its samples) by the next purge.
     public func delete(_ id: WorkoutID, of user: UserID) async throws {
         let workout = try await workout(id, of: user)
         guard workout.status != .running else { throw RuleRefusal.conflict("the workout is running; end it first") }
-        try await store.deleteWorkout(id)
+        try await store.markDeleted(id, at: clock.now())
+        try await purgeDeleted()
+    }
+
+    /// Undoes a delete within the undo window.
+    public func restore(_ id: WorkoutID, of user: UserID) async throws -> RunBeatStore.StoredWorkout {
+        guard let stored = try await store.workout(id), stored.owner == user else { throw RuleRefusal.notFound("no such workout") }
+        guard stored.deletedAt != nil else { return stored }
+        guard try await store.restore(id, deletedSince: clock.now().addingTimeInterval(-Self.undoWindow)) else {
+            throw RuleRefusal.notFound("the workout was deleted more than \(Int(Self.undoWindow)) seconds ago; it cannot be restored")
+        }
+        return try await store.workout(id) ?? stored
+    }
+
+    /// Removes for good the workouts deleted longer ago than the undo window.
+    public func purgeDeleted() async throws {
+        try await store.purgeDeleted(before: clock.now().addingTimeInterval(-Self.undoWindow))
     }
 
     /// Stores samples sent after a dropped connection; returns the contiguous seq stored.
@@ -162,25 +187,38 @@ public struct RunBeatService: Sendable {
         return recorded
     }
 
-    /// A recorded workout into the history, judged against the runner's zones today.
-    public func importWorkout(_ bytes: [UInt8], filename: String, for user: UserID) async throws -> RunBeatStore.StoredWorkout {
+    /// A recorded workout into the history, judged against the runner's zones today, with
+    /// whether it was there already: the same file (its bytes' SHA-256) imported again is the
+    /// workout it made the first time, not a copy. Heart rates outside
+    /// `PlausibleHeartRate.range` are left out, as live samples are, and the summary counts them.
+    public func importWorkout(_ bytes: [UInt8], filename: String, for user: UserID) async throws -> (
+        workout: RunBeatStore.StoredWorkout, existing: Bool
+    ) {
+        let hash = Hex.string(SHA256.hash(data: bytes))
+        if let existing = try await store.imported(by: user, fileSHA256: hash) { return (existing, true) }
         let recorded = try await recording(bytes)
         let start = recorded.origin ?? clock.now()
         let settings = try await settings(of: user)
         let name = (filename as NSString).deletingPathExtension.trimmingCharacters(in: .whitespacesAndNewlines)
         let plan = WorkoutPlan(mode: .free, name: name.isEmpty ? "Imported workout" : String(name.prefix(80)), phases: WorkoutPlan.free.phases)
         let setup = settings.setup(for: plan)
-        let samples = recorded.offsets().enumerated().map { RunBeatStore.Sample(seq: Int64($0.offset), time: max(0, $0.element.time), bpm: $0.element.bpm) }
-        let seconds = max(recorded.duration, samples.last?.time ?? 0)
+        let read = recorded.offsets().map { (time: max(0, $0.time), bpm: $0.bpm) }
+        let seconds = max(recorded.duration, read.last?.time ?? 0)
+        // The summary sees every sample read, to count the ones it leaves out; only the
+        // plausible ones are kept for the chart and exports.
+        let summary = setup.summary(samples: read, seconds: seconds)
+        let samples = read.filter { PlausibleHeartRate.contains($0.bpm) }.enumerated().map {
+            RunBeatStore.Sample(seq: Int64($0.offset), time: $0.element.time, bpm: $0.element.bpm)
+        }
         let workout = RunBeatStore.StoredWorkout(
             id: WorkoutID(), owner: user, name: plan.name, mode: .free, status: .ended, source: .import, startedAt: start, seconds: seconds, setup: setup,
-            summary: setup.summary(samples: samples.map { ($0.time, $0.bpm) }, seconds: seconds), classCode: nil, damage: recorded.damage)
+            summary: summary, classCode: nil, damage: recorded.damage, fileSHA256: hash)
         try await store.add(workout, now: clock.now())
         try await store.insert(samples.map { (workout.id, $0) })
-        return try await store.workout(workout.id) ?? workout
+        return (try await store.workout(workout.id) ?? workout, false)
     }
 
-    /// A workout as a FIT or TCX file: its samples, a lap per phase.
+    /// A workout as a FIT, TCX or GPX file: its samples, a lap per phase.
     public func export(_ workout: RunBeatStore.StoredWorkout) async throws -> RecordedWorkout {
         let samples = try await store.samples(of: workout.id)
         let start = workout.startedAt

@@ -108,6 +108,16 @@ extension Schema {
             Migration(version: 3, name: "runbeat spotify pending session") { _ in
                 ["ALTER TABLE runbeat_spotify ADD COLUMN pending_session TEXT"]
             },
+            // file_sha256: the SHA-256 of an imported file's bytes, so the same file imported
+            // again is the workout it made, not a copy. deleted_at: a workout deleted but
+            // still restorable (Undo) until the undo window ends; then it is removed for good.
+            Migration(version: 4, name: "runbeat imported files and undo") { _ in
+                [
+                    "ALTER TABLE runbeat_workouts ADD COLUMN file_sha256 TEXT",
+                    "ALTER TABLE runbeat_workouts ADD COLUMN deleted_at BIGINT",
+                    "CREATE INDEX runbeat_workouts_file ON runbeat_workouts(user_id, file_sha256)",
+                ]
+            },
         ]
     )
 }

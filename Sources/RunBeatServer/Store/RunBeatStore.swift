@@ -99,6 +99,10 @@ public struct RunBeatStore: Sendable {
         public var classCode: String?
         public var damage: String?
         public var samples = 0
+        /// The SHA-256 (hex) of the file an imported workout came from.
+        public var fileSHA256: String?
+        /// When it was deleted, while it can still be restored.
+        public var deletedAt: Date?
     }
 
     public func add(_ workout: StoredWorkout, now: Date) async throws {
@@ -107,11 +111,12 @@ public struct RunBeatStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                INSERT INTO runbeat_workouts (id, user_id, name, mode, status, source, started_at, seconds, setup, summary, class_code, damage, created_at)
+                INSERT INTO runbeat_workouts (id, user_id, name, mode, status, source, started_at, seconds, setup, summary, class_code, damage,
+                                              file_sha256, created_at)
                 VALUES (\(bind: workout.id.description), \(bind: workout.owner.description), \(bind: workout.name), \(bind: workout.mode.rawValue),
                         \(bind: workout.status.rawValue), \(bind: workout.source.rawValue), \(bind: Self.millis(workout.startedAt)),
                         \(bind: workout.seconds), \(bind: setup), \(bind: summary), \(bind: workout.classCode), \(bind: workout.damage),
-                        \(bind: Self.millis(now)))
+                        \(bind: workout.fileSHA256), \(bind: Self.millis(now)))
                 """
             ).run()
         }
@@ -189,13 +194,64 @@ public struct RunBeatStore: Sendable {
             let rows = try await db.raw(
                 """
                 \(unsafeRaw: Self.withSampleCount)
-                WHERE w.user_id = \(bind: user.description) ORDER BY w.started_at DESC, w.id LIMIT \(bind: limit) OFFSET \(bind: offset)
+                WHERE w.user_id = \(bind: user.description) AND w.deleted_at IS NULL
+                ORDER BY w.started_at DESC, w.id LIMIT \(bind: limit) OFFSET \(bind: offset)
                 """
             ).all()
             let total =
-                try await db.raw("SELECT COUNT(*) AS n FROM runbeat_workouts WHERE user_id = \(bind: user.description)").first()?.decode(
-                    column: "n", as: Int.self) ?? 0
+                try await db.raw("SELECT COUNT(*) AS n FROM runbeat_workouts WHERE user_id = \(bind: user.description) AND deleted_at IS NULL").first()?
+                .decode(column: "n", as: Int.self) ?? 0
             return (try rows.map(Self.workout), total)
+        }
+    }
+
+    /// The runner's workout imported from a file with these bytes (its SHA-256), if one is
+    /// in their history.
+    public func imported(by user: UserID, fileSHA256: String) async throws -> StoredWorkout? {
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                \(unsafeRaw: Self.withSampleCount)
+                WHERE w.user_id = \(bind: user.description) AND w.file_sha256 = \(bind: fileSHA256) AND w.deleted_at IS NULL
+                ORDER BY w.created_at LIMIT 1
+                """
+            ).first().map(Self.workout)
+        }
+    }
+
+    /// Deletes a workout so that it can still be restored: hidden from the history at once.
+    public func markDeleted(_ id: WorkoutID, at now: Date) async throws {
+        try await database.withConnection { db in
+            try await db.raw(
+                "UPDATE runbeat_workouts SET deleted_at = \(bind: Self.millis(now)) WHERE id = \(bind: id.description) AND deleted_at IS NULL"
+            ).run()
+        }
+    }
+
+    /// Brings back a workout deleted at `since` or later; false when there is none (never
+    /// deleted, deleted earlier, or already removed for good).
+    public func restore(_ id: WorkoutID, deletedSince since: Date) async throws -> Bool {
+        try await database.withConnection { db in
+            try await !db.raw(
+                """
+                UPDATE runbeat_workouts SET deleted_at = NULL
+                WHERE id = \(bind: id.description) AND deleted_at IS NOT NULL AND deleted_at >= \(bind: Self.millis(since)) RETURNING id
+                """
+            ).all().isEmpty
+        }
+    }
+
+    /// Removes for good every workout deleted before `before`, with its samples.
+    public func purgeDeleted(before: Date) async throws {
+        let cutoff = Self.millis(before)
+        try await database.transaction { db in
+            try await db.raw(
+                """
+                DELETE FROM runbeat_samples WHERE workout_id IN
+                (SELECT id FROM runbeat_workouts WHERE deleted_at IS NOT NULL AND deleted_at < \(bind: cutoff))
+                """
+            ).run()
+            try await db.raw("DELETE FROM runbeat_workouts WHERE deleted_at IS NOT NULL AND deleted_at < \(bind: cutoff)").run()
         }
     }
 
@@ -217,7 +273,8 @@ public struct RunBeatStore: Sendable {
             setup: try JSONColumn.decode(WorkoutSetup.self, try row.decode(column: "setup", as: String.self)),
             summary: try row.decode(column: "summary", as: String?.self).map { try JSONColumn.decode(WorkoutSummary.self, $0) },
             classCode: try row.decode(column: "class_code", as: String?.self), damage: try row.decode(column: "damage", as: String?.self),
-            samples: (try? row.decode(column: "samples", as: Int.self)) ?? 0)
+            samples: (try? row.decode(column: "samples", as: Int.self)) ?? 0, fileSHA256: try row.decode(column: "file_sha256", as: String?.self),
+            deletedAt: try row.decode(column: "deleted_at", as: Int64?.self).map { Date(timeIntervalSince1970: Double($0) / 1000) })
     }
 
     // MARK: Samples

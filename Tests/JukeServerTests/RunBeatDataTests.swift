@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import JukeCore
+import JukeTestSupport
+import NIOCore
+import RunBeat
+import Testing
+import Workouts
+
+@testable import JukeServer
+@testable import RunBeatServer
+
+/// RunBeat's history holds what happened, once: a damaged file's impossible heart rates are
+/// left out (and said), the same file imported again is the workout it made, a delete can be
+/// undone for 30 seconds and is real after, and a workout exports as GPX too.
+@Suite(.timeLimit(.minutes(5))) struct RunBeatDataTests {
+    /// A 10-minute run as FIT whose checksum no longer matches: bytes flipped in transit,
+    /// three samples reading 249 bpm and one 12 bpm.
+    static func flippedFIT() -> [UInt8] {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let samples = (0..<600).map { i in
+            HeartRateSample(time: start.addingTimeInterval(Double(i)), bpm: [100, 101, 102].contains(i) ? 249 : i == 300 ? 12 : 130 + i / 20)
+        }
+        var bytes = FITEncoder.encode(RecordedWorkout(format: .fit, sport: "running", start: start, duration: 600, samples: samples))
+        bytes[bytes.count - 1] ^= 0xFF
+        return bytes
+    }
+
+    static func post(_ client: any TestClientProtocol, _ bytes: [UInt8], name: String, token: String) async throws -> (HTTPResponse.Status, [String: Any]) {
+        let response = try await client.execute(
+            uri: "/api/v1/runbeat/workouts/files?filename=\(name)", method: .post,
+            headers: [.authorization: "Bearer \(token)", .contentType: "application/octet-stream"], body: ByteBuffer(bytes: bytes))
+        return (response.status, (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:])
+    }
+
+    @Test(arguments: TestBackend.available)
+    func impossibleHeartRatesAreLeftOutAndTheSameFileIsImportedOnce(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { _, client in
+            let ann = try await client.register("ann")
+            let (status, workout) = try await Self.post(client, Self.flippedFIT(), name: "flipped.fit", token: ann)
+            #expect(status == .created, "\(workout)")
+            let summary = workout["summary"] as? [String: Any] ?? [:]
+            #expect(summary["peak_heart_rate"] as? Int == 159)
+            #expect(summary["dropped_samples"] as? Int == 4)
+            #expect(workout["samples"] as? Int == 596)
+            #expect((workout["damage"] as? String)?.contains("checksum") == true)
+            // The parts of the summary add up to the workout.
+            let parts =
+                (summary["zone_seconds"] as? [Double] ?? []).reduce(0, +) + (summary["below_zones_seconds"] as? Double ?? 0)
+                + (summary["above_zones_seconds"] as? Double ?? 0) + (summary["no_heart_rate_seconds"] as? Double ?? 0)
+            #expect(abs(parts - (workout["seconds"] as? Double ?? 0)) < 0.001)
+            let id = workout["id"] as? String ?? ""
+            let detail = try await client.json(.get, "/api/v1/runbeat/workouts/\(id)", token: ann)
+            #expect((detail.json["heart_rate"] as? [[String: Any]])?.allSatisfy { (30...240).contains($0["bpm"] as? Int ?? 0) } == true)
+
+            // The same bytes again: the workout they made, not a copy. Someone else's import is theirs.
+            let (again, same) = try await Self.post(client, Self.flippedFIT(), name: "flipped (1).fit", token: ann)
+            #expect(again == .ok && same["id"] as? String == id && same["existing"] as? Bool == true)
+            #expect(try await client.json(.get, "/api/v1/runbeat/workouts", token: ann).json["total"] as? Int == 1)
+            let bob = try await client.register("bob")
+            let (theirs, other) = try await Self.post(client, Self.flippedFIT(), name: "flipped.fit", token: bob)
+            #expect(theirs == .created && other["id"] as? String != id)
+
+            // Replayed as a strap, the recording leaves them out too.
+            let replay = try await client.execute(
+                uri: "/api/v1/runbeat/recordings", method: .post,
+                headers: [.authorization: "Bearer \(ann)", .contentType: "application/octet-stream"], body: ByteBuffer(bytes: Self.flippedFIT()))
+            let recording = (try? JSONSerialization.jsonObject(with: Data(buffer: replay.body))) as? [String: Any] ?? [:]
+            #expect((recording["heart_rate"] as? [[String: Any]])?.count == 596)
+
+            // GPX export reads back as the workout's samples.
+            let gpx = try await client.execute(uri: "/runbeat/workouts/\(id)/export.gpx", method: .get, headers: [.authorization: "Bearer \(ann)"])
+            #expect(gpx.status == .ok && gpx.headers[.contentType] == "application/gpx+xml")
+            #expect(gpx.headers[.contentDisposition]?.contains(".gpx") == true)
+            let back = try WorkoutFile.read(Array(buffer: gpx.body))
+            #expect(back.format == .gpx && back.samples.count == 596 && back.samples.map(\.bpm).max() == 159)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func aDeleteCanBeUndoneForThirtySecondsAndIsRealAfter(backend: TestBackend) async throws {
+        let clock = HandClock()
+        try await TestApp.run(backend, clock: clock.wall) { app, client in
+            let ann = try await client.register("ann")
+            let (_, workout) = try await Self.post(client, Self.flippedFIT(), name: "run.fit", token: ann)
+            let id = workout["id"] as? String ?? ""
+            #expect(try await client.json(.delete, "/api/v1/runbeat/workouts/\(id)", token: ann).status == .noContent)
+            // Gone at once, wherever it is looked for.
+            #expect(try await client.json(.get, "/api/v1/runbeat/workouts", token: ann).json["total"] as? Int == 0)
+            #expect(try await client.json(.get, "/api/v1/runbeat/workouts/\(id)", token: ann).status == .notFound)
+            #expect(
+                try await client.execute(uri: "/runbeat/workouts/\(id)/export.fit", method: .get, headers: [.authorization: "Bearer \(ann)"]).status
+                    == .notFound)
+            // Another account cannot bring it back.
+            let bob = try await client.register("bob")
+            #expect(try await client.json(.post, "/api/v1/runbeat/workouts/\(id)/restore", token: bob).status == .notFound)
+            // Undo within the window.
+            clock.advance(20)
+            let restored = try await client.json(.post, "/api/v1/runbeat/workouts/\(id)/restore", token: ann)
+            #expect(restored.status == .ok && restored.json["id"] as? String == id)
+            #expect(try await client.json(.get, "/api/v1/runbeat/workouts", token: ann).json["total"] as? Int == 1)
+            // A deleted file can be imported again as new; but first delete and let the window pass.
+            #expect(try await client.json(.delete, "/api/v1/runbeat/workouts/\(id)", token: ann).status == .noContent)
+            clock.advance(31)
+            #expect(try await client.json(.post, "/api/v1/runbeat/workouts/\(id)/restore", token: ann).status == .notFound)
+            try await app.services.runBeatApp.service.purgeDeleted()
+            let store = app.services.runBeatApp.store
+            #expect(try await store.workout(try #require(WorkoutID(id))) == nil)
+            #expect(try await store.samples(of: try #require(WorkoutID(id))).isEmpty)
+            let (status, fresh) = try await Self.post(client, Self.flippedFIT(), name: "run.fit", token: ann)
+            #expect(status == .created && fresh["id"] as? String != id)
+        }
+    }
+}
