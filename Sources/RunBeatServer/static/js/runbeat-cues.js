@@ -19,7 +19,8 @@ export function duration(seconds) {
 export function words(cue) {
   switch (cue.kind) {
     case "zone":
-      return `Zone ${cue.zone}. ${cue.bpm} beats.`;
+      // The engine's zone 0 is below zone 1: said as the run screen's badge shows it.
+      return `${cue.zone ? `Zone ${cue.zone}` : "Below zone 1"}. ${cue.bpm} beats.`;
     case "target":
       if (cue.state === "below") return `Below target: ${cue.bpm}. Pick it up, to ${cue.low}.`;
       if (cue.state === "above") return `Above target: ${cue.bpm}. Ease off, to ${cue.high}.`;

@@ -2,36 +2,46 @@
 import { el } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
 import { clock, phaseName } from "./runbeat-timeline.js";
+import { droppedNote, wholeSeconds, zoneRows } from "./runbeat-zone-time.js";
+
+export { droppedNote };
 
 /** @param {Element} root @param {any} workout the workout with its heart_rate samples */
 export function renderSummary(root, workout) {
   const s = workout.summary;
   const body = root.querySelector(".rb-summary-body");
-  const rows = [
+  const facts = [
     ["Workout", workout.name],
     ["Time", clock(workout.seconds)],
     ["Average heart rate", s?.average_heart_rate != null ? `${s.average_heart_rate} bpm` : "–"],
     ["Peak heart rate", s?.peak_heart_rate != null ? `${s.peak_heart_rate} bpm` : "–"],
   ];
-  if (s && s.intervals.length) rows.push(["Intervals hit", `${s.intervals_hit} of ${s.intervals.length}`]);
-  const total = s ? s.zone_seconds.reduce((a, b) => a + b, 0) + s.below_zones_seconds : 0;
+  if (s && s.intervals.length) facts.push(["Intervals hit", `${s.intervals_hit} of ${s.intervals.length}`]);
+  const rows = s ? zoneRows(s) : [];
+  const total = rows.reduce((a, r) => a + r.seconds, 0);
+  const shown = wholeSeconds(
+    rows.map((r) => r.seconds),
+    workout.seconds,
+  );
   body.replaceChildren(
-    el("dl", { class: "rb-facts" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    el("dl", { class: "rb-facts" }, ...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     el(
       "table",
       { class: "rb-zone-time" },
       el("caption", {}, "Time in each zone"),
-      ...(s
-        ? s.zone_seconds.map((seconds, i) =>
-            el(
-              "tr",
-              { class: `z${i + 1}` },
-              el("th", { scope: "row" }, `Zone ${i + 1}`),
-              el("td", {}, clock(seconds)),
-              el("td", {}, el("span", { class: "rb-bar", style: `width: ${total ? (100 * seconds) / total : 0}%` })),
-            ),
-          )
-        : []),
+      ...rows.map((row, i) => {
+        // The bar's width is set through the CSSOM: a style="" attribute is inline style,
+        // which the page's Content-Security-Policy (style-src 'self') refuses.
+        const bar = el("span", { class: "rb-bar", "aria-hidden": "true" });
+        bar.style.width = `${total ? (100 * row.seconds) / total : 0}%`;
+        return el(
+          "tr",
+          { class: `z${row.zone}` },
+          el("th", { scope: "row" }, row.label),
+          el("td", { class: "rb-zone-seconds", dataset: { seconds: String(shown[i]) } }, clock(shown[i])),
+          el("td", {}, bar),
+        );
+      }),
     ),
     s && s.intervals.length
       ? el(
@@ -47,10 +57,20 @@ export function renderSummary(root, workout) {
           ),
         )
       : "",
+    s?.dropped_samples ? el("p", { class: "muted rb-dropped" }, droppedNote(s.dropped_samples)) : "",
     workout.damage ? el("p", { class: "muted" }, `Read in part: ${workout.damage}`) : "",
   );
   const span = Math.max(workout.seconds, workout.heart_rate.length ? workout.heart_rate[workout.heart_rate.length - 1].t : 0, 1);
   drawChart(root.querySelector("#rb-summary-chart"), { samples: workout.heart_rate, zones: workout.zones, phases: workout.phases, span });
-  root.querySelector(".rb-export-fit").setAttribute("href", `/runbeat/workouts/${workout.id}/export.fit`);
-  root.querySelector(".rb-export-tcx").setAttribute("href", `/runbeat/workouts/${workout.id}/export.tcx`);
+  const base = `/runbeat/workouts/${workout.id}`;
+  root.querySelector(".rb-export-fit").setAttribute("href", `${base}/export.fit`);
+  const tcx = root.querySelector(".rb-export-tcx");
+  tcx.setAttribute("href", `${base}/export.tcx`);
+  // GPX beside TCX (the page draws FIT and TCX; GPX came later): made once, here.
+  let gpx = root.querySelector(".rb-export-gpx");
+  if (!gpx) {
+    gpx = el("a", { class: "rb-export-gpx", download: true }, "Export as GPX");
+    tcx.after(" · ", gpx);
+  }
+  gpx.setAttribute("href", `${base}/export.gpx`);
 }
