@@ -6,6 +6,9 @@
 import { api, el, showActionError } from "/static/js/api.js";
 export { callbackOutcome, spotifyLine } from "./runbeat-spotify-status.js";
 
+/** Said before sending the browser to Spotify with no network: the sign-in page could not load. */
+export const OFFLINE = "Connecting Spotify needs the network, and this device is offline. Connect when you are back online (your library's music plays without it).";
+
 export class SpotifyPanel {
   /** @param {HTMLElement} box @param {() => void} onChange */
   constructor(box, onChange) {
@@ -14,6 +17,9 @@ export class SpotifyPanel {
     this.status = null;
     /** @type {{id: string, name: string, track_count: number}[] | null} */
     this.playlistCache = null;
+    // Going offline or online redraws the panel, so what it offers matches the network.
+    addEventListener("online", () => this.draw());
+    addEventListener("offline", () => this.draw());
   }
 
   get connected() {
@@ -51,10 +57,19 @@ export class SpotifyPanel {
       return;
     }
     this.box.hidden = false;
-    const connect = el("button", { type: "button", class: "rb-spotify-connect", onclick: () => this.connect(connect) }, "Connect Spotify");
     if (s.status !== "connected") {
-      const why = s.status === "reauthorize" ? "Spotify needs you to connect again." : "Play your Spotify playlists in the phases (Spotify Premium).";
-      this.box.replaceChildren(el("p", { class: "rb-spotify-state" }, why), connect);
+      // pending: a sign-in was started and Spotify has not sent this browser back yet.
+      const pending = s.status === "pending";
+      const connect = el("button", { type: "button", class: "rb-spotify-connect", onclick: () => this.connect(connect) }, pending ? "Connect again" : "Connect Spotify");
+      const why =
+        s.status === "reauthorize"
+          ? "Spotify needs you to connect again."
+          : pending
+            ? "Connecting to Spotify… waiting for Spotify to send you back here. If its page did not open or you closed it, connect again."
+            : "Play your Spotify playlists in the phases (Spotify Premium).";
+      const parts = [el("p", { class: `rb-spotify-state${pending ? " rb-spotify-pending" : ""}` }, why)];
+      if (!navigator.onLine) parts.push(el("p", { class: "rb-spotify-offline muted", role: "status" }, OFFLINE));
+      this.box.replaceChildren(...parts, connect);
       return;
     }
     const devices = el("select", { "aria-label": "Spotify device", onchange: (event) => this.chooseDevice(event.target) });
@@ -78,8 +93,18 @@ export class SpotifyPanel {
   }
 
   async connect(button) {
+    // Spotify's sign-in is a page on the internet: offline, going there leaves the runner on
+    // a page that cannot load, so say so here and stay.
+    if (!navigator.onLine) {
+      showActionError(button, OFFLINE);
+      return;
+    }
     try {
       const start = await api("/api/v1/runbeat/spotify/connect", { method: "POST" });
+      if (!navigator.onLine) {
+        showActionError(button, OFFLINE);
+        return;
+      }
       location.assign(start.authorize_url);
     } catch (error) {
       showActionError(button, error.message);
