@@ -10,12 +10,15 @@ struct TuneTriviaPageRoutes {
             guard let user = CurrentRequest.user else { return WebResponse.redirect("/login") }
             return WebResponse.html(TuneTriviaPages.home(user: user, code: request.uri.queryParameters.get("code")))
         }
-        // The invite link: the join form with the code filled in (joining is a POST).
-        router.get("/tunetrivia/join/:code") { _, context in
+        // The invite link: the join form with the code filled in (joining is a POST). Someone
+        // who had to sign in or sign up first comes back marked `signed_in`, and is joined by
+        // the page at once: they have already said they want to play, once, by the link.
+        router.get("/tunetrivia/join/:code") { request, context in
             let code = context.parameters.get("code") ?? ""
             let safe = code.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            guard CurrentRequest.user != nil else { return WebResponse.signIn(then: "/tunetrivia/join/\(safe)") }
-            return WebResponse.redirect("/tunetrivia?code=\(safe)")
+            guard CurrentRequest.user != nil else { return WebResponse.signIn(then: "/tunetrivia/join/\(safe)?signed_in=1") }
+            let joinNow = request.uri.queryParameters.get("signed_in") == "1"
+            return WebResponse.redirect("/tunetrivia?code=\(safe)\(joinNow ? "&join=now" : "")")
         }
         // The big screen (presenter view): no sign-in needed, it pairs by a one-time code, or
         // by the game's invite code on a screen where the host is signed in.

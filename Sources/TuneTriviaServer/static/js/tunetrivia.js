@@ -96,6 +96,14 @@ async function loadMyStats() {
 }
 byId("board-more").addEventListener("click", loadBoard);
 
-if (joinForm.code.value) joinForm.name.focus();
+// Back from signing in or up by an invite link (TuneTriviaPageRoutes): join at once, as the
+// link asked; the address loses the mark, so a reload shows the form instead of joining again.
+const params = new URLSearchParams(location.search);
+if (params.get("join") === "now" && joinForm.code.value) {
+  history.replaceState(null, "", `/tunetrivia?code=${encodeURIComponent(joinForm.code.value)}`);
+  joinForm.requestSubmit();
+} else if (joinForm.code.value) {
+  joinForm.name.focus();
+}
 loadGames();
 loadBoard();
