@@ -1,7 +1,6 @@
 """A TuneTrivia party game in headless Chromium: a host and three players on phones, live
 updates without polling, a player who reloads mid-round, the reveal and the podium."""
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.expected_conditions import staleness_of
 
 from conftest import make_driver, request
 from helpers import click, decode_qr, sign_in, text, type_into, wait
@@ -51,16 +50,16 @@ def test_a_party_game_with_three_phones(server, admin):
         # The QR code Juke drew for the invite reads back as the link.
         assert decode_qr(host.find_element(By.ID, "invite-qr")) == link
 
-        # Each player follows the invite link (signing in first) and joins.
+        # Each player follows the invite link, signs in, and is in the game at once (the link
+        # said they want to play: no join form to tap again).
         for phone, name in zip(phones, names):
             phone.get(link)
             wait(phone).until(lambda d: d.find_elements(By.ID, "username"))
             phone.find_element(By.ID, "username").send_keys(name)
             phone.find_element(By.ID, "password").send_keys(f"{name} password")
             phone.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-            wait(phone).until(lambda d: d.find_elements(By.ID, "join-code") and d.find_element(By.ID, "join-code").get_attribute("value") == code)
-            click(phone, By.CSS_SELECTOR, "#join-form button")
             wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
+            assert phone.current_url.split("#")[0] == host.current_url.split("#")[0]
         # The host's lobby filled up live.
         wait(host).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#players li")) == 3)
         # Live updates came over a WebSocket, not polling.
@@ -77,15 +76,17 @@ def test_a_party_game_with_three_phones(server, admin):
             assert phone.find_elements(By.CSS_SELECTOR, ".art.blurred")
         ann, bob, cyd = phones
         # Bob is halfway through typing when someone joins late: every phone's player count
-        # redraws (within a second), and Bob's page keeps what he typed.
+        # changes (within a second), and Bob's field is the same one, with what he typed.
         bob_song = bob.find_element(By.NAME, "song")
         bob_song.send_keys("Something else")
+        wait(bob).until(lambda d: text(d, "#answered") == "0 of 3 answered")
         status, late = request(server.base, "POST", "/api/v1/auth/register", {"username": "latecomer", "password": "latecomer password"})
         assert status == 201, late
         status, joined = request(server.base, "POST", "/api/v1/tunetrivia/sessions/join", {"invite_code": code}, token=late["token"])
         assert status == 200, joined
-        wait(bob).until(staleness_of(bob_song))
-        assert bob.find_element(By.NAME, "song").get_attribute("value") == "Something else"
+        wait(bob).until(lambda d: text(d, "#answered") == "0 of 4 answered")
+        assert bob.execute_script("return arguments[0] === document.querySelector('#guess-form [name=song]') && arguments[0] === document.activeElement", bob_song)
+        assert bob_song.get_attribute("value") == "Something else"
         status, _ = request(server.base, "DELETE", f"/api/v1/tunetrivia/sessions/{joined['id']}/players/{joined['you']}", token=late["token"])
         assert status == 204
         ann.find_element(By.NAME, "artist").send_keys(artist_text)
@@ -152,8 +153,11 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     songs.send_keys("5")
     form.find_element(By.NAME, "trivia_enabled").click()
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    # Songs picked by searching the library, then the rest automatically; trivia for one.
+    # Songs picked by searching the library (on the lobby's Songs screen), then the rest
+    # automatically; trivia for one.
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#songs']")
     search = wait(browser).until(lambda d: d.find_element(By.ID, "song-search"))
+    wait(browser).until(lambda d: search.is_displayed())
     search.send_keys("entertainer")
     click(browser, By.CSS_SELECTOR, "#song-results button")
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 1)
@@ -165,6 +169,8 @@ def test_a_host_mode_game_scored_by_taps(server, admin, browser):
     wait(browser).until(lambda d: all("trivia:" in li.text and "being written" not in li.text for li in d.find_elements(By.CSS_SELECTOR, "#rounds li")))
     assert "by Traditional" not in text(browser, "#rounds")
     click(browser, By.XPATH, "//ol[@id='rounds']/li[1]//button[text()='New question']")
+    # The players are seated on the Room screen.
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#room']")
     for name in ["Grandma", "Leo"]:
         # A redraw (the new question arriving) may replace the field while it is typed into.
         type_into(browser, By.CSS_SELECTOR, "#add-player input[name=name]", name)

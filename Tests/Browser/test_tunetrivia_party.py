@@ -79,7 +79,8 @@ def test_the_host_edits_settings_removes_a_player_and_hears_what_the_library_lac
     sign_in(browser, server, admin["username"], admin["password"])
     browser.get(server.base + "/tunetrivia/" + game["id"])
 
-    # The demo library has nothing from the 60s: said so, nothing slipped in.
+    # The demo library has nothing from the 60s: said so (on the Songs screen), nothing slipped in.
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#songs']")
     click(browser, By.ID, "auto-generate")
     notice = wait(browser).until(lambda d: text(d, "#pick-notice"))
     assert "no songs from the 60s" in notice and "No song was added" in notice
@@ -88,8 +89,8 @@ def test_the_host_edits_settings_removes_a_player_and_hears_what_the_library_lac
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#rounds li")) == 5)
     assert not browser.find_elements(By.ID, "pick-notice")
 
-    # Edit settings: fewer songs than the game has is refused next to Save, and said aloud.
-    click(browser, By.CSS_SELECTOR, "#edit-settings summary")
+    # Edit settings (their own screen): fewer songs than the game has is refused next to Save, and said aloud.
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#settings']")
     form = browser.find_element(By.ID, "settings-form")
     title = form.find_element(By.NAME, "title")
     title.clear()
@@ -101,16 +102,20 @@ def test_the_host_edits_settings_removes_a_player_and_hears_what_the_library_lac
     browser.execute_script("arguments[0].value = ''", decade)
     click(browser, By.ID, "save-settings")
     wait(browser).until(lambda d: "Anything goes" in text(d, "h1"))
-    click(browser, By.CSS_SELECTOR, "#edit-settings summary")
+    # Saved, the lobby goes back to the room.
+    wait(browser).until(lambda d: d.find_element(By.ID, "start").is_displayed())
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#settings']")
     form = browser.find_element(By.ID, "settings-form")
     browser.execute_script("arguments[0].min = '1'; arguments[0].value = '4'", form.find_element(By.NAME, "num_songs"))
     click(browser, By.ID, "save-settings")
-    error = wait(browser).until(lambda d: d.find_elements(By.ID, "save-settings-error"))[0]
+    # (Read once it shows: the note fades in, and text that is not yet seen reads as none.)
+    error = wait(browser).until(lambda d: [e for e in d.find_elements(By.ID, "save-settings-error") if e.text])[0]
     assert "song" in error.text and error.get_attribute("role") == "alert"
     assert browser.find_element(By.ID, "save-settings").get_attribute("aria-describedby") == "save-settings-error"
     assert error.location["y"] - browser.find_element(By.ID, "save-settings").location["y"] < 120, "the error sits by the button"
 
-    # Remove the gatecrasher.
+    # Remove the gatecrasher (on the Room screen).
+    click(browser, By.CSS_SELECTOR, ".tabbar a[href='#room']")
     browser.execute_script("window.confirm = () => true")
     click(browser, By.CSS_SELECTOR, "#players button[aria-label='Remove gatecrasher']")
     wait(browser).until(lambda d: "gatecrasher" not in text(d, "#players"))

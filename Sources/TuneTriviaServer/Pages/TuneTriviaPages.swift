@@ -63,12 +63,26 @@ enum TuneTriviaPages {
                 """)
     }
 
+    /// The host's lobby screens, in order: the room (code, QR code, players, Start) first,
+    /// so that a phone shows what starts the game without scrolling; the songs and the
+    /// settings behind their own tabs. Each follows the address's #fragment, so Back works.
+    static let lobbyScreens: [AppTab] = [
+        AppTab(id: "room", label: "Room", icon: Icons.trivia, href: "#room"),
+        AppTab(id: "songs", label: "Songs", icon: Icons.list, href: "#songs"),
+        AppTab(id: "settings", label: "Settings", icon: Icons.settings, href: "#settings"),
+    ]
+
     static func game(user: User, session: String) -> String {
-        HTML.page(
+        // The tab bar is the design system's; tunetrivia-game.js shows it only to the host, in
+        // the lobby (a template until then: a page with a tab bar keeps room for it below).
+        let tabs = AppTabBar.render(label: "Lobby screens", tabs: lobbyScreens, current: "room")
+        return HTML.page(
             title: "TuneTrivia game", script: "/static/tunetrivia/js/tunetrivia-game.js",
+            styles: "/static/tunetrivia/css/game.css",
             body: """
                 \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
                 <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
+                  <template id="lobby-tabs">\(tabs)</template>
                   <p class="muted" id="game-status" aria-live="polite">Connecting…</p>
                   <div id="game"></div>
                 </main>

@@ -2,13 +2,15 @@
 // person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { APIError, api, bindLogout, byId, clearActionErrors, counted, el, showActionError } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, clearActionErrors, counted, showActionError } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { settingsForm, readSettings } from "./settings-form.js";
 import { CoverArt } from "./cover-art.js";
+import { el, keep, listen, patch } from "./patch.js";
+import { clipPlan } from "./presenter-clip.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
@@ -62,7 +64,10 @@ function connect() {
 }
 
 function gone() {
-  root.replaceChildren(el("p", {}, "This game was deleted. ", el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+  showLobbyTabs(false);
+  // A player the host removed is refused the game as if it were deleted.
+  const why = seated && !state?.is_host ? "This game was deleted, or the host removed you from it. " : "This game was deleted. ";
+  root.replaceChildren(el("p", { id: "gone" }, why, el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
 }
 
 async function refresh() {
@@ -78,9 +83,12 @@ async function apply(next) {
   lastMessage = message;
   const previous = state;
   state = next;
+  if (next.you) seated = true;
   if (roundsStale) rounds = await api(`${base}/rounds`);
   if (state.is_host && !bigScreen.watching) watchBigScreen();
-  const phase = state.round ? `${state.round.round_number}:${state.round.phase}` : state.status;
+  // The end keeps the last round (and its phase): the status is part of the key, or the
+  // game's end would be no change and its fanfare would never sound.
+  const phase = `${state.status === "ended" ? "ended" : state.round ? `${state.round.round_number}:${state.round.phase}` : state.status}`;
   if (phase !== lastPhase) {
     onPhaseChange(previous);
     lastPhase = phase;
@@ -109,46 +117,44 @@ function onPhaseChange(previous) {
 
 // ---- The clip (host's device) ---------------------------------------------------------
 
-/** Milliseconds of the clip still to play while it is paused; null when it is not paused. */
-let clipLeft = null;
-let clipEndsAt = 0;
+// The clip plays where the server's countdown is (presenter-clip.js, as on the big screen):
+// the round started when the host pressed Start or Next, and "Play clip" later (the browser
+// refused sound without a tap, or the host wants it again) joins the song there, with the
+// time everyone has left, not from its start with a new full timer.
+
+/** Whether the clip was playing when the game was paused (Resume plays it on). */
+let clipPaused = false;
 
 function playClip() {
   const round = state.round;
   if (!round?.clip_url || bigScreen.connected) return; // the big screen plays it for the room
+  const plan = clipPlan(round, state.status, state.settings.seconds_per_song, Date.now() + clockOffset);
   stopClip();
-  audio.src = round.clip_url;
-  audio.currentTime = round.clip_start;
+  if (!plan?.playing) return; // the time is up, or the game is paused
+  if (!audio.src.endsWith(round.clip_url)) audio.src = round.clip_url;
+  audio.currentTime = plan.at;
   audio.play().catch(() => { statusLine.textContent = "Tap Play to start the clip."; });
-  clipEndsAt = Date.now() + state.settings.seconds_per_song * 1000;
-  clipTimer = setTimeout(stopClip, state.settings.seconds_per_song * 1000);
+  clipTimer = setTimeout(stopClip, plan.left * 1000);
   main.dataset.clip = "playing";
 }
 
 function stopClip() {
   clearTimeout(clipTimer);
-  clipLeft = null;
+  clipPaused = false;
   audio.pause();
   main.dataset.clip = "stopped";
 }
 
 function pauseClip() {
   if (audio.paused) return;
-  clearTimeout(clipTimer);
-  clipLeft = Math.max(0, clipEndsAt - Date.now());
-  audio.pause();
+  stopClip();
+  clipPaused = true;
   main.dataset.clip = "paused";
 }
 
 function resumeClip() {
-  if (clipLeft === null) return;
-  const left = clipLeft;
-  clipLeft = null;
-  if (left <= 0) return;
-  audio.play().catch(() => { statusLine.textContent = "Tap Play to start the clip."; });
-  clipEndsAt = Date.now() + left;
-  clipTimer = setTimeout(stopClip, left);
-  main.dataset.clip = "playing";
+  if (!clipPaused) return;
+  playClip();
 }
 
 // ---- The big screen (presenter view) ---------------------------------------------------------
@@ -269,14 +275,78 @@ function render() {
     el("p", { class: "muted" },
       `${state.mode === "party" ? "Party" : "Host"} mode · ${labelFor(state.status)}`,
       state.current_round ? ` · song ${state.current_round} of ${state.total_rounds}` : ""));
-  const body = state.status === "lobby" ? lobby()
+  const body = !state.is_host && !state.you ? removed()
+    : state.status === "lobby" ? lobby()
     : state.status === "ended" ? results()
     : state.is_host ? hostRound() : playerRound();
-  const typed = typedText();
-  root.replaceChildren(header, body);
-  restoreTypedText(typed);
+  showLobbyTabs(state.is_host && state.status === "lobby");
+  // Only what changed is redrawn: the field a player is typing in stays the same element,
+  // with its text, focus and caret (patch.js).
+  patch(root, el("div", {}, header, body));
   restoreActionError();
   tick();
+}
+
+// ---- The host's lobby screens (Room, Songs, Settings) ------------------------------------
+
+const LOBBY_SCREENS = ["room", "songs", "settings"];
+
+/** The lobby screen the address names (#songs, #settings), Room by default. */
+function lobbyScreen() {
+  const id = location.hash.replace(/^#/, "");
+  return LOBBY_SCREENS.includes(id) ? id : "room";
+}
+
+/** The tab bar (drawn by the server, TuneTriviaPages), shown while the host is in the lobby. */
+function showLobbyTabs(shown) {
+  let bar = main.querySelector(".tabbar");
+  if (shown && !bar) {
+    const template = /** @type {HTMLTemplateElement} */ (byId("lobby-tabs"));
+    main.prepend(template.content.cloneNode(true));
+    bar = main.querySelector(".tabbar");
+  } else if (!shown && bar) {
+    bar.remove();
+    return;
+  }
+  if (!bar) return;
+  const current = lobbyScreen();
+  for (const link of bar.querySelectorAll("a[data-tab]")) {
+    if (/** @type {HTMLElement} */ (link).dataset.tab === current) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
+
+addEventListener("hashchange", () => {
+  if (!state) return;
+  render();
+  // The screen's heading, for a screen reader and a keyboard (as a new page would).
+  const heading = root.querySelector(`#lobby-${lobbyScreen()} h2`);
+  if (heading) /** @type {HTMLElement} */ (heading).focus({ preventScroll: true });
+  scrollTo(0, 0);
+});
+
+// ---- A player the host removed -------------------------------------------------------------
+
+/** Whether this page had a seat in the game: a state without one then means it was taken away. */
+let seated = false;
+
+function removed() {
+  const canRejoin = state.mode === "party" && state.status !== "ended";
+  const box = el("section", { class: "removed panel", id: "removed" },
+    el("h2", {}, seated ? "You were removed from this game" : "You are not in this game"),
+    el("p", {}, seated ? "The host took you out of the game, with your answers." : "Join with the game's code to play."));
+  if (canRejoin) {
+    box.append(el("div", { class: "actions" },
+      el("button", { class: "primary", id: "rejoin", onclick: rejoin }, seated ? "Join again" : "Join"),
+      el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+  } else {
+    box.append(el("p", {}, el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
+  }
+  return box;
+}
+
+async function rejoin() {
+  await act("/api/v1/tunetrivia/sessions/join", { body: { invite_code: state.invite_code } }, "#rejoin").catch(() => null);
 }
 
 // ---- The countdown everyone sees ----------------------------------------------------------
@@ -306,40 +376,6 @@ function tick() {
 }
 setInterval(tick, 250);
 
-// Another player joining or answering redraws the page; what this person was typing (a guess,
-// a search, a name) and where their cursor was must survive that.
-function typedText() {
-  const fields = [...root.querySelectorAll("input[id], form[id] input[name]")]
-    .filter((input) => input.value)
-    .map((input) => ({ key: fieldKey(input), value: input.value }));
-  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
-  const focus = active && root.contains(active) && active.matches("input") ? {
-    key: fieldKey(active), start: active.selectionStart, end: active.selectionEnd,
-  } : null;
-  return { fields, focus };
-}
-
-function restoreTypedText({ fields, focus }) {
-  const find = (key) => root.querySelector(key);
-  for (const { key, value } of fields) {
-    const input = find(key);
-    if (input && !input.value) {
-      input.value = value;
-      input.dispatchEvent(new Event("input")); // the song search shows its results again
-    }
-  }
-  const input = focus && find(focus.key);
-  if (input) {
-    input.focus();
-    try { input.setSelectionRange(focus.start, focus.end); } catch (_) { /* not a text field */ }
-  }
-}
-
-function fieldKey(input) {
-  if (input.id) return `#${CSS.escape(input.id)}`;
-  return `#${CSS.escape(input.form.id)} input[name="${CSS.escape(input.name)}"]`;
-}
-
 function labelFor(status) {
   return { lobby: "waiting to start", active: "playing", paused: "paused", ended: "finished" }[status] || status;
 }
@@ -347,36 +383,39 @@ function labelFor(status) {
 function lobby() {
   const players = state.players.filter((p) => !p.is_host);
   const invite = `${location.origin}/tunetrivia/join/${state.invite_code}`;
-  const section = el("section", { class: "lobby" });
+  const room = el("section", { class: "lobby-screen lobby-room", id: "lobby-room", "aria-labelledby": "room-title" });
   if (state.mode === "party") {
-    section.append(el("div", { class: "invite panel" },
-      el("p", {}, "Invite code"),
-      el("p", { class: "code", id: "invite-code" }, state.invite_code),
-      el("p", {}, el("a", { href: invite, id: "invite-link" }, invite)),
-      el("div", { class: "qr-box", id: "invite-qr" }, qrSVG(invite, { label: `QR code for ${invite}` })),
-      el("button", { class: "ghost", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")));
+    room.append(el("div", { class: "invite panel" },
+      el("div", { class: "invite-text" },
+        el("h2", { id: "room-title", tabindex: "-1" }, "Invite code"),
+        el("p", { class: "code", id: "invite-code" }, state.invite_code),
+        el("p", { class: "invite-url" }, el("a", { href: invite, id: "invite-link" }, invite)),
+        el("button", { class: "ghost", id: "copy-invite", onclick: () => copy(`Join my TuneTrivia game "${state.title}": ${invite} (code ${state.invite_code})`) }, "Copy invite")),
+      el("div", { class: "qr-box", id: "invite-qr" }, qrSVG(invite, { label: `QR code for ${invite}` }))));
+  } else {
+    room.append(el("h2", { class: "visually-hidden", id: "room-title", tabindex: "-1" }, "Room"));
   }
-  section.append(el("h2", {}, `Players (${state.player_count})`),
-    el("ul", { class: "players", id: "players" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
+  room.append(el("h2", { id: "players-title" }, `Players (${state.player_count})`),
+    el("ul", { class: "players", id: "players", "aria-labelledby": "players-title" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
       el("span", { class: "name", title: p.display_name }, p.display_name), p.online === false ? el("span", { class: "muted" }, " · offline") : "",
       state.is_host ? removePlayerButton(p) : ""))),
     more(state.player_count - players.length));
   if (!state.is_host) {
-    section.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
-    return section;
+    room.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
+    return room;
   }
-  if (state.mode === "host") {
-    const form = el("form", { class: "row-form", id: "add-player" },
-      el("label", {}, "Name ", el("input", { name: "name", required: "", maxlength: "50" })),
-      el("button", { class: "ghost", type: "submit", id: "add-player-button" }, "Add player"));
-    form.addEventListener("submit", async (e) => {
-      e.preventDefault();
-      await press(`${base}/players`, "#add-player-button", { body: { display_name: form.name.value.trim() } })();
-    });
-    section.append(form);
-  }
+  if (state.mode === "host") room.append(addPlayerForm());
+  const start = el("button", { class: "primary", id: "start", onclick: press(`${base}/start`, "#start") }, "Start the game");
+  start.disabled = !rounds.length || !state.player_count;
+  room.append(el("div", { class: "actions start-actions" }, start,
+    el("a", { href: "#songs", id: "songs-count", class: "muted" }, `${counted(rounds.length, "song")} of ${state.settings.num_songs}`)),
+  bigScreenPanel());
+
+  const screen = lobbyScreen();
+  room.hidden = screen !== "room";
   const trivia = state.settings.trivia_enabled;
-  section.append(el("h2", {}, `Songs (${rounds.length} of ${state.settings.num_songs})`),
+  const songs = el("section", { class: "lobby-screen", id: "lobby-songs", "aria-labelledby": "songs-title", hidden: screen !== "songs" },
+    el("h2", { id: "songs-title", tabindex: "-1" }, `Songs (${rounds.length} of ${state.settings.num_songs})`),
     el("ol", { class: "rounds", id: "rounds" }, ...rounds.map((r) =>
       el("li", { id: `round-${r.id}` },
         el("span", { class: "song", title: `${r.title} — ${r.artist}` }, `${r.title} — ${r.artist}`),
@@ -386,14 +425,32 @@ function lobby() {
         trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: press(`${base}/rounds/${r.id}/trivia`, `#trivia-${r.id}`) },
           r.has_trivia ? "New question" : "Write trivia") : "",
         el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
-  if (pickNotice) section.append(pickNoticeBox());
-  if (rounds.length < state.settings.num_songs) section.append(songPicker());
-  section.append(bigScreenPanel(), editSettings());
-  const start = el("button", { class: "primary", id: "start", onclick: press(`${base}/start`, "#start") }, "Start the game");
-  start.disabled = !rounds.length || !state.player_count;
-  section.append(el("div", { class: "actions" }, start,
-    el("button", { class: "ghost", onclick: deleteGame }, "Delete game")));
-  return section;
+  if (pickNotice) songs.append(pickNoticeBox());
+  if (rounds.length < state.settings.num_songs) songs.append(songPicker());
+  if (screen !== "settings") fillSettings();
+  const settings = el("section", { class: "lobby-screen", id: "lobby-settings", "aria-labelledby": "settings-title", hidden: screen !== "settings" },
+    el("h2", { id: "settings-title", tabindex: "-1" }, "Settings"), keep(settingsPanel()),
+    el("div", { class: "actions" }, el("button", { class: "ghost danger", id: "delete-game", onclick: deleteGame }, "Delete game")));
+  return el("div", { class: "lobby" }, room, songs, settings);
+}
+
+// Host mode: the host seats each player by name. The field is emptied once the player is
+// in (it kept the last name, and "Alice" then "Bob" made "AliceBob").
+function addPlayerForm() {
+  return el("form", { class: "row-form", id: "add-player", onsubmit: async (/** @type {SubmitEvent} */ e) => {
+    e.preventDefault();
+    const form = /** @type {HTMLFormElement} */ (e.currentTarget);
+    const field = /** @type {HTMLInputElement} */ (form.elements.namedItem("name"));
+    const name = field.value.trim();
+    if (!name) return;
+    try {
+      await act(`${base}/players`, { body: { display_name: name } }, "#add-player-button");
+      field.value = "";
+      field.focus();
+    } catch (_) { /* shown next to the button; the name stays to be corrected */ }
+  } },
+  el("label", {}, "Name ", el("input", { name: "name", required: "", maxlength: "50", autocomplete: "off" })),
+  el("button", { class: "ghost", type: "submit", id: "add-player-button" }, "Add player"));
 }
 
 // The host removes a player (a stranger who found the code, a name typed twice); in the
@@ -424,14 +481,11 @@ function pickNoticeBox() {
       el("button", { class: "ghost", onclick: () => { pickNotice = null; render(); } }, "Dismiss")));
 }
 
-// Edit settings, in the lobby: the same choices as a new game. The form is kept across
-// redraws (a player joining must not wipe an edit in progress) and refilled when opened.
-function editSettings() {
-  if (!settingsBox) {
-    settingsBox = el("details", { class: "panel", id: "edit-settings" }, el("summary", {}, "Edit settings"));
-    settingsBox.addEventListener("toggle", () => { if (settingsBox.open) fillSettings(); });
-  }
-  if (!settingsBox.open) fillSettings();
+// The lobby's Settings screen: the same choices as a new game. The form is kept across
+// redraws (a player joining must not wipe an edit in progress) and refilled from the game
+// while the screen is not shown.
+function settingsPanel() {
+  if (!settingsBox) settingsBox = el("div", { class: "panel", id: "edit-settings" });
   return settingsBox;
 }
 
@@ -439,6 +493,7 @@ function editSettings() {
 let settingsShown = "";
 
 function fillSettings() {
+  settingsPanel();
   const shown = JSON.stringify([state.settings, state.player_count > 0]);
   if (shown === settingsShown && settingsBox.querySelector("form")) return;
   settingsShown = shown;
@@ -453,10 +508,10 @@ function fillSettings() {
     body.genre = body.genre ?? "";
     try {
       await act(base, { method: "PATCH", body }, "#save-settings");
-      settingsBox.open = false;
+      location.hash = "room";
     } catch (_) { /* shown next to Save */ }
   });
-  settingsBox.replaceChildren(settingsBox.querySelector("summary"), form);
+  settingsBox.replaceChildren(form);
 }
 
 async function removeRound(id) {
@@ -474,11 +529,19 @@ async function deleteGame() {
   location.assign("/tunetrivia");
 }
 
+/** The lobby's song search, kept across redraws: what the host is typing stays. */
+let picker = null;
+
 function songPicker() {
+  if (!picker) picker = songSearch();
+  return keep(picker);
+}
+
+function songSearch() {
   const results = el("ul", { class: "search-results", id: "song-results" });
   const input = el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200" });
   let timer;
-  input.addEventListener("input", () => {
+  listen(input, "input", () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const q = input.value.trim();
@@ -515,7 +578,8 @@ function artwork(round) {
 
 function hostRound() {
   const round = state.round;
-  const section = el("section", { class: "round" }, artwork(round), countdown());
+  const section = el("section", { class: "round" }, roundTop(round,
+    state.mode === "party" ? el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`) : ""));
   const players = state.players.filter((p) => !p.is_host);
   if (round.title) section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`, round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this)")));
   const controls = el("div", { class: "actions" });
@@ -523,7 +587,7 @@ function hostRound() {
     controls.append(el("button", { class: "primary", id: "resume", onclick: press(`${base}/resume`, "#resume") }, "Resume"));
   } else if (round.phase === "playing") {
     controls.append(bigScreen.connected ? el("span", { class: "muted", id: "playing-on-screen" }, "Playing on the big screen")
-      : el("button", { class: "ghost", onclick: playClip }, "Play clip"),
+      : el("button", { class: "ghost", id: "play-clip", onclick: playClip }, "Play clip"),
       el("button", { class: "primary", id: "reveal", onclick: press(`${base}/reveal`, "#reveal") }, "Reveal"));
   } else if (round.phase === "revealed") {
     controls.append(el("button", { class: "primary", id: "reveal-trivia", onclick: press(`${base}/reveal-trivia`, "#reveal-trivia") }, "Reveal trivia answer"));
@@ -536,7 +600,6 @@ function hostRound() {
   section.append(controls);
   if (round.trivia_question && round.is_revealed) section.append(trivia(round));
   if (state.mode === "party") {
-    section.append(el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`));
     section.append(el("ul", { class: "guesses", id: "guesses" }, ...state.guesses.map((g) => guessRow(g, players))));
   } else {
     section.append(el("ul", { class: "scoring", id: "scoring" }, ...players.map((p) => scoringRow(p, round))));
@@ -567,7 +630,7 @@ function scoringRow(player, round) {
   const toggle = (field, label) => {
     const id = `score-${field}-${player.id}`;
     const button = el("button", { class: marks[field] ? "primary" : "ghost", id, "aria-pressed": String(marks[field]) }, label);
-    button.addEventListener("click", () => {
+    listen(button, "click", () => {
       marks[field] = !marks[field];
       press(`${base}/score`, `#${CSS.escape(id)}`, { body: { player_id: player.id, artist_correct: marks.artist, song_correct: marks.song, trivia_correct: marks.trivia } })();
     });
@@ -578,28 +641,37 @@ function scoringRow(player, round) {
   return row;
 }
 
+/**
+ * The top of a round's screen: the cover beside the countdown and what goes with it, so that
+ * on a phone the answer fields (or the host's buttons) come right after, in the first screen.
+ */
+function roundTop(round, ...beside) {
+  return el("div", { class: `round-top${round.phase === "playing" ? " playing" : ""}` }, artwork(round),
+    el("div", { class: "round-clock" }, countdown(), ...beside));
+}
+
 function playerRound() {
   const round = state.round;
-  const section = el("section", { class: "round" }, artwork(round), countdown());
   const mine = state.guesses.find((g) => g.player_id === state.you);
-  if (state.status === "paused") section.append(el("p", { class: "muted" }, "The host paused the game."));
-  if (round.phase === "playing" && state.answered_count != null) {
-    section.append(el("p", { id: "answered", class: "muted" }, `${state.answered_count} of ${state.player_count} answered`));
-  }
+  const section = el("section", { class: "round" }, roundTop(round,
+    state.status === "paused" ? el("p", { class: "muted", id: "paused-note" }, "The host paused the game.") : "",
+    round.phase === "playing" && state.answered_count != null
+      ? el("p", { id: "answered", class: "muted" }, `${state.answered_count} of ${state.player_count} answered`) : ""));
   if (round.phase === "playing") {
     if (mine) {
       section.append(el("p", { id: "locked", class: "locked" }, `Your answer is in: ${mine.artist_guess || "—"} / ${mine.song_guess || "—"}. Wait for the reveal.`));
     } else {
-      // Shown through a pause too, only its button waiting for the game to resume: what
-      // this person had typed survives the redraw (typedText) instead of going with the form.
+      // Shown through a pause too, only its button waiting for the game to resume: the
+      // form on the page is kept by each redraw (patch.js), with what this person typed.
       const paused = state.status !== "active";
       const form = el("form", { class: "guess-form", id: "guess-form", autocomplete: "off" },
         el("label", {}, "Artist ", el("input", { name: "artist", maxlength: "255", autocapitalize: "words" })),
         el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words" })),
         el("button", { class: "primary", type: "submit", id: "submit-guess", disabled: paused }, paused ? "Paused" : "Submit"));
-      form.addEventListener("submit", async (e) => {
+      listen(form, "submit", async (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         if (state.status !== "active") return;
+        const form = /** @type {any} */ (e.currentTarget); // the form on the page, not the one drawn with this handler
         const body = { artist_guess: form.artist.value.trim(), song_guess: form.song.value.trim() };
         if (!body.artist_guess && !body.song_guess) return failed(new Error("Name the artist, the song or both."), "#submit-guess");
         form.querySelector("button").disabled = true;
@@ -635,7 +707,7 @@ function trivia(round, mine) {
       id: `trivia-option-${i}`, "aria-pressed": String(chosen === option),
     }, option, correct ? icon("check", { label: "right answer" }) : wrong ? icon("close", { label: "wrong answer" }) : "");
     b.disabled = state.is_host || !!chosen || round.phase !== "revealed";
-    b.addEventListener("click", press(`${base}/guess`, `#trivia-option-${i}`, { body: { trivia_guess: option } }));
+    listen(b, "click", press(`${base}/guess`, `#trivia-option-${i}`, { body: { trivia_guess: option } }));
     return b;
   }));
   box.append(options);
