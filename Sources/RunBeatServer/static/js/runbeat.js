@@ -474,8 +474,10 @@ function onSample(bpm, hex, at = undefined) {
     strapStatus(`${state.bluetooth?.name() ?? "Strap"}: ${bpm} bpm`);
     return;
   }
-  if (state.clock.paused) {
-    // Paused: the heart shows, nothing is recorded (the workout's time is stopped).
+  if (state.clock.paused && at === undefined) {
+    // Paused: a strap's live heart shows, and is not recorded (the workout's time is
+    // stopped). A simulated or replayed one gives its own time: a sample from before the
+    // pause, still on its way, is the workout's.
     byId("rb-bpm").textContent = String(bpm);
     return;
   }
