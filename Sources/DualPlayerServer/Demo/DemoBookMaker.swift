@@ -25,8 +25,8 @@ struct DemoBookMaker {
     }
 
     /// Writes the book to `path` (through a temporary file, so a half-written book is never
-    /// taken for the demo).
-    func write(to path: String) throws {
+    /// taken for the demo). A `stop` asked for ends the tool running and throws.
+    func write(to path: String, stop: StopRequest? = nil) throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-book-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -35,8 +35,9 @@ struct DemoBookMaker {
             ";FFMETADATA1\ntitle=\(escape(DemoBookText.title))\nartist=\(escape(DemoBookText.author))\nalbum=\(escape(DemoBookText.title))\ngenre=Audiobook\n"
         var start = 0
         for (index, chapter) in DemoBookText.chapters.enumerated() {
+            try stop?.check()
             let wav = work.appendingPathComponent("chapter-\(index).wav").path
-            try run(espeak, ["-v", "en-gb", "-s", "150", "-w", wav, chapter.text])
+            try run(espeak, ["-v", "en-gb", "-s", "150", "-w", wav, chapter.text], stop: stop)
             guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
                 throw Failure(description: "espeak-ng wrote no audio for \(chapter.title)")
             }
@@ -55,7 +56,7 @@ struct DemoBookMaker {
             [
                 "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-i", metadataPath, "-map", "0", "-map_metadata", "1",
                 "-map_chapters", "1", "-c:a", "aac", "-b:a", "48k", "-ac", "1", partial,
-            ])
+            ], stop: stop)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         try FileManager.default.moveItem(atPath: partial, toPath: path)
@@ -71,9 +72,9 @@ struct DemoBookMaker {
         return out
     }
 
-    func run(_ tool: String, _ arguments: [String]) throws {
+    func run(_ tool: String, _ arguments: [String], stop: StopRequest? = nil) throws {
         do {
-            try ExternalTool(path: tool).run(arguments)
+            try ExternalTool(path: tool).run(arguments, stop: stop)
         } catch {
             throw Failure(description: error.description)
         }

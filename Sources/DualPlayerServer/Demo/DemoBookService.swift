@@ -23,7 +23,11 @@ struct DemoBookService: Service {
     func run() async throws {
         if platform.configuration.installDemoLibrary {
             do {
-                try await ensureDemo()
+                // Seconds of espeak-ng and ffmpeg: a shutdown meanwhile ends them rather than
+                // waiting (the next start makes the book again).
+                try await cancelWhenGracefulShutdown { try await ensureDemo() }
+            } catch let error where Task.isShuttingDownGracefully || Task.isCancelled {
+                platform.logger.info("Dual Player's spoken demo is unfinished: the server is stopping", metadata: ["error": "\(error)"])
             } catch {
                 platform.logger.error("could not make Dual Player's spoken demo", metadata: ["error": "\(error)"])
             }
@@ -45,7 +49,7 @@ struct DemoBookService: Service {
                 platform.logger.info("making Dual Player's spoken demo audiobook", metadata: ["path": "\(path)"])
                 let target = path
                 // Seconds of espeak-ng and ffmpeg: on a thread of its own, not the task pool's.
-                try await BlockingWork.run { try maker.write(to: target) }
+                try await BlockingWork.run(stoppable: { stop in try maker.write(to: target, stop: stop) })
             }
         }
         guard shelved == nil else { return }

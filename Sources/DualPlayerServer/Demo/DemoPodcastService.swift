@@ -13,7 +13,10 @@ struct DemoPodcastService: Service {
     func run() async throws {
         if platform.configuration.installDemoLibrary {
             do {
-                try await ensureDemo()
+                // A shutdown meanwhile ends espeak-ng and ffmpeg rather than waiting for the show.
+                try await cancelWhenGracefulShutdown { try await ensureDemo() }
+            } catch let error where Task.isShuttingDownGracefully || Task.isCancelled {
+                platform.logger.info("Dual Player's demo show is unfinished: the server is stopping", metadata: ["error": "\(error)"])
             } catch {
                 platform.logger.error("could not make Dual Player's demo show", metadata: ["error": "\(error)"])
             }
@@ -31,7 +34,7 @@ struct DemoPodcastService: Service {
             platform.logger.info("making Dual Player's demo show", metadata: ["folder": "\(folder)"])
             // Published a day apart, ending yesterday: fixed by the server's first start.
             let published = platform.clock.now().addingTimeInterval(-3 * 86_400)
-            try await BlockingWork.run { try maker.write(to: folder, published: published) }
+            try await BlockingWork.run(stoppable: { stop in try maker.write(to: folder, published: published, stop: stop) })
         }
     }
 }

@@ -17,7 +17,7 @@ struct SpokenTrack {
     /// and end in seconds. `progress` hears how many are done.
     func write(
         _ sentences: [String], to mp3: String, voice: String = "en-us", wordsPerMinute: Int = 160, title: String, artist: String,
-        progress: (Int) -> Void = { _ in }
+        stop: StopRequest? = nil, progress: (Int) -> Void = { _ in }
     ) throws -> [(start: Double, end: Double)] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-spoken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -26,8 +26,9 @@ struct SpokenTrack {
         var times: [(start: Double, end: Double)] = []
         var at = 0.0
         for (index, sentence) in sentences.enumerated() {
+            try stop?.check()
             let wav = work.appendingPathComponent("\(index).wav").path
-            try run(espeak, ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, "--", sentence])
+            try run(espeak, ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, "--", sentence], stop: stop)
             guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
                 throw DemoBookMaker.Failure(description: "espeak-ng wrote no audio for sentence \(index + 1)")
             }
@@ -44,16 +45,16 @@ struct SpokenTrack {
             [
                 "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-c:a", "libmp3lame", "-b:a", "48k", "-ac", "1", "-ar", "22050",
                 "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", partial,
-            ])
+            ], stop: stop)
         try FileManager.default.createDirectory(atPath: (mp3 as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: mp3) { try FileManager.default.removeItem(atPath: mp3) }
         try FileManager.default.moveItem(atPath: partial, toPath: mp3)
         return times
     }
 
-    func run(_ tool: String, _ arguments: [String]) throws {
+    func run(_ tool: String, _ arguments: [String], stop: StopRequest? = nil) throws {
         do {
-            try ExternalTool(path: tool).run(arguments)
+            try ExternalTool(path: tool).run(arguments, stop: stop)
         } catch {
             throw DemoBookMaker.Failure(description: error.description)
         }

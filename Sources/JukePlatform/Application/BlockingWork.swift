@@ -11,4 +11,16 @@ public enum BlockingWork {
             thread.start()
         }
     }
+
+    /// `run`, with a `StopRequest` the work reads between its steps: cancelling the waiting
+    /// task (a service told the server is shutting down) asks it to stop, and it throws
+    /// `CancellationError` soon after instead of running on for a minute.
+    public static func run<T: Sendable>(stoppable work: @escaping @Sendable (StopRequest) throws -> T) async throws -> T {
+        let stop = StopRequest()
+        return try await withTaskCancellationHandler {
+            try await run { try work(stop) }
+        } onCancel: {
+            stop.request()
+        }
+    }
 }

@@ -122,18 +122,31 @@ public struct Platform: Sendable {
             let path = configuration.demoLibraryPath
             let folders = try await library.folders()
             guard folders.isEmpty else {
-                if folders.contains(where: { $0.path == path }) { try DemoLibrary.generate(into: path) }
+                if folders.contains(where: { $0.path == path }) { try await Self.writeDemoLibrary(into: path) }
                 return false
             }
             logger.info("creating the demo library", metadata: ["path": "\(path)"])
-            try DemoLibrary.generate(into: path)
+            try await Self.writeDemoLibrary(into: path)
             let folder = try await library.addFolder(path: path, now: clock.now())
             await scans.start(folder)
             return true
+        } catch is CancellationError {
+            // The folder is added only once every file is written: the next start finishes it.
+            logger.info("the demo library is unfinished: the server is stopping", metadata: ["path": "\(configuration.demoLibraryPath)"])
+            return false
         } catch {
             logger.error("could not create the demo library", metadata: ["error": "\(error)"])
             return false
         }
+    }
+}
+
+extension Platform {
+    /// Synthesis is about a second of CPU per piece: on a thread of its own, not the task
+    /// pool's (two threads on two cores), and stopped between pieces when the waiting task is
+    /// cancelled, as it is when the server shuts down.
+    static func writeDemoLibrary(into path: String) async throws {
+        try await BlockingWork.run(stoppable: { stop in _ = try DemoLibrary.generate(into: path, shouldStop: { stop.isRequested }) })
     }
 }
 

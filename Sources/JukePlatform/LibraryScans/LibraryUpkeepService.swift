@@ -7,7 +7,12 @@ struct LibraryUpkeepService: Service {
     let platform: Platform
 
     func run() async throws {
-        let installedDemo = platform.configuration.installDemoLibrary ? await platform.installDemoLibraryIfEmpty() : false
+        // The first start's demo library takes a minute on a busy machine: a shutdown meanwhile
+        // stops it between pieces instead of waiting for the rest (it took 70 s to exit).
+        let installedDemo =
+            platform.configuration.installDemoLibrary
+            ? await cancelWhenGracefulShutdown { [platform] in await platform.installDemoLibraryIfEmpty() } : false
+        if Task.isShuttingDownGracefully || Task.isCancelled { return }
         if !installedDemo { try? await platform.scans.startAll() }
         guard let interval = platform.configuration.rescanInterval else {
             try? await gracefulShutdown()

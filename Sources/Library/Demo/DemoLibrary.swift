@@ -13,9 +13,13 @@ public enum DemoLibrary {
     static let versionFileName = ".juke-demo-version"
 
     /// Creates the files that are missing under `folder`; existing ones are left alone unless
-    /// an older Juke wrote them. Returns the paths of all demo files.
+    /// an older Juke wrote them. Returns the paths of all demo files. `shouldStop` is asked
+    /// before each piece (a minute of synthesis on a busy machine): when it says so, the
+    /// files written so far stay and `CancellationError` is thrown.
     @discardableResult
-    public static func generate(into folder: String, pieces: [DemoPiece] = DemoCatalog.pieces) throws -> [String] {
+    public static func generate(into folder: String, pieces: [DemoPiece] = DemoCatalog.pieces, shouldStop: () -> Bool = { false }) throws
+        -> [String]
+    {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let versionPath = (folder as NSString).appendingPathComponent(versionFileName)
         let writtenVersion = (try? String(contentsOfFile: versionPath, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -31,7 +35,8 @@ public enum DemoLibrary {
                 let path = (directory as NSString).appendingPathComponent(name)
                 paths.append(path)
                 if !rewrite, FileManager.default.fileExists(atPath: path) { continue }
-                let bytes = try encode(piece, trackNumber: number + 1, trackTotal: entries.count)
+                if shouldStop() { throw CancellationError() }
+                let bytes = try encode(piece, trackNumber: number + 1, trackTotal: entries.count, shouldStop: shouldStop)
                 // Write beside, then rename: a scan never sees a half-written file.
                 let partial = path + ".partial"
                 try Data(bytes).write(to: URL(fileURLWithPath: partial))
@@ -45,8 +50,8 @@ public enum DemoLibrary {
         return paths.sorted()
     }
 
-    public static func encode(_ piece: DemoPiece, trackNumber: Int, trackTotal: Int) throws -> [UInt8] {
-        let samples = try Synthesizer.render(piece, sampleRate: sampleRate, minimumSeconds: minimumSeconds)
+    public static func encode(_ piece: DemoPiece, trackNumber: Int, trackTotal: Int, shouldStop: () -> Bool = { false }) throws -> [UInt8] {
+        let samples = try Synthesizer.render(piece, sampleRate: sampleRate, minimumSeconds: minimumSeconds, shouldStop: shouldStop)
         var tag = ID3v2Writer()
         tag.text("TIT2", piece.title)
         tag.text("TPE1", piece.composer)

@@ -26,7 +26,8 @@ enum Synthesizer {
 
     /// At least `minimumSeconds` of audio: the tune is repeated (the repeat an octave
     /// lower for variety when it fits) until it is long enough, ending on a whole tune.
-    static func render(_ piece: DemoPiece, sampleRate: Int, minimumSeconds: Double) throws -> [Int16] {
+    /// `shouldStop` is asked before each note: a piece takes seconds in a debug build.
+    static func render(_ piece: DemoPiece, sampleRate: Int, minimumSeconds: Double, shouldStop: () -> Bool = { false }) throws -> [Int16] {
         let notes = try MelodyParser.parse(piece.notes)
         let secondsPerBeat = 60 / piece.tempo
         let tuneSeconds = notes.reduce(0) { $0 + $1.beats } * secondsPerBeat
@@ -38,6 +39,7 @@ enum Synthesizer {
         for pass in 0..<repeats {
             let transpose = pass % 2 == 1 && (notes.compactMap(\.midi).min() ?? 0) >= 60 ? -12 : 0
             for note in notes {
+                if shouldStop() { throw CancellationError() }
                 let length = note.beats * secondsPerBeat
                 if let midi = note.midi {
                     let frequency = 440 * pow(2, Double(midi + transpose - 69) / 12)
