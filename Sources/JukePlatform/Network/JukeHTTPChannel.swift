@@ -4,6 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceLifecycle
 
 /// Juke's HTTP/1 connections: Hummingbird's HTTP with WebSocket upgrades, with the
 /// `ConnectionGuard` right after the request decoder, and the keep-alive idle timeout set.
@@ -20,8 +21,21 @@ struct JukeHTTPChannel: ServerChildChannel {
         }
     }
 
+    /// A WebSocket is closed when the server shuts down: it never ends by itself, and
+    /// Hummingbird's graceful shutdown waits for every connection (one open game kept
+    /// `juke serve` running after SIGTERM until its client left). HTTP connections are left to
+    /// Hummingbird, which lets the requests in flight finish. A connection is a WebSocket once
+    /// the upgrade has taken the HTTP decoder out of its pipeline.
     func handle(value: Value, logger: Logger) async {
-        await inner.handle(value: value, logger: logger)
+        let channel = value.channel
+        await withGracefulShutdownHandler {
+            await inner.handle(value: value, logger: logger)
+        } onGracefulShutdown: {
+            channel.eventLoop.execute {
+                let isHTTP = (try? channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)) != nil
+                if !isHTTP { channel.close(promise: nil) }
+            }
+        }
     }
 }
 
