@@ -67,19 +67,29 @@ public struct GuessJudge: Sendable {
 
     public func judge(guess: String, answer: String, field: Field, aliases: [String] = []) -> Judgement {
         let normalize = field == .artist ? MusicTextNormalizer.artist : MusicTextNormalizer.title
-        let g = Comparable(normalize(guess), field: field)
+        let typedText = normalize(guess)
+        let g = Comparable(typedText, field: field)
         var best: Judgement?
         let subtitles = field == .title ? Self.subtitleAlternatives(answer) : []
         // The answer's umlauts written out count only when the guess is that spelling: their
         // extra letters would otherwise forgive typos the answer does not ("for" for "Für").
-        let typed = normalize(guess).key
+        let typed = typedText.key
         for raw in ([answer] + subtitles).compactMap(Self.transliterated) where normalize(raw).key == typed {
             return Judgement(verdict: .correct, reason: "the answer with its umlauts written out", compared: (g.key, g.key))
         }
-        for (index, raw) in ([answer] + aliases + subtitles).enumerated() {
-            let j = judge(g, against: Comparable(normalize(raw), field: field), field: field, isAlias: index > 0)
-            if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
-            if j.verdict == .correct { break }
+        // Short forms spelled out ("Doctor Dre" for "Dr. Dre") are a second reading of both,
+        // compared besides the first, so no verdict of the texts as written is lowered.
+        let gSpelled = Comparable(typedText, field: field, spellingOut: true)
+        search: for (index, raw) in ([answer] + aliases + subtitles).enumerated() {
+            let answerText = normalize(raw)
+            let a = Comparable(answerText, field: field)
+            let aSpelled = Comparable(answerText, field: field, spellingOut: true)
+            let readings = g.words == gSpelled.words && a.words == aSpelled.words ? [(g, a)] : [(g, a), (gSpelled, aSpelled)]
+            for (guessReading, answerReading) in readings {
+                let j = judge(guessReading, against: answerReading, field: field, isAlias: index > 0)
+                if best.map({ Self.rank(j.verdict) > Self.rank($0.verdict) }) ?? true { best = j }
+                if j.verdict == .correct { break search }
+            }
         }
         return best ?? Judgement(verdict: .wrong, reason: "no answer to compare with", compared: nil)
     }
@@ -107,10 +117,15 @@ public struct GuessJudge: Sendable {
 
     /// A title with a trailing subtitle in brackets is known by either half: "Wiegenlied"
     /// for "Wiegenlied (Lullaby)", "Can-Can" for "Infernal Galop (Can-Can)". Featured
-    /// artists, parts and versions are not subtitles (the normalizer sets them aside), and a
-    /// leading parenthetical stays part of the title ("(I Can't Get No) Satisfaction").
+    /// artists, parts and versions are not subtitles (the normalizer sets them aside). A
+    /// leading parenthetical is the lead-in a room leaves out: "Heat Wave" for "(Love Is Like
+    /// A) Heat Wave", "Satisfaction" for "(I Can't Get No) Satisfaction"; the lead-in alone
+    /// names nothing.
     static func subtitleAlternatives(_ answer: String) -> [String] {
         var out: [String] = []
+        if let rest = afterLeadingParenthetical(answer), MusicTextNormalizer.title(rest).words.contains(where: { $0.count >= 3 }) {
+            out.append(rest)
+        }
         var text = answer
         while let (inner, rest) = MusicTextNormalizer.trailingTag(text) {
             let bracketed = TextScan.trimmed(text).unicodeScalars.last.map { $0 == ")" || $0 == "]" } ?? false
@@ -130,6 +145,17 @@ public struct GuessJudge: Sendable {
         return out
     }
 
+    /// The title after its leading bracketed words ("Heat Wave" of "(Love Is Like A) Heat
+    /// Wave"), or nil when it does not start with them or nothing follows.
+    static func afterLeadingParenthetical(_ answer: String) -> String? {
+        let trimmed = TextScan.trimmed(answer)
+        let scalars = trimmed.unicodeScalars
+        guard let open = scalars.first, open == "(" || open == "[" else { return nil }
+        guard let close = scalars.firstIndex(of: open == "(" ? ")" : "]") else { return nil }
+        let rest = TextScan.trimmed(trimmed[scalars.index(after: close)...])
+        return rest.isEmpty ? nil : rest
+    }
+
     /// A normalized text as the judge compares it: text-speak spelled out, and the words
     /// that carry the answer (joining words and an artist's "II" or "Jr" left out).
     struct Comparable {
@@ -141,10 +167,11 @@ public struct GuessJudge: Sendable {
         /// The numbers as typed, before text-speak reads "2" as "to" ("Gymnopédie No. 2").
         let numbers: [String]
 
-        init(_ text: MusicText, field: Field) {
+        /// `spellingOut`: short forms read as the words they stand for (`Abbreviations`).
+        init(_ text: MusicText, field: Field, spellingOut: Bool = false) {
             part = text.part
             numbers = text.words.filter { $0.allSatisfy(\.isNumber) }
-            let spelled = text.words.map { GuessJudge.textSpeak[$0] ?? $0 }
+            let spelled = (spellingOut ? Abbreviations.expanded(text.words) : text.words).map { GuessJudge.textSpeak[$0] ?? $0 }
             words = spelled
             key = spelled.joined(separator: " ")
             let kept = spelled.filter { !GuessJudge.joiningWords.contains($0) && !(field == .artist && GuessJudge.nameSuffixes.contains($0)) }
