@@ -24,7 +24,7 @@ enum Back2BackPages {
                     inspired by a kind of DJ, never impersonating anyone.</p>
                   <section aria-labelledby="new-title" class="panel">
                     <h2 id="new-title">New session</h2>
-                    <form id="new-form" class="row-form" autocomplete="off">
+                    <form id="new-form" class="row-form" autocomplete="off" novalidate>
                       <label>Title <input name="title" maxlength="100" placeholder="Friday night"></label>
                       <label>DJ persona <select name="persona_id" id="persona-select"></select></label>
                       <label>Turn length (seconds)

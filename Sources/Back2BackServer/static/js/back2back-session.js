@@ -627,6 +627,12 @@ class Deck {
   }
 
   toggle() {
+    // No page plays the song (the one that did went away): Play takes it over here, rather
+    // than start the server's clock with nobody hearing it.
+    if (state && !state.player && state.now_playing) {
+      takeOver();
+      return;
+    }
     if (!this.playing) {
       // The host's remote pauses or resumes the playing page.
       this.moveTo(playheadPosition(state.playhead), !state.playhead?.paused);

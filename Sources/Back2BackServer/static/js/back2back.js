@@ -180,7 +180,8 @@ newForm.addEventListener("submit", async (event) => {
   const title = newForm.elements.title.value.trim();
   if (title) body.title = title;
   // The server checks the length as it checks the API's (15 to 600 s, 0: never, shorter made
-  // 15); the field's own limits only stop a typo before the round trip.
+  // 15); the field's own limits only stop a typo before the round trip, said beside the form
+  // (novalidate: the browser's bubble is gone in a moment and read by no screen reader).
   const turn = newForm.elements.turn_seconds;
   if (turn.value.trim() !== "") {
     if (!turn.checkValidity()) {
