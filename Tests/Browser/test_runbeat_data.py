@@ -3,11 +3,15 @@ refused by the page's Content-Security-Policy) with rows for every second of the
 damaged FIT file's impossible heart rates left out and said, the same file imported twice
 kept once, a deleted workout restorable with Undo (also after a reload), GPX export, a coach's
 card of a runner whose page closed marked stale, and Spotify's connect saying first that it
-needs the network. Each test works through the pages' own elements (ids and classes that
+needs the network (the device offline, or Spotify out of the server's reach). Each test works through the pages' own elements (ids and classes that
 runbeat-summary.js, runbeat-history.js, runbeat-coach.js and runbeat-spotify.js draw)."""
+import json
 import os
 import subprocess
+import threading
+import urllib.error
 import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -30,7 +34,6 @@ def server(tmp_path_factory):
 def post_file(server, path, data, token):
     req = urllib.request.Request(server.base + path, data=data, method="POST",
                                  headers={"Authorization": f"Bearer {token}", "Content-Type": "application/octet-stream"})
-    import json
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -214,18 +217,36 @@ def test_a_coach_sees_a_runner_whose_page_closed_as_stale(server, browser, phone
     request(server.base, "POST", f"/api/v1/runbeat/workouts/{workout['id']}/end", {"elapsed": 30}, runner)
 
 
+class FakeAccounts(BaseHTTPRequestHandler):
+    """Spotify's accounts service as far as reaching it goes: any answer at all."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_HEAD(self):
+        self.send_response(404)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_GET = do_HEAD
+
+
 @pytest.fixture
-def spotify_server(tmp_path):
-    # A Spotify app configured, its accounts service nowhere (nothing listens on port 9).
+def spotify(tmp_path):
+    """A server with a Spotify app whose accounts service is a local stand-in the test can
+    take down (as the internet goes)."""
+    accounts = ThreadingHTTPServer(("127.0.0.1", 0), FakeAccounts)
+    threading.Thread(target=accounts.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{accounts.server_address[1]}"
     s = JukeServer(str(tmp_path), demo=False,
-                   extra_args=["--spotify-client-id", "juke-offline-test", "--spotify-accounts-url", "http://127.0.0.1:9",
-                               "--spotify-api-url", "http://127.0.0.1:9/v1"])
-    yield s
+                   extra_args=["--spotify-client-id", "juke-offline-test", "--spotify-accounts-url", base, "--spotify-api-url", base + "/v1"])
+    yield s, accounts
     s.stop()
+    accounts.server_close()
 
 
-def test_connect_spotify_says_it_needs_the_network_and_shows_connecting(spotify_server, browser):
-    server = spotify_server
+def test_connect_spotify_says_it_needs_the_network_and_shows_connecting(spotify, browser):
+    server, accounts = spotify
     account = register(server, "offliner")
     sign_in(browser, server, "offliner", "offliner password")
     browser.get(server.base + "/runbeat")
@@ -235,7 +256,7 @@ def test_connect_spotify_says_it_needs_the_network_and_shows_connecting(spotify_
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     try:
         wait(browser).until(lambda d: d.execute_script("return navigator.onLine") is False)
-        # Offline: the panel says so before anything is tried, and Connect stays on the page.
+        # This device offline: the panel says so before anything is tried, and Connect stays on the page.
         wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".rb-spotify-offline"))
         # (textContent: the panel may sit on a screen of the page not shown now)
         assert "needs the network" in browser.find_element(By.CSS_SELECTOR, ".rb-spotify-offline").get_attribute("textContent")
@@ -257,3 +278,15 @@ def test_connect_spotify_says_it_needs_the_network_and_shows_connecting(spotify_
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".rb-spotify-pending"))
     assert "Connecting to Spotify" in browser.find_element(By.CSS_SELECTOR, ".rb-spotify-pending").get_attribute("textContent")
     assert browser.find_element(By.CSS_SELECTOR, ".rb-spotify-connect").get_attribute("textContent") == "Connect again"
+    # The device online but the internet gone (Spotify out of the server's reach, as it
+    # would be out of the browser's on the same network): said, and the page stays.
+    accounts.shutdown()
+    accounts.server_close()
+    here = browser.current_url
+    browser.execute_script("document.querySelector('.rb-spotify-connect').click()")
+    wait(browser, 30).until(lambda d: "cannot be reached" in d.execute_script(
+        "const e = document.querySelector('.rb-spotify .action-error'); return e ? e.textContent : ''"))
+    assert "needs the internet" in browser.execute_script("return document.querySelector('.rb-spotify .action-error').textContent")
+    assert browser.current_url == here
+    status, refused = request(server.base, "POST", "/api/v1/runbeat/spotify/connect", None, account["token"])
+    assert status == 502 and refused["error"] == "spotify_unreachable", refused

@@ -288,7 +288,13 @@ struct RunBeatHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             guard let session = CurrentRequest.tokenHash else { throw APIError.unauthorized }
-            let url = try await requireSpotify().accounts.authorizationURL(for: user.id, session: session)
+            let spotify = try requireSpotify()
+            guard await spotify.accounts.accountsReachable() else {
+                throw APIError(
+                    status: .badGateway, code: "spotify_unreachable",
+                    message: "Spotify cannot be reached from Juke right now: connecting needs the internet. Try again when the network is back.")
+            }
+            let url = try await spotify.accounts.authorizationURL(for: user.id, session: session)
             return .ok(.init(body: .json(.init(authorizeUrl: url.absoluteString))))
         }
     }

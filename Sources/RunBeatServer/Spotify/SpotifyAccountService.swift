@@ -5,6 +5,10 @@ import Logging
 import Providers
 import Storage
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A runner's Spotify account on the server: connecting (Authorization Code with PKCE, the
 /// verifier sealed in the row until Spotify sends the runner back), tokens sealed at rest and
 /// refreshed before they run out or when Spotify answers 401, `invalid_grant` turned into
@@ -48,6 +52,23 @@ actor SpotifyAccountService {
         try await store.startAuthorization(of: user, state: state, verifier: try await sealer.seal(verifier, for: user), session: session, now: clock.now())
         return url
     }
+
+    /// Whether Spotify's accounts service answers at all (any HTTP status will do): without
+    /// the internet its sign-in page would not load in the runner's browser either, which
+    /// shares this server's network in a home, so connecting is refused first, in words.
+    func accountsReachable() async -> Bool {
+        var request = URLRequest(url: accounts.baseURL, timeoutInterval: Self.reachableWithin)
+        request.httpMethod = "HEAD"
+        do {
+            _ = try await HTTPClient().send(request, timeout: Self.reachableWithin)
+            return true
+        } catch {
+            logger.info("runbeat: Spotify's accounts service is out of reach", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    static let reachableWithin: TimeInterval = 5
 
     /// Spotify sent the runner back: the code exchanged for tokens (with the verifier kept
     /// for this state), or the refusal recorded. Returns the runner it was for.
