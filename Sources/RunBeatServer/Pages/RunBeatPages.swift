@@ -96,18 +96,18 @@ enum RunBeatPages {
         <div id="rb-setup" class="rb-ready">
           <p class="rb-chosen">Workout: <strong id="rb-chosen-plan">–</strong> <a href="#workout">Change</a></p>
           <div class="rb-strap-buttons">
-            <button type="button" id="rb-bluetooth" class="btn">Connect a chest strap (Bluetooth)</button>
+            <button type="button" id="rb-bluetooth" class="btn">Connect a chest strap</button>
             <button type="button" id="rb-simulate" class="btn">Use a simulated strap</button>
           </div>
-          <label class="field">Replay a recorded workout <input type="file" id="rb-replay" accept=".fit,.tcx,.gpx"></label>
+          <p id="rb-strap-status" class="muted" role="status" aria-live="polite">No strap yet.</p>
+          <button type="button" id="rb-start" class="btn btn-primary rb-start">Start workout</button>
+          <label><input type="checkbox" id="rb-speak" checked> Speak the cues (the music is lowered while RunBeat talks)</label>
+          <label class="field">Class code (to be followed by a coach) <input id="rb-class" maxlength="6" pattern="[A-Za-z0-9]{6}" autocomplete="off"></label>
           <div class="form-row">
+            <label class="field">Replay a recorded workout <input type="file" id="rb-replay" accept=".fit,.tcx,.gpx"></label>
             <label class="field">Replay and simulation speed <select id="rb-speed"><option value="1">1×</option><option value="2">2×</option>
               <option value="5">5×</option><option value="10">10×</option><option value="30">30×</option><option value="60">60×</option></select></label>
-            <label class="field">Class code (to be followed by a coach) <input id="rb-class" maxlength="6" pattern="[A-Za-z0-9]{6}" autocomplete="off"></label>
           </div>
-          <p id="rb-strap-status" class="muted" role="status" aria-live="polite">No strap yet.</p>
-          <label><input type="checkbox" id="rb-speak" checked> Speak the cues (the music is lowered while RunBeat talks)</label>
-          <button type="button" id="rb-start" class="btn btn-primary rb-start">Start workout</button>
         </div>
         <div id="rb-run" class="rb-run" hidden>
           <p id="rb-run-note" class="rb-run-note muted" role="status" aria-live="polite"></p>
