@@ -395,21 +395,25 @@ function lobby() {
   } else {
     room.append(el("h2", { class: "visually-hidden", id: "room-title", tabindex: "-1" }, "Room"));
   }
-  room.append(el("h2", { id: "players-title" }, `Players (${state.player_count})`),
+  const seats = [el("h2", { id: "players-title" }, `Players (${state.player_count})`),
     el("ul", { class: "players", id: "players", "aria-labelledby": "players-title" }, ...players.map((p) => el("li", { class: p.online === false ? "offline" : "" },
       el("span", { class: "name", title: p.display_name }, p.display_name), p.online === false ? el("span", { class: "muted" }, " · offline") : "",
       state.is_host ? removePlayerButton(p) : ""))),
-    more(state.player_count - players.length));
+    more(state.player_count - players.length)];
   if (!state.is_host) {
-    room.append(el("p", { class: "muted", id: "waiting" }, "You're in. The game starts when the host is ready."));
+    // A player's phone says first that they are in, and who else is; the invite (to pass on)
+    // comes after.
+    room.prepend(el("p", { id: "waiting" }, "You're in. The game starts when the host is ready."), ...seats);
     return room;
   }
-  if (state.mode === "host") room.append(addPlayerForm());
+  // Start comes before the list, which grows with the room: it stays in the first screen.
   const start = el("button", { class: "primary", id: "start", onclick: press(`${base}/start`, "#start") }, "Start the game");
   start.disabled = !rounds.length || !state.player_count;
   room.append(el("div", { class: "actions start-actions" }, start,
-    el("a", { href: "#songs", id: "songs-count", class: "muted" }, `${counted(rounds.length, "song")} of ${state.settings.num_songs}`)),
-  bigScreenPanel());
+    el("a", { href: "#songs", id: "songs-count" }, `${counted(rounds.length, "song")} of ${state.settings.num_songs}`)),
+  ...seats);
+  if (state.mode === "host") room.append(addPlayerForm());
+  room.append(bigScreenPanel());
 
   const screen = lobbyScreen();
   room.hidden = screen !== "room";
@@ -765,6 +769,8 @@ keepAwake();
 try {
   const stored = sessionStorage.getItem(`tunetrivia-pick-${sessionID}`);
   if (stored) pickNotice = JSON.parse(stored);
+  // The notice is on the Songs screen: open there, so that it is seen.
+  if (pickNotice && !location.hash) history.replaceState(null, "", "#songs");
   sessionStorage.removeItem(`tunetrivia-pick-${sessionID}`);
 } catch (_) { /* storage off: no notice */ }
 connect();
