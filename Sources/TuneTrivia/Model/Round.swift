@@ -74,12 +74,16 @@ public struct Trivia: Sendable, Codable, Equatable {
     public var answer: String
     /// "library" for Juke's own questions, otherwise the model that worded it.
     public var source: String
+    /// What Juke's own question asks about (`LibraryTrivia.Kind`: "year", "album", ...), so a
+    /// game spreads its kinds; nil for an AI's and for questions stored before it was kept.
+    public var kind: String?
 
-    public init(question: String, options: [String], answer: String, source: String) {
+    public init(question: String, options: [String], answer: String, source: String, kind: String? = nil) {
         self.question = question
         self.options = options
         self.answer = answer
         self.source = source
+        self.kind = kind
     }
 
     /// Four distinct options, the answer among them, and the answer not given away in the

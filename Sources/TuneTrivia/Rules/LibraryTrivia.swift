@@ -2,11 +2,17 @@ import Foundation
 public import JukeCore
 
 /// Trivia Juke writes itself from what the library knows, for games with no AI configured
-/// (and as the fallback when an AI's question fails its checks): the year, the album, the
-/// composer, the genre, or another song by the same artist, with wrong options drawn from the
-/// library so that they are plausible (years near the right one, albums and composers that
-/// exist). When the library knows none of those, the length of the recording is asked: every
-/// track has one, so a game with trivia on gets a question every round.
+/// (and as the fallback when an AI's question fails its checks): the year or era, the album,
+/// the song that opens it and the song's place on it, the composer, the genre, another song by
+/// the same artist, who recorded a song beside it on its album, and which of a few songs is
+/// the oldest. Wrong options are drawn from the library so that they are plausible (years near
+/// the right one, albums, songs and artists that exist). A kind is asked only when the
+/// library holds its answer. When it knows none of those, the length of the recording is
+/// asked: every track has one, so a game with trivia on gets a question every round.
+///
+/// A game spreads its kinds (`Spread`): the kinds its other rounds ask least come first, and
+/// never the kind of the round before or after when another can be asked (three rounds of
+/// five were "On which album is X?").
 public enum LibraryTrivia {
     /// What the library knows of a track.
     public struct Facts: Sendable {
@@ -14,57 +20,105 @@ public enum LibraryTrivia {
         public let title: String
         public let artist: String
         public let album: String
+        /// The album's artist ("Various Artists" on a compilation); the artist when untagged.
+        public let albumArtist: String
         public let year: Int?
         public let composer: String?
         public let genre: String?
         /// Seconds; 0 when unknown.
         public let duration: Double
+        public let trackNumber: Int?
+        public let discNumber: Int?
 
         public init(
-            track: TrackID, title: String, artist: String, album: String, year: Int?, composer: String?, genre: String? = nil, duration: Double = 0
+            track: TrackID, title: String, artist: String, album: String, year: Int?, composer: String?, genre: String? = nil, duration: Double = 0,
+            albumArtist: String? = nil, trackNumber: Int? = nil, discNumber: Int? = nil
         ) {
             self.track = track
             self.title = title
             self.artist = artist
             self.album = album
+            self.albumArtist = albumArtist.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? artist
             self.year = year
             self.composer = composer
             self.genre = genre
             self.duration = duration
+            self.trackNumber = trackNumber
+            self.discNumber = discNumber
         }
 
         public init(_ track: Track) {
             self.init(
                 track: track.id, title: track.title, artist: track.artist, album: track.album, year: track.year, composer: track.composer,
-                genre: track.genre, duration: track.duration)
+                genre: track.genre, duration: track.duration, albumArtist: track.albumArtist, trackNumber: track.trackNumber,
+                discNumber: track.discNumber)
+        }
+    }
+
+    /// What a question asks about; its raw value is kept in `Trivia.kind`.
+    public enum Kind: String, Sendable, CaseIterable {
+        case year, era, album, opener, trackNumber = "track_number", composer, otherSong = "other_song", genre
+        case albumNeighbour = "album_neighbour", oldest
+        /// Not among `allCases`: asked only when no other kind can be.
+        case length
+
+        public static var allCases: [Kind] { [.year, .era, .album, .opener, .trackNumber, .composer, .otherSong, .genre, .albumNeighbour, .oldest] }
+    }
+
+    /// The kinds a game already asks: how often each, and those of the rounds either side.
+    public struct Spread: Sendable, Equatable {
+        public var used: [Kind: Int] = [:]
+        public var beside: Set<Kind> = []
+
+        public init() {}
+
+        /// From the game's rounds' questions in order, for the round at `index`.
+        public init(questions: [Trivia?], at index: Int) {
+            for (position, trivia) in questions.enumerated() where position != index {
+                guard let kind = trivia?.kind.flatMap(Kind.init(rawValue:)) else { continue }
+                used[kind, default: 0] += 1
+                if abs(position - index) == 1 { beside.insert(kind) }
+            }
         }
     }
 
     /// A question about `song`, or nil when the library knows too little to ask a fair one.
-    /// The kinds are tried in an order the generator shuffles, so games vary; the length of
-    /// the recording is the last resort.
-    public static func question(about song: Facts, library: [Facts], using rng: inout some RandomNumberGenerator) -> Trivia? {
-        for kind in Kind.allCases.shuffled(using: &rng) + [.length] {
-            let trivia: Trivia?
-            switch kind {
-            case .year: trivia = yearQuestion(song, library, &rng)
-            case .album: trivia = albumQuestion(song, library, &rng)
-            case .composer: trivia = composerQuestion(song, library, &rng)
-            case .otherSong: trivia = otherSongQuestion(song, library, &rng)
-            case .genre: trivia = genreQuestion(song, library, &rng)
-            case .length: trivia = lengthQuestion(song, &rng)
+    /// The kinds are tried least used in the game first, those of the neighbouring rounds
+    /// last, ties in an order the generator shuffles, so games vary; the length of the
+    /// recording is the last resort.
+    public static func question(about song: Facts, library: [Facts], spread: Spread = Spread(), using rng: inout some RandomNumberGenerator)
+        -> Trivia?
+    {
+        let shuffled = Kind.allCases.shuffled(using: &rng)
+        let order = shuffled.enumerated().sorted { a, b in
+            let keyA = (spread.beside.contains(a.element) ? 1 : 0, spread.used[a.element] ?? 0, a.offset)
+            let keyB = (spread.beside.contains(b.element) ? 1 : 0, spread.used[b.element] ?? 0, b.offset)
+            return keyA < keyB
+        }.map(\.element)
+        for kind in order + [.length] {
+            if var trivia = question(kind, about: song, library: library, using: &rng), trivia.check() == nil {
+                trivia.kind = kind.rawValue
+                return trivia
             }
-            if let trivia, trivia.check() == nil { return trivia }
         }
         return nil
     }
 
-    enum Kind: CaseIterable {
-        case year, album, composer, otherSong, genre
-        /// Not shuffled in with the others: asked only when none of them can be.
-        case length
-
-        static var allCases: [Kind] { [.year, .album, .composer, .otherSong, .genre] }
+    /// A question of one kind, or nil when the library does not hold its answer.
+    static func question(_ kind: Kind, about song: Facts, library: [Facts], using rng: inout some RandomNumberGenerator) -> Trivia? {
+        switch kind {
+        case .year: yearQuestion(song, library, &rng)
+        case .era: eraQuestion(song, library, &rng)
+        case .album: albumQuestion(song, library, &rng)
+        case .opener: openerQuestion(song, library, &rng)
+        case .trackNumber: trackNumberQuestion(song, library, &rng)
+        case .composer: composerQuestion(song, library, &rng)
+        case .otherSong: otherSongQuestion(song, library, &rng)
+        case .genre: genreQuestion(song, library, &rng)
+        case .albumNeighbour: albumNeighbourQuestion(song, library, &rng)
+        case .oldest: oldestQuestion(song, library, &rng)
+        case .length: lengthQuestion(song, &rng)
+        }
     }
 
     /// Names that stand for no one in particular: a question must not read "also by Traditional?".

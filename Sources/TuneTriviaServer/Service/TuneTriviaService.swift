@@ -406,7 +406,7 @@ actor TuneTriviaService {
         let game = try await game(id)
         try game.requireHost(user)
         guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
-        guard let trivia = await writeTrivia(for: round, askingAI: true) else {
+        guard let trivia = await writeTrivia(for: round, of: id, askingAI: true) else {
             throw RuleRefusal.unprocessable("round_id", "The library knows too little about this song to ask a fair question.")
         }
         let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
@@ -415,8 +415,10 @@ actor TuneTriviaService {
     }
 
     /// A question about the round's song: worded by the AI when one is configured (and
-    /// `askingAI`) and its reply passes the checks, otherwise by Juke from the library's facts.
-    func writeTrivia(for round: Round, askingAI: Bool) async -> Trivia? {
+    /// `askingAI`) and its reply passes the checks, otherwise by Juke from the library's facts,
+    /// of a kind the game's other rounds ask least and its neighbours not (the game is read
+    /// anew: the background writer sets one round's question after another).
+    func writeTrivia(for round: Round, of id: SessionID, askingAI: Bool) async -> Trivia? {
         if askingAI, let ai {
             do {
                 return try await ai.question(title: round.answer.title, artist: round.answer.artist)
@@ -430,7 +432,9 @@ actor TuneTriviaService {
             ?? LibraryTrivia.Facts(
                 track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
                 composer: nil)
-        return LibraryTrivia.question(about: song, library: facts, using: &random)
+        let rounds = (try? await game(id))?.rounds ?? []
+        let spread = LibraryTrivia.Spread(questions: rounds.map(\.trivia), at: rounds.firstIndex { $0.id == round.id } ?? rounds.count)
+        return LibraryTrivia.question(about: song, library: facts, spread: spread, using: &random)
     }
 
     // MARK: - Lists
