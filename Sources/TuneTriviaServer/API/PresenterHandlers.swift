@@ -62,14 +62,22 @@ extension TuneTriviaHandler {
 }
 
 extension TriviaMapping {
+    /// How many players the big screen lists (the first places): a room's names fit a TV at
+    /// this many; the rest are a count.
+    static let presenterListSize = 48
+
     /// The game as the room sees it (no seat, no answer before the reveal), with the big
     /// screen's own addresses for the current round's media.
     static func presenterState(_ game: Game, token: String) -> S.TriviaPresenterState {
         let view = game.view(for: nil)
         let round = view.round.flatMap { $0.phase == .pending ? nil : $0 }
         let id = round?.id.description
+        // The room sees who has answered the song, not only how many: their names light up
+        // on the big screen as each answer comes in (what, never an answer, is shown).
+        var room = session(view)
+        room.players = GameScreen(game).allPlayers(for: game.host).filter { !$0.isHost }.prefix(presenterListSize).map(player)
         return .init(
-            session: session(view),
+            session: room,
             clipUrl: id.map { PresenterToken.mediaURL(round: $0, "clip", token: token) },
             coverUrl: id.map { PresenterToken.mediaURL(round: $0, "cover", token: token) },
             artworkUrl: round?.phase == .revealed || round?.phase == .closed ? id.map { PresenterToken.mediaURL(round: $0, "artwork", token: token) } : nil)

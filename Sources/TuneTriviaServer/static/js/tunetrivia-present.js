@@ -261,7 +261,8 @@ function roundScreen(game) {
           el("div", { class: "present-countdown", id: "present-countdown", role: "timer", "aria-label": "Seconds left" }, ""),
           game.mode === "party" && game.answered_count != null
             ? el("p", { class: "present-answered", id: "present-answered" }, `${game.answered_count} of ${game.player_count} answered`)
-            : el("p", { class: "present-answered" }, "Name the artist and the song!"))));
+            : el("p", { class: "present-answered" }, "Name the artist and the song!"))),
+      game.mode === "party" ? whoAnswered(game) : "");
   }
   return el("section", { class: "present-round revealed" }, head,
     el("div", { class: "present-columns" },
@@ -269,6 +270,16 @@ function roundScreen(game) {
         el("p", { class: "present-answer", id: "present-answer" }, el("strong", {}, round.title || "?")),
         el("p", { class: "present-artist" }, [round.artist, round.year].filter(Boolean).join(" · "))),
       el("div", {}, round.trivia_question ? trivia(round) : "", leaders(game, 5))));
+}
+
+/** Each player's name, lit once they have answered the song (as a party game's room expects). */
+function whoAnswered(game) {
+  const seated = game.players.filter((p) => !p.is_host);
+  return el("div", { class: "present-who" },
+    el("ul", { id: "present-who", "aria-label": "Who has answered" }, ...seated.map((p) =>
+      el("li", { class: p.has_guessed ? "answered" : "", title: p.display_name },
+        p.has_guessed ? icon("check", { label: "answered" }) : "", el("span", { class: "name" }, p.display_name)))),
+    more(game.player_count - seated.length));
 }
 
 /** Before the reveal: the real cover shrunk to a few pixels, blurred; after it, the real one. */
