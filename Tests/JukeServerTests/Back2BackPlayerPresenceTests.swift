@@ -1,0 +1,60 @@
+import Back2Back
+import Foundation
+import JukeCore
+import JukeTestSupport
+import Testing
+
+@testable import Back2BackServer
+@testable import JukeServer
+
+/// The page that plays a session goes away (its live connections close): the session is told,
+/// the song waits where the page last reported it, and a reload that comes back in time keeps
+/// the music where it is.
+@Suite(.timeLimit(.minutes(5))) struct Back2BackPlayerPresenceTests {
+    @Test(arguments: TestBackend.available)
+    func thePlayingPageGoingLeavesTheSongWaitingWhereItWasLastHeard(backend: TestBackend) async throws {
+        let clock = HandClock()
+        try await TestApp.run(backend, clock: clock.wall) { app, client in
+            let host = try await client.register("host")
+            _ = try await app.addSongs(Back2BackAPITests.songs)
+            let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: "{}")
+            let id = try #require(created.json["id"] as? String)
+            let session = try #require(DJSessionID(id))
+            let base = "/api/v1/back2back/sessions/\(id)"
+            let claimed = try await client.json(.post, "\(base)/player", token: host, body: #"{"device_id":"tab-1"}"#)
+            let hostRaw = try #require((claimed.json["player"] as? [String: Any])?["user_id"] as? String)
+            let hostID = try #require(UserID(hostRaw))
+            let search = try await client.json(.get, "/api/v1/catalog/search?q=entertainer", token: host)
+            let track = try #require((search.json["items"] as? [[String: Any]])?.first?["id"] as? String)
+            let picked = try await client.json(.post, "\(base)/picks", token: host, body: #"{"track_id":"\#(track)"}"#)
+            let playing = try #require((picked.json["now_playing"] as? [String: Any])?["id"] as? String)
+            let report = #"{"entry_id":"\#(playing)","position":2,"paused":false,"device_id":"tab-1"}"#
+            #expect(try await client.json(.post, "\(base)/playhead", token: host, body: report).status == .ok)
+            let service = app.services.back2back
+            let tab = PlayingDevice(user: hostID, device: "tab-1")
+
+            // A reload: the page's connection closes and a new one opens within the grace.
+            await service.pageConnected(session, device: tab)
+            await service.pageDisconnected(session, device: tab)
+            await service.pageConnected(session, device: tab)
+            #expect(await service.pageTimers.isEmpty, "the reload came back: nothing is waiting to call it gone")
+            #expect(try await service.store.load(session)?.session.player == tab)
+
+            // The tab closes; two minutes pass on the server's clock meanwhile.
+            clock.advance(120)
+            await service.pageDisconnected(session, device: tab)
+            var left: DJSession?
+            for _ in 0..<1200 {
+                if let now = try await service.store.load(session)?.session, now.player == nil { left = now; break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let waiting = try #require(left, "the session never heard the playing page go")
+            let playhead = try #require(waiting.playhead)
+            #expect(playhead.paused)
+            #expect(playhead.position == 2, "where the page last said it was, not where the clock ran to")
+            let state = try await client.json(.get, base, token: host).json
+            #expect(state["player"] == nil)
+            #expect((state["playhead"] as? [String: Any])?["paused"] as? Bool == true)
+        }
+    }
+}
