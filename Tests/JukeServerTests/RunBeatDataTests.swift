@@ -113,4 +113,34 @@ import Workouts
             #expect(status == .created && fresh["id"] as? String != id)
         }
     }
+
+    @Test(arguments: TestBackend.available)
+    func aCoachIsToldHowLongAgoARunnerWasLastHeardOnTheServersClock(backend: TestBackend) async throws {
+        let clock = HandClock()
+        try await TestApp.run(backend, clock: clock.wall) { _, client in
+            let coach = try await client.register("coach")
+            let runner = try await client.register("runner")
+            let code = try #require(
+                try await client.json(.post, "/api/v1/runbeat/classes", token: coach, body: #"{"name":"Track night"}"#).json["code"] as? String)
+            let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: runner, body: #"{"plan_id":"free","class_code":"\#(code)"}"#)
+            let id = try #require(started.json["id"] as? String)
+            // 20 seconds of samples, then the runner's page goes; the server's clock moves on a minute.
+            let samples = (0..<20).map { #"{"seq":\#($0),"t":\#($0),"bpm":144}"# }.joined(separator: ",")
+            #expect(try await client.json(.post, "/api/v1/runbeat/workouts/\(id)/samples", token: runner, body: #"{"samples":[\#(samples)]}"#).status == .ok)
+            clock.advance(59)
+            let state = try await client.json(.get, "/api/v1/runbeat/classes/\(code)", token: coach)
+            let card = try #require((state.json["runners"] as? [[String: Any]])?.first)
+            #expect(card["sample_age"] as? Double == 40)  // last sample at 19 s of a workout started 59 s ago
+        }
+    }
+
+    @Test func aRunnersSampleAgeIsMeasuredWhenTheFrameIsSent() {
+        let heard = RunnerState(
+            workoutID: "w", runner: "ann", bpm: 144, zone: 3, phase: 0, phaseKind: "free", elapsed: 60, status: "running", strapLive: true,
+            updatedAt: 0, lastSampleAt: 1_800_000_000_000)
+        #expect(heard.aged(at: Date(timeIntervalSince1970: 1_800_000_040)).sampleAge == 40)
+        var never = heard
+        never.lastSampleAt = nil
+        #expect(never.aged(at: Date(timeIntervalSince1970: 1_800_000_040)).sampleAge == nil)
+    }
 }
