@@ -3,16 +3,26 @@ terminal's Ctrl-C ask it to: on its defaults in a new data folder, where the fir
 still writing its demo library, book and show, and with live clients connected."""
 import base64
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import tempfile
 import time
 
+import pytest
 from conftest import DEMO_TRACKS, JukeServer, request
 
 # A failure guard only: the figure itself is printed (pytest -s) and is a few seconds.
 GUARD_SECONDS = 15
+
+
+@pytest.fixture
+def data_folder():
+    """A new data folder, as a first start has: the demo is made in it."""
+    path = tempfile.mkdtemp(prefix="juke-shutdown-")
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def stop(server):
@@ -83,8 +93,8 @@ def closed_by_server(sock):
         sock.close()
 
 
-def test_a_first_start_stops_within_seconds_on_sigterm_and_the_next_start_finishes_the_demo():
-    data = tempfile.mkdtemp(prefix="juke-shutdown-")
+def test_a_first_start_stops_within_seconds_on_sigterm_and_the_next_start_finishes_the_demo(data_folder):
+    data = data_folder
     # Its defaults: the demo library, book and show are made on this first start (a minute of
     # synthesis, espeak-ng and ffmpeg), and the stop comes while they are.
     server = JukeServer(data)
@@ -102,8 +112,8 @@ def test_a_first_start_stops_within_seconds_on_sigterm_and_the_next_start_finish
     assert code == 0
 
 
-def test_live_connections_are_closed_and_do_not_hold_the_server():
-    data = tempfile.mkdtemp(prefix="juke-shutdown-live-")
+def test_live_connections_are_closed_and_do_not_hold_the_server(data_folder):
+    data = data_folder
     server = JukeServer(data)
     try:
         status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "host", "password": "host password"})
