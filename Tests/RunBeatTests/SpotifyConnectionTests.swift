@@ -93,6 +93,54 @@ import Testing
         #expect(c.failures == 0)
     }
 
+    @Test func thePausePausesSpotifyOnceAndTheResumeCarriesOnWithoutARestart() {
+        var c = SpotifyConnection.restored()
+        _ = c.handle(.wants(playlist: "work"), at: 0)
+        _ = c.handle(.intent(.training), at: 0)
+        #expect(c.handle(.devices(active: "phone", available: ["phone"]), at: 1) == [.play(playlist: "work", device: "phone")])
+        _ = c.handle(.played(playlist: "work", device: "phone"), at: 2)
+        #expect(c.handle(.paused(true), at: 3) == [.suspend])
+        #expect(c.handle(.suspended, at: 3).isEmpty && c.held)
+        // Paused: ticks, the same phase, the page going and coming back, a second pause start nothing.
+        #expect(c.handle(.tick, at: 100).isEmpty)
+        #expect(c.handle(.wants(playlist: "work"), at: 101).isEmpty)
+        #expect(c.handle(.intent(.background), at: 102).isEmpty)
+        #expect(c.handle(.intent(.training), at: 103).isEmpty)
+        #expect(c.handle(.paused(true), at: 104).isEmpty)
+        // Spotify's device went idle while paused: nothing is looked for until the resume.
+        #expect(c.handle(.devices(active: "phone", available: ["phone"]), at: 105).isEmpty)
+        // Resumed where it stopped (no context: the playlist is not started from the top).
+        #expect(c.handle(.paused(false), at: 106) == [.resume(device: "phone")])
+        #expect(c.handle(.resumed, at: 107).isEmpty && !c.held && c.playing == "work")
+        #expect(c.handle(.tick, at: 108).isEmpty)
+        // A resume that fails is tried again after the backoff; one with no device left starts the playlist on the next.
+        _ = c.handle(.paused(true), at: 110)
+        _ = c.handle(.suspended, at: 110)
+        #expect(c.handle(.paused(false), at: 111) == [.resume(device: "phone")])
+        #expect(c.handle(.failed, at: 111) == [.waitUntil(112)])
+        #expect(c.handle(.tick, at: 112) == [.resume(device: "phone")])
+        #expect(c.handle(.noActiveDevice, at: 112) == [.listDevices])
+        #expect(c.handle(.devices(active: "laptop", available: ["laptop"]), at: 113) == [.play(playlist: "work", device: "laptop")])
+    }
+
+    @Test func aPhaseChangedDuringThePauseIsPlayedOnResume() {
+        var c = SpotifyConnection.restored()
+        _ = c.handle(.wants(playlist: "work"), at: 0)
+        _ = c.handle(.intent(.training), at: 0)
+        _ = c.handle(.devices(active: "phone", available: ["phone"]), at: 1)
+        _ = c.handle(.played(playlist: "work", device: "phone"), at: 2)
+        _ = c.handle(.paused(true), at: 3)
+        _ = c.handle(.suspended, at: 3)
+        #expect(c.handle(.wants(playlist: "recovery"), at: 4).isEmpty)
+        #expect(c.handle(.paused(false), at: 5) == [.play(playlist: "recovery", device: "phone")])
+        // Paused before anything played: nothing to pause, and the device search waits for the resume.
+        var d = SpotifyConnection.restored()
+        _ = d.handle(.wants(playlist: "work"), at: 0)
+        #expect(d.handle(.paused(true), at: 0).isEmpty)
+        #expect(d.handle(.intent(.training), at: 0).isEmpty)
+        #expect(d.handle(.paused(false), at: 1) == [.listDevices])
+    }
+
     @Test func idleAndBackgroundIntentsMakeNoCalls() {
         var c = SpotifyConnection.restored()
         _ = c.handle(.wants(playlist: "work"), at: 0)

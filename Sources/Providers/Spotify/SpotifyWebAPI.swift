@@ -89,6 +89,12 @@ public struct SpotifyWebAPI: Sendable {
         _ = try await call("PUT", "me/player/pause", token: token)
     }
 
+    /// Carries on with what was paused, from where it stopped: Start/Resume Playback with no
+    /// body keeps the context and the position (a `context_uri` would start from the top).
+    public func resume(device: String?, token: String) async throws(SpotifyError) {
+        _ = try await call("PUT", "me/player/play", query: device.map { ["device_id": $0] } ?? [:], token: token)
+    }
+
     /// Moves playback to `device`, as it was (paused stays paused: the phase's playlist is
     /// started next, and a phase without Spotify music stays quiet).
     public func transfer(to device: String, token: String) async throws(SpotifyError) {

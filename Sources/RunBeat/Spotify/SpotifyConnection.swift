@@ -2,7 +2,8 @@
 /// one state (disconnected, authenticating, authenticated, connecting, connected) instead of
 /// scattered flags, an intent that says how hard to try (training: keep the music going;
 /// idle: no effort; background: nothing), and the phase's playlist started once, not again
-/// on every reconnect or return to the page.
+/// on every reconnect or return to the page. A runner's pause pauses Spotify where it is and
+/// their resume carries on from there: nothing restarts the playlist in between.
 ///
 /// Events in (what the runner did, what Spotify answered, the clock), actions out (what the
 /// server should ask Spotify next). Time is injected as seconds on any steady clock.
@@ -47,6 +48,12 @@ public struct SpotifyConnection: Sendable, Equatable {
         /// A call failed for a passing reason (a timeout, a 5xx).
         case failed
         case tick
+        /// The runner paused (true) or resumed (false) the workout.
+        case paused(Bool)
+        /// Spotify paused where it was for the runner's pause.
+        case suspended
+        /// Spotify carried on from where the runner's pause stopped it.
+        case resumed
         /// The runner disconnected Juke from Spotify.
         case disconnect
     }
@@ -60,6 +67,10 @@ public struct SpotifyConnection: Sendable, Equatable {
         case play(playlist: String, device: String?)
         /// The phase wants no Spotify music (the library's, or silence) while a playlist plays.
         case pause
+        /// The runner paused: Spotify pauses where it is (the playlist stays the phase's).
+        case suspend
+        /// The runner resumed: Spotify carries on from where it paused (not from the start).
+        case resume(device: String?)
         /// Nothing to do before this time (a rate limit or a backoff).
         case waitUntil(Double)
     }
@@ -73,6 +84,10 @@ public struct SpotifyConnection: Sendable, Equatable {
     /// No call before this time; failures in a row (for the backoff).
     public private(set) var notBefore = 0.0
     public private(set) var failures = 0
+    /// The runner has paused the workout: no playlist starts, no device is looked for.
+    public private(set) var paused = false
+    /// Spotify is paused for the runner's pause with `playing` where it stopped.
+    public private(set) var held = false
 
     public init() {}
 
@@ -107,6 +122,7 @@ public struct SpotifyConnection: Sendable, Equatable {
         case .invalidGrant:
             state = .disconnected
             playing = nil
+            held = false
             device = nil
             return intent == .background ? [] : [.reauthorize]
         case .intent(let new):
@@ -131,6 +147,7 @@ public struct SpotifyConnection: Sendable, Equatable {
             return [.transfer(device: first)]
         case .played(let playlist, let on):
             playing = playlist
+            held = false
             device = on
             state = .connected
             failures = 0
@@ -139,8 +156,14 @@ public struct SpotifyConnection: Sendable, Equatable {
             // The device went away: the phase's playlist starts again on the next one.
             device = nil
             playing = nil
+            held = false
             if state == .connected { state = .connecting }
-            return intent == .training ? [.listDevices] : []
+            guard intent == .training, !paused else {
+                // Looked for again once the runner resumes (or trains again).
+                if state == .connecting { state = .authenticated }
+                return []
+            }
+            return [.listDevices]
         case .rateLimited(let seconds):
             notBefore = max(notBefore, now + max(0, seconds))
             if state == .connecting { state = .authenticated }
@@ -148,6 +171,18 @@ public struct SpotifyConnection: Sendable, Equatable {
         case .failed:
             return fail(at: now)
         case .tick:
+            return next(at: now)
+        case .paused(let on):
+            guard on != paused else { return [] }
+            paused = on
+            return next(at: now)
+        case .suspended:
+            held = true
+            failures = 0
+            return next(at: now)
+        case .resumed:
+            held = false
+            failures = 0
             return next(at: now)
         case .disconnect:
             self = SpotifyConnection()
@@ -161,11 +196,29 @@ public struct SpotifyConnection: Sendable, Equatable {
         guard now >= notBefore else { return [] }
         switch state {
         case .authenticated:
+            // Paused: nothing is to play, so no device is looked for until the runner resumes.
+            guard !paused else { return [] }
             state = .connecting
             return [.listDevices]
         case .connecting:
             return []
         case .connected:
+            if paused {
+                // Paused once where it plays; ticks and returns to the page change nothing after.
+                guard playing != nil, !held else { return [] }
+                return [.suspend]
+            }
+            if held {
+                // The phase is the one paused in: carry on from where it stopped (held until
+                // Spotify says it did, so a failed resume is tried again).
+                if let wanted, wanted == playing { return [.resume(device: device)] }
+                // The phase changed meanwhile: Spotify is already quiet, or the new playlist starts.
+                held = false
+                if wanted == nil {
+                    playing = nil
+                    return []
+                }
+            }
             guard let wanted else {
                 guard playing != nil else { return [] }
                 playing = nil

@@ -3,8 +3,8 @@ import RunBeat
 
 /// What a runner's page sends over the workout's live connection: samples (each numbered
 /// from 0 by the page, with its time in workout seconds and either the heart rate or the
-/// strap's raw 0x2A37 notification in hex), ticks of its clock, the end, and pings (answered
-/// with a pong carrying the same t).
+/// strap's raw 0x2A37 notification in hex), ticks of its clock, the runner's pause and resume
+/// (Spotify follows them), the end, and pings (answered with a pong carrying the same t).
 struct RunnerMessage: Decodable, Sendable {
     var type: String
     var samples: [IncomingSample]?

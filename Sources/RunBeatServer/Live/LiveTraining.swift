@@ -145,6 +145,12 @@ actor LiveTraining {
         case "ping":
             // Answered at once: the page's (and the load test's) measure of the connection alone.
             entry.outbox?.yield(LiveMessage.pong(message.t))
+        case "pause", "resume":
+            // The page's clock, cues and own music stop by themselves; Spotify plays from the
+            // server, so it is told here.
+            if entry.workout.status == .running, !entry.finishing {
+                spotify?.send(.paused(entry.workout.owner, entry.workout.id, message.type == "pause"))
+            }
         case "end":
             let t = message.t.flatMap { $0.isFinite ? min(max($0, 0), 172_800) : nil } ?? entry.session.latest
             say(ending(&entry, at: t), in: &entry)

@@ -232,6 +232,12 @@ actor SpotifyAccountService {
         try await withToken(for: user) { token in try await api.pause(token: token) }
     }
 
+    /// Carries on with what was paused, where it stopped (on `device`, or the active one).
+    func resume(on device: String?, for user: UserID) async throws {
+        let api = self.api
+        try await withToken(for: user) { token in try await api.resume(device: device, token: token) }
+    }
+
     func transfer(to device: String, for user: UserID) async throws {
         let api = self.api
         try await withToken(for: user) { token in try await api.transfer(to: device, token: token) }

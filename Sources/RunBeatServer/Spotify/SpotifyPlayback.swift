@@ -5,8 +5,8 @@ import Providers
 import RunBeat
 
 /// Spotify's music for running workouts: each runner's `SpotifyConnection` (the engine's rules)
-/// fed with what the workout does (the page connected, a phase began, the page went away, the
-/// end) and with what Spotify answers, and its actions carried out against Spotify. Inputs come
+/// fed with what the workout does (the page connected, a phase began, the runner paused or
+/// resumed, the page went away, the end) and with what Spotify answers, and its actions carried out against Spotify. Inputs come
 /// in order through one stream; each runner's are handled one after another, runners at once.
 actor SpotifyPlayback {
     enum Input: Sendable {
@@ -14,6 +14,8 @@ actor SpotifyPlayback {
         /// carries the status to the page.
         case training(UserID, WorkoutID, phase: PhaseKind?, listener: @Sendable (String) -> Void)
         case phase(UserID, WorkoutID, PhaseKind?)
+        /// The runner paused (true) or resumed (false) the workout on the page.
+        case paused(UserID, WorkoutID, Bool)
         case pageGone(UserID, WorkoutID)
         case finished(UserID, WorkoutID)
         case tick(UserID)
@@ -26,6 +28,7 @@ actor SpotifyPlayback {
         var device: String?
         var playlist: String?
         var message: String?
+        var paused = false
     }
 
     struct Runner {
@@ -44,7 +47,7 @@ actor SpotifyPlayback {
             let playlist = machine.playing.flatMap { id in music.values.first { $0.spotifyPlaylistID == id }?.spotifyPlaylist?.name ?? id }
             return Status(
                 state: machine.state, intent: machine.intent, device: machine.device.map { deviceNames[$0] ?? $0 }, playlist: playlist,
-                message: message)
+                message: message, paused: machine.paused)
         }
     }
 
@@ -115,7 +118,7 @@ actor SpotifyPlayback {
 
     static func user(of input: Input) -> UserID {
         switch input {
-        case .training(let u, _, _, _), .phase(let u, _, _), .pageGone(let u, _), .finished(let u, _), .tick(let u): u
+        case .training(let u, _, _, _), .phase(let u, _, _), .paused(let u, _, _), .pageGone(let u, _), .finished(let u, _), .tick(let u): u
         }
     }
 
@@ -146,6 +149,9 @@ actor SpotifyPlayback {
             runner.phase = phase
             runners[user] = runner
             await apply([.wants(playlist: wanted(runner))], for: user, now: now)
+        case .paused(let user, let workout, let on):
+            guard runners[user]?.workout == workout else { return }
+            await apply([.paused(on)], for: user, now: now)
         case .pageGone(let user, let workout):
             guard runners[user]?.workout == workout else { return }
             await apply([.intent(.background)], for: user, now: now)
@@ -157,7 +163,11 @@ actor SpotifyPlayback {
         case .tick(let user):
             guard let runner = runners[user] else { return }
             var events: [SpotifyConnection.Event] = [.tick]
-            if runner.machine.state == .connected, runner.machine.playing != nil, now - runner.lastDeviceCheck >= Self.deviceCheckSeconds {
+            // Paused: Spotify is quiet on purpose, and its device may go idle; nothing is checked
+            // (or restarted) until the runner resumes.
+            if runner.machine.state == .connected, runner.machine.playing != nil, !runner.machine.paused,
+                now - runner.lastDeviceCheck >= Self.deviceCheckSeconds
+            {
                 runners[user]?.lastDeviceCheck = now
                 // Playing nowhere any more (Spotify closed on that phone): the playlist resumes on the next device.
                 if let devices = try? await accounts.devices(of: user), !devices.contains(where: \.isActive) { events.append(.noActiveDevice) }
@@ -241,6 +251,16 @@ actor SpotifyPlayback {
                 try await accounts.pause(for: user)
                 try? await store.playing(user, workout: runner.workout.description, playlist: nil)
                 return []
+            case .suspend:
+                // The playlist stays the workout's (stored as playing): resuming carries on with it.
+                try await accounts.pause(for: user)
+                return [.suspended]
+            case .resume(let known):
+                let device = known.flatMap { $0.isEmpty ? nil : $0 }
+                try await accounts.resume(on: device, for: user)
+                runners[user]?.message = nil
+                runners[user]?.lastDeviceCheck = clock.now().timeIntervalSince1970
+                return [.resumed]
             case .waitUntil:
                 return []
             }
@@ -251,6 +271,10 @@ actor SpotifyPlayback {
         } catch SpotifyError.rateLimited(let seconds) {
             runners[user]?.message = "Spotify asked Juke to wait \(seconds) s."
             return [.rateLimited(seconds: Double(seconds))]
+        } catch SpotifyError.refused(403, _) where action == .suspend || Self.isResume(action) {
+            // Spotify refuses (403, "Restriction violated") to pause what is paused and to
+            // resume what plays: the runner did it on the phone, and it is as wanted.
+            return action == .suspend ? [.suspended] : [.resumed]
         } catch SpotifyError.noActiveDevice {
             if case .pause = action { return [] }  // nothing plays: nothing to pause
             return [.noActiveDevice]
@@ -259,6 +283,10 @@ actor SpotifyPlayback {
             logger.notice("runbeat: a Spotify call failed", metadata: ["user": "\(user)", "error": "\(error)"])
             return [.failed]
         }
+    }
+
+    static func isResume(_ action: SpotifyConnection.Action) -> Bool {
+        if case .resume = action { true } else { false }
     }
 
     /// Tells the runner's page when what it shows has changed.
@@ -275,6 +303,7 @@ actor SpotifyPlayback {
         if let device = status.device { object["device"] = device }
         if let playlist = status.playlist { object["playlist"] = playlist }
         if let message = status.message { object["message"] = message }
+        if status.paused { object["paused"] = true }
         return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
     }
 }

@@ -565,6 +565,9 @@ function serverSaid(message) {
     showSummary(message.workout_id);
   } else if (message.type === "hello" && message.status !== "running") {
     showSummary(state.workout.id);
+  } else if (message.type === "hello" && state.clock?.paused) {
+    // A page back (reloaded, reconnected) while paused: Spotify, which the server drives, stays paused.
+    state.link?.sendJSON({ type: "pause", t: state.clock.elapsed() });
   }
 }
 
@@ -577,8 +580,8 @@ function speak(text) {
   speechSynthesis.speak(utterance);
 }
 
-// Pause and resume: the workout's clock stops (so do the phase, the cues, the recording
-// and the page's music) and carries on from the same second.
+// Pause and resume: the workout's clock stops (so do the phase, the cues, the recording,
+// the page's music and Spotify's) and carries on from the same second.
 byId("rb-pause").addEventListener("click", () => {
   if (!state.workout || state.finishing) return;
   if (state.clock.paused) {
@@ -592,6 +595,8 @@ byId("rb-pause").addEventListener("click", () => {
   }
   saveClock();
   drawPaused();
+  // Spotify plays from the server: it pauses and carries on when told.
+  state.link?.sendJSON({ type: state.clock.paused ? "pause" : "resume", t: state.clock.elapsed() });
   state.link?.tick();
   frame();
 });
