@@ -84,6 +84,14 @@ def dual_screen(driver, name):
     wait(driver).until(lambda d: d.find_element(By.ID, f"screen-{name}").is_displayed())
 
 
+def b2b_screen(driver, name):
+    """Opens one of Back2Back's home screens (sessions, personas, settings, persona/<id or new>)
+    by its address's fragment, as its tab or link does, and waits until it shows."""
+    driver.execute_script("location.hash = arguments[0]", name)
+    screen = name.split("/")[0]
+    wait(driver).until(lambda d: d.find_element(By.ID, f"screen-{screen}").is_displayed())
+
+
 def dual_sheet(driver, player, name):
     """Opens a Dual Player deck's sheet (chapters, transcript or sound) by its button on the
     deck, and waits until it is open. While it is open the rest of the page is inert."""

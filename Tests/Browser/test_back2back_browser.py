@@ -47,13 +47,18 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     browser.find_element(By.CSS_SELECTOR, "a.app-link[href='/back2back']").click()
     select = wait(browser).until(lambda d: d.find_element(By.ID, "persona-select"))
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#persona-select option")) == 2)
-    # The admin sees which AI service the DJ uses: none here, so Juke's own DJ picks.
-    wait(browser).until(lambda d: "Juke's own DJ picks" in text(d, "#ai-source"))
+    # The admin sees, on Settings, which AI service the DJ uses: none here, so Juke's own DJ picks.
+    click(browser, By.ID, "tab-settings")
+    wait(browser).until(lambda d: "Juke's own DJ picks" in text(d, "#ai-source") and d.find_element(By.ID, "ai-source").is_displayed())
     # The persona's style guide, written by Juke from its taste (no AI here), streams into the form.
-    click(browser, By.XPATH, "//li[@class='persona'][.//strong[text()='Rare Groove Collector']]//button[text()='Edit']")
+    click(browser, By.ID, "tab-personas")
+    click(browser, By.CSS_SELECTOR, "#personas a[aria-label='Edit Rare Groove Collector']")
+    wait(browser).until(lambda d: d.find_element(By.ID, "persona-form").is_displayed()
+                        and d.find_element(By.NAME, "name").get_attribute("value") == "Rare Groove Collector")
     click(browser, By.ID, "write-guide")
     wait(browser).until(lambda d: "saved to the persona" in text(d, "#guide-progress"))
     assert "Home ground is Rare Groove" in browser.find_element(By.NAME, "style_guide").get_attribute("value")
+    click(browser, By.ID, "tab-sessions")
     browser.execute_script(
         "const s = document.getElementById('persona-select');"
         "s.value = [...s.options].find(o => o.text === 'Rare Groove Collector').value;")

@@ -1,19 +1,31 @@
 """Back2Back's pages as a phone and a laptop show them: the session's controls (the turn, who
-plays, Pause, Skip, the search) in the first screen of a 375x667 phone, the home's new-session
-form with the turn length, axe-core finding nothing serious, nothing scrolling sideways at
-320 px. Each page is kept as a screenshot under .build/screenshots at 375x667 and 1280x800."""
+plays, Pause, Skip, the search) in the first screen of a 375x667 phone, drawn as icon buttons;
+the home's screens (Sessions, Personas, a persona's editor, Settings) with their controls in
+the first screen, Back between them, no button's words broken a letter a line; axe-core finding
+nothing serious, nothing scrolling sideways at 320 px. Each page and screen is kept as a
+screenshot under .build/screenshots at 375x667 and 1280x800."""
 import os
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, request
-from helpers import sign_in, text, wait
+from helpers import b2b_screen, click, sign_in, text, wait
 from test_design_system import axe_violations, screenshot
 
 # What a person uses in a session without scrolling: whose turn, the song and its controls, the search.
 SESSION_CONTROLS = ["session-title", "turn", "np-title", "seek", "toggle", "skip", "song-search"]
-HOME_CONTROLS = ["new-form", "persona-select", "turn-seconds"]
+# Each home screen's controls a phone shows without scrolling (ids, or CSS selectors).
+HOME_SCREENS = {
+    "sessions": ["sessions-title", "#new-form input[name=title]", "persona-select", "turn-seconds", "new-start",
+                 "your-sessions-title", "#sessions li:first-child a"],
+    "personas": ["personas-title", "new-persona", "#personas li:first-child .list-row-title",
+                 "#personas li:first-child a.persona-edit", "#personas li:first-child button.persona-delete",
+                 "#personas li:last-child button.persona-delete", "tab-sessions", "tab-settings"],
+    "persona/new": ["persona-title", "#persona-form input[name=name]", "#persona-form textarea[name=description]"],
+    "settings": ["settings-title", "ai-status", "#settings-form input[name=song_selection_model]",
+                 "#settings-form select[name=song_selection_effort]"],
+}
 
 
 def main_data(driver, key):
@@ -21,16 +33,52 @@ def main_data(driver, key):
 
 
 def outside_first_screen(driver, ids):
-    """The controls not wholly inside the window as it first shows (ids, with their boxes)."""
+    """The controls not wholly inside the window as it first shows (ids or CSS selectors, with
+    their boxes), above a tab bar fixed to its bottom and below the sticky header."""
     return driver.execute_script("""
+        const bar = document.querySelector('.tabbar');
+        const bottom = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight;
+        const header = document.querySelector('header.top');
+        const top = header ? header.getBoundingClientRect().bottom : 0;
         const out = [];
         for (const id of arguments[0]) {
-          const e = document.getElementById(id);
+          const e = /[ #.\\[]/.test(id) ? document.querySelector(id) : document.getElementById(id);
           const r = e ? e.getBoundingClientRect() : null;
-          if (!r || r.width === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth)
+          const below = e && bar && bar.contains(e) ? innerHeight : bottom;
+          if (!r || r.width === 0 || r.top < top || r.bottom > below || r.left < 0 || r.right > innerWidth)
             out.push([id, r && {top: r.top, bottom: r.bottom, left: r.left, right: r.right}]);
         }
         return out;""", ids)
+
+
+# The lines a element's own text takes (its text nodes' line boxes, told apart by their tops).
+LINES = """
+    const lines = (e) => {
+      const tops = new Set();
+      const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        if (!n.textContent.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+      }
+      return tops.size;
+    };"""
+
+
+def wrapped_buttons(driver):
+    """The shown buttons (and button-like links, tabs) whose words take more than one line, with
+    their text: "Edit" drawn "E d i t", a letter a line, was four. (A queued song's row, a button
+    holding its title over its artist, is checked word by word instead.)"""
+    return driver.execute_script(LINES + """
+        return [...document.querySelectorAll('button:not(.b2b-song), a.btn, .tabbar-item, a.icon-btn')]
+          .filter((b) => b.getClientRects().length && b.innerText.trim())
+          .map((b) => [b.innerText.trim(), lines(b)])
+          .filter(([, n]) => n > 1);""")
+
+
+def line_counts(driver, css):
+    return driver.execute_script(LINES + "return [...document.querySelectorAll(arguments[0])].map(lines);", css)
 
 
 def playing_session(server, admin, title):
@@ -59,18 +107,113 @@ def test_the_session_and_home_fit_the_first_screen(server, admin, width, height,
         driver.execute_script("window.scrollTo(0, 0)")
         assert driver.execute_script("return innerHeight") == height
         assert outside_first_screen(driver, SESSION_CONTROLS) == []
+        # The transport is Dual Player's: icon buttons named for screen readers, no words in them.
+        for control, name in [("back15", "Back 15 seconds"), ("toggle", "Pause"), ("fwd15", "Forward 15 seconds"), ("skip", "Skip")]:
+            button = driver.find_element(By.ID, control)
+            assert button.get_attribute("aria-label") == name and button.find_elements(By.CSS_SELECTOR, "svg.icon-svg")
+            assert button.text.strip() in ("", "15"), (control, button.text)
+        # Up next: the title over the artist, each word whole ("Traditional" took three lines).
+        titles = driver.find_elements(By.CSS_SELECTOR, "#queue .b2b-song-title")
+        artists = driver.find_elements(By.CSS_SELECTOR, "#queue .b2b-song-artist")
+        assert titles and len(titles) == len(artists)
+        assert all(n == 1 for n in line_counts(driver, "#queue .b2b-song-artist")), line_counts(driver, "#queue .b2b-song-artist")
+        for title, artist in zip(titles, artists):
+            assert artist.rect["y"] >= title.rect["y"] + title.rect["height"] - 1
+            assert line_counts(driver, "#queue .b2b-song-title")[0] <= len(title.text.split())
+        assert wrapped_buttons(driver) == []
         assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
         assert axe_violations(driver) == []
         screenshot(driver, "back2back-session", size)
 
         driver.get(server.base + "/back2back")
         wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#persona-select option"))
-        assert outside_first_screen(driver, HOME_CONTROLS) == []
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#sessions li a"))
+        assert outside_first_screen(driver, HOME_SCREENS["sessions"]) == []
         assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
         assert axe_violations(driver) == []
         screenshot(driver, "back2back-home", size)
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("width,height,mobile", [(375, 667, True), (1280, 800, False)])
+def test_every_home_screen_fits_and_reads_whole(server, admin, width, height, mobile):
+    """Sessions, Personas, the persona editor and Settings: each is a screen of its own, its
+    controls in the first screen, no button's words broken, axe-core clean, no sideways scroll."""
+    driver = make_driver(width, height, mobile=mobile)
+    if not mobile:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    size = f"{width}x{height}"
+    try:
+        playing_session(server, admin, f"Home screens {size}")
+        sign_in(driver, server, admin["username"], admin["password"])
+        driver.get(server.base + "/back2back")
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#personas li.persona") and d.find_elements(By.CSS_SELECTOR, "#sessions li a"))
+        for screen, controls in HOME_SCREENS.items():
+            b2b_screen(driver, screen)
+            if screen == "settings":
+                wait(driver).until(lambda d: text(d, "#ai-status") and text(d, "#ai-source"))
+            driver.execute_script("window.scrollTo(0, 0)")
+            # One screen at a time: the others are hidden.
+            shown = driver.execute_script("return [...document.querySelectorAll('.b2b-screen')].filter(s => !s.hidden).map(s => s.dataset.screen)")
+            assert shown == [screen.split("/")[0]]
+            assert outside_first_screen(driver, controls) == [], screen
+            assert wrapped_buttons(driver) == [], screen
+            assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), screen
+            assert axe_violations(driver) == [], screen
+            screenshot(driver, f"back2back-home-{screen.replace('/', '-')}", size)
+        # A persona's row: its name on one line, Edit and Delete beside it, named for it.
+        b2b_screen(driver, "personas")
+        rows = driver.find_elements(By.CSS_SELECTOR, "#personas li.persona")
+        for row in rows:
+            name = row.find_element(By.CSS_SELECTOR, ".list-row-title")
+            edit = row.find_element(By.CSS_SELECTOR, "a.persona-edit")
+            delete = row.find_element(By.CSS_SELECTOR, "button.persona-delete")
+            assert edit.get_attribute("aria-label") == f"Edit {name.text}" and edit.get_attribute("title") == "Edit"
+            assert delete.get_attribute("aria-label") == f"Delete {name.text}" and delete.get_attribute("title") == "Delete"
+            for action in (edit, delete):
+                assert abs(action.rect["y"] - row.rect["y"]) < row.rect["height"]
+                assert action.rect["x"] > name.rect["x"] + name.rect["width"] - 1
+        assert all(n == 1 for n in line_counts(driver, "#personas .list-row-title"))
+    finally:
+        driver.quit()
+
+
+def test_back_returns_through_the_home_screens(server, admin, browser):
+    """The tab bar and a persona's Edit change the address: Back retraces them, and the tab of
+    the screen shown is the current one."""
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.get(server.base + "/back2back")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#personas li.persona"))
+
+    def showing(name, tab):
+        wait(browser).until(lambda d: d.find_element(By.ID, f"screen-{name}").is_displayed()
+                            and d.find_element(By.ID, f"tab-{tab}").get_attribute("aria-current") == "page")
+        assert [t.get_attribute("id") for t in browser.find_elements(By.CSS_SELECTOR, ".tabbar [aria-current=page]")] == [f"tab-{tab}"]
+
+    showing("sessions", "sessions")
+    click(browser, By.ID, "tab-personas")
+    showing("personas", "personas")
+    click(browser, By.CSS_SELECTOR, "#personas a[aria-label='Edit Modern Electronic DJ']")
+    showing("persona", "personas")
+    wait(browser).until(lambda d: d.find_element(By.NAME, "name").get_attribute("value") == "Modern Electronic DJ")
+    assert text(browser, "#persona-title") == "Edit Modern Electronic DJ"
+    browser.back()
+    showing("personas", "personas")
+    click(browser, By.ID, "tab-settings")
+    showing("settings", "settings")
+    browser.back()
+    showing("personas", "personas")
+    browser.back()
+    showing("sessions", "sessions")
+    browser.forward()
+    showing("personas", "personas")
+    # New persona opens an empty editor; Cancel goes back to the list.
+    click(browser, By.ID, "new-persona")
+    showing("persona", "personas")
+    assert text(browser, "#persona-title") == "New persona" and browser.find_element(By.NAME, "name").get_attribute("value") == ""
+    click(browser, By.ID, "persona-cancel")
+    showing("personas", "personas")
 
 
 def test_a_remote_waiting_for_a_takeover_fits_the_first_screen_of_a_phone(server, admin):
@@ -124,9 +267,13 @@ def test_no_back2back_page_scrolls_sideways_at_320_px(server, admin):
     driver = make_driver(320, 640, mobile=True)
     try:
         sign_in(driver, server, admin["username"], admin["password"])
-        for path in ["/back2back", f"/back2back/{session['id']}", f"/back2back/join/{session['invite_token']}"]:
+        for path in ["/back2back", "/back2back#personas", "/back2back#persona/new", "/back2back#settings",
+                     f"/back2back/{session['id']}", f"/back2back/join/{session['invite_token']}"]:
             driver.get(server.base + path)
             wait(driver).until(lambda d: d.find_elements(By.ID, "main"))
+            if "#" in path:
+                # Only the fragment changed: the page stays, and shows that screen.
+                b2b_screen(driver, path.split("#")[1])
             if path.endswith(session["id"]):
                 wait(driver).until(lambda d: main_data(d, "player") == "here")
             widths = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")

@@ -5,7 +5,7 @@ import re
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, request
-from helpers import click, sign_in, text, wait
+from helpers import b2b_screen, click, sign_in, text, wait
 
 
 def test_a_stalled_turn_passes_on_and_a_guest_leaves(server, admin, browser):
@@ -51,9 +51,11 @@ def test_the_style_guide_is_written_from_the_form_as_typed(server, admin, browse
     assert request(server.base, "POST", "/api/v1/auth/register", {"username": "guidewriter", "password": "guidewriter password"})[0] == 201
     sign_in(browser, server, "guidewriter", "guidewriter password")
     browser.get(server.base + "/back2back")
+    b2b_screen(browser, "personas")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "li.persona"))
-    click(browser, By.XPATH, "//li[@class='persona'][.//strong[text()='Rare Groove Collector']]//button[text()='Edit']")
+    click(browser, By.CSS_SELECTOR, "#personas a[aria-label='Edit Rare Groove Collector']")
     form = browser.find_element(By.ID, "persona-form")
+    wait(browser).until(lambda d: form.is_displayed() and form.find_element(By.NAME, "name").get_attribute("value") == "Rare Groove Collector")
     name = form.find_element(By.NAME, "name")
     name.clear()
     name.send_keys("Polka Night")

@@ -1,9 +1,24 @@
 import JukeCore
 import JukePlatform
 
-/// Back2Back's screens: the home (sessions, new session, personas, settings) and the session
-/// itself, drawn by back2back-session.js from the live state.
+/// Back2Back's pages. The home is one page of screens, as the phone app it comes from
+/// (Session, Personas, Config): Sessions (a new session's form, then your sessions, so that
+/// Start and the sessions fit a phone's first screen), Personas (the list; a persona is
+/// created and edited on a screen of its own) and Settings (the models, crossfade and song
+/// memory; the AI service for admins). The screen shown follows the address's #fragment, so
+/// Back works (back2back-screens.js). The session itself is drawn by back2back-session.js
+/// from the live state.
 enum Back2BackPages {
+    /// A home screen: its heading (with `action` beside it), then what it holds.
+    static func screen(_ id: String, title: String, action: String = "", _ content: String) -> String {
+        """
+        <section id="screen-\(id)" class="b2b-screen" data-screen="\(id)" aria-labelledby="\(id)-title" hidden>
+          <div class="b2b-screen-head"><h2 id="\(id)-title">\(title)</h2>\(action)</div>
+          \(content)
+        </section>
+        """
+    }
+
     static func home(user: User) -> String {
         let efforts = ["minimal", "low", "medium", "high"].map { "<option value=\"\($0)\">\($0)</option>" }.joined()
         func modelRow(_ name: String, _ label: String) -> String {
@@ -14,84 +29,100 @@ enum Back2BackPages {
             </fieldset>
             """
         }
+        let tabs = AppTabBar.render(
+            label: "Back2Back screens",
+            tabs: [
+                AppTab(id: "sessions", label: "Sessions", icon: Icons.headphones, href: "#sessions"),
+                AppTab(id: "personas", label: "Personas", icon: Icons.user, href: "#personas"),
+                AppTab(id: "settings", label: "Settings", icon: Icons.settings, href: "#settings"),
+            ], current: nil)
+        let sessions = screen(
+            "sessions", title: "New session",
+            """
+            <form id="new-form" class="b2b-new-form" autocomplete="off" novalidate>
+              <label class="field b2b-title-field">Title <input name="title" maxlength="100" placeholder="Friday night"></label>
+              <label class="field">DJ persona <select name="persona_id" id="persona-select"></select></label>
+              <label class="field">Turn (seconds)
+                <input name="turn_seconds" id="turn-seconds" type="number" inputmode="numeric" min="0" max="600" step="1"
+                  placeholder="90" aria-describedby="turn-hint"></label>
+              <p class="hint" id="turn-hint">How long each person has to pick: 15 to 600 seconds, 0 for no limit; empty is 90.</p>
+              <button class="primary" type="submit" id="new-start">Start</button>
+            </form>
+            <p class="form-error" id="new-error" role="alert"></p>
+            <h2 id="your-sessions-title">Your sessions</h2>
+            <ul id="sessions" class="list" aria-labelledby="your-sessions-title"><li class="muted">Loading…</li></ul>
+            """)
+        let personas = screen(
+            "personas", title: "Personas",
+            action: "<a class=\"btn btn-primary btn-s\" id=\"new-persona\" href=\"#persona/new\">\(Icons.svg(Icons.plus)) New persona</a>",
+            """
+            <p class="muted small">The DJ plays in a persona's style: inspired by a kind of DJ, never impersonating anyone.</p>
+            <ul id="personas" class="list persona-list" aria-labelledby="personas-title"></ul>
+            """)
+        let editor = screen(
+            "persona", title: "New persona",
+            """
+            <form id="persona-form" class="grid-form" autocomplete="off">
+              <input type="hidden" name="id">
+              <label class="wide">Name <input name="name" required maxlength="80" placeholder="1970s NYC crate digger"></label>
+              <label class="wide">Who is this DJ? <textarea name="description" rows="2" maxlength="2000"></textarea></label>
+              <label class="wide">Style guide <textarea name="style_guide" rows="5" maxlength="20000"
+                placeholder="Written by the AI when one is configured, or by you."></textarea></label>
+              <div class="wide" id="guide-box">
+                <button class="ghost" type="button" id="write-guide">Write the style guide</button>
+                <p class="muted" id="guide-note">With an AI this can take several minutes (it researches the style on the web);
+                  you may leave the page: the guide is saved to the persona when it is done.</p>
+                <p id="guide-progress" role="status" aria-live="polite"></p>
+                <ul id="guide-sources" class="muted"></ul>
+              </div>
+              <label class="wide">Favourite genres, in order <input name="genres" maxlength="1000" placeholder="Disco, Salsa, Funk"></label>
+              <label class="wide">Favourite artists <input name="artists" maxlength="2000" placeholder="Comma-separated"></label>
+              <label>From year <input name="year_from" type="number" min="1000" max="3000"></label>
+              <label>To year <input name="year_to" type="number" min="1000" max="3000"></label>
+              <label>Adventure <input name="adventure" type="range" min="0" max="1" step="0.05" value="0.3"></label>
+              <div class="wide button-row">
+                <button class="primary" type="submit" id="persona-save">Create persona</button>
+                <a class="btn btn-ghost" id="persona-cancel" href="#personas">Cancel</a>
+              </div>
+            </form>
+            <p class="form-error" id="persona-error" role="alert"></p>
+            """)
+        let settings = screen(
+            "settings", title: "Settings",
+            """
+            <p id="ai-status" class="muted"></p>
+            <form id="settings-form" class="grid-form" autocomplete="off">
+              \(modelRow("song_selection", "Song selection"))
+              \(modelRow("direction_change", "Direction changes"))
+              \(modelRow("style_guide", "Style guides"))
+              <datalist id="models"><option value="gpt-5"><option value="gpt-5-mini"><option value="gpt-5-nano"></datalist>
+              <label>Crossfade (seconds) <input name="crossfade_seconds" type="number" min="0" max="12" step="0.5" required></label>
+              <div class="wide button-row">
+                <button class="primary" type="submit">Save settings</button>
+                <button class="ghost" type="button" id="clear-memory">Clear song memory</button>
+              </div>
+            </form>
+            <p class="form-note" id="settings-note" role="status"></p>
+            \(user.isAdmin ? aiEndpointPanel : "")
+            """)
         return HTML.page(
             title: "Back2Back", script: "/static/back2back/js/back2back.js", styles: "/static/back2back/css/back2back.css",
             body: """
                 \(Header.render(user: user, current: "back2back", app: "Back2Back"))
-                <main id="main" class="b2b-home">
-                  <h1>Back2Back</h1>
-                  <p class="muted">You and an AI DJ take turns picking songs. The DJ plays in a persona's style:
-                    inspired by a kind of DJ, never impersonating anyone.</p>
-                  <section aria-labelledby="new-title" class="panel">
-                    <h2 id="new-title">New session</h2>
-                    <form id="new-form" class="row-form" autocomplete="off" novalidate>
-                      <label>Title <input name="title" maxlength="100" placeholder="Friday night"></label>
-                      <label>DJ persona <select name="persona_id" id="persona-select"></select></label>
-                      <label>Turn length (seconds)
-                        <input name="turn_seconds" id="turn-seconds" type="number" inputmode="numeric" min="0" max="600" step="1"
-                          placeholder="90" aria-describedby="turn-hint"></label>
-                      <button class="primary" type="submit">Start</button>
-                      <p class="muted small" id="turn-hint">How long each person has to pick before the turn passes on:
-                        15 to 600 seconds, 0 for no limit; empty is 90.</p>
-                    </form>
-                    <p class="form-error" id="new-error" role="alert"></p>
-                  </section>
-                  <section aria-labelledby="sessions-title" class="panel">
-                    <h2 id="sessions-title">Your sessions</h2>
-                    <ul id="sessions" class="game-list"><li class="muted">Loading…</li></ul>
-                  </section>
-                  <section aria-labelledby="personas-title" class="panel">
-                    <h2 id="personas-title">Personas</h2>
-                    <ul id="personas" class="persona-list"></ul>
-                    <form id="persona-form" class="grid-form" autocomplete="off">
-                      <input type="hidden" name="id">
-                      <label class="wide">Name <input name="name" required maxlength="80" placeholder="1970s NYC crate digger"></label>
-                      <label class="wide">Who is this DJ? <textarea name="description" rows="2" maxlength="2000"></textarea></label>
-                      <label class="wide">Style guide <textarea name="style_guide" rows="5" maxlength="20000"
-                        placeholder="Written by the AI when one is configured, or by you."></textarea></label>
-                      <div class="wide" id="guide-box">
-                        <button class="ghost" type="button" id="write-guide">Write the style guide</button>
-                        <p class="muted" id="guide-note">With an AI this can take several minutes (it researches the style on the web);
-                          you may leave the page: the guide is saved to the persona when it is done.</p>
-                        <p id="guide-progress" role="status" aria-live="polite"></p>
-                        <ul id="guide-sources" class="muted"></ul>
-                      </div>
-                      <label class="wide">Favourite genres, in order <input name="genres" maxlength="1000" placeholder="Disco, Salsa, Funk"></label>
-                      <label class="wide">Favourite artists <input name="artists" maxlength="2000" placeholder="Comma-separated"></label>
-                      <label>From year <input name="year_from" type="number" min="1000" max="3000"></label>
-                      <label>To year <input name="year_to" type="number" min="1000" max="3000"></label>
-                      <label>Adventure <input name="adventure" type="range" min="0" max="1" step="0.05" value="0.3"></label>
-                      <div class="wide button-row">
-                        <button class="primary" type="submit" id="persona-save">Create persona</button>
-                        <button class="ghost" type="button" id="persona-cancel" hidden>Cancel</button>
-                      </div>
-                    </form>
-                    <p class="form-error" id="persona-error" role="alert"></p>
-                  </section>
-                  <section aria-labelledby="settings-title" class="panel">
-                    <h2 id="settings-title">Settings</h2>
-                    <p id="ai-status" class="muted"></p>
-                    <form id="settings-form" class="grid-form" autocomplete="off">
-                      \(modelRow("song_selection", "Song selection"))
-                      \(modelRow("direction_change", "Direction changes"))
-                      \(modelRow("style_guide", "Style guides"))
-                      <datalist id="models"><option value="gpt-5"><option value="gpt-5-mini"><option value="gpt-5-nano"></datalist>
-                      <label>Crossfade (seconds) <input name="crossfade_seconds" type="number" min="0" max="12" step="0.5" required></label>
-                      <div class="wide button-row">
-                        <button class="primary" type="submit">Save settings</button>
-                        <button class="ghost" type="button" id="clear-memory">Clear song memory</button>
-                      </div>
-                    </form>
-                    <p class="form-note" id="settings-note" role="status"></p>
-                  </section>
-                  \(user.isAdmin ? aiEndpointPanel : "")
+                <main id="main" class="b2b-home" data-screen="sessions">
+                  <h1 class="visually-hidden">Back2Back</h1>
+                  \(tabs)
+                  \(sessions)
+                  \(personas)
+                  \(editor)
+                  \(settings)
                 </main>
-                """)
+                """, bodyClass: "has-tabbar")
     }
 
     /// For admins: the AI service the DJ uses, for everyone on this server.
     static let aiEndpointPanel = """
-        <section aria-labelledby="ai-title" class="panel" id="ai-panel">
+        <section aria-labelledby="ai-title" class="b2b-ai" id="ai-panel">
           <h2 id="ai-title">AI service (admins)</h2>
           <p id="ai-source" class="muted"></p>
           <form id="ai-form" class="grid-form" autocomplete="off">

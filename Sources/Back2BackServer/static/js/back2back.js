@@ -1,7 +1,9 @@
-// Back2Back's home: start a session with a persona, your sessions, the personas (list,
-// create, edit, delete) and the settings (models and reasoning per AI job, crossfade, song
-// memory).
+// Back2Back's home, in screens: Sessions (start a session with a persona, your sessions),
+// Personas (list, delete; create and edit on the editor's screen) and Settings (models and
+// reasoning per AI job, crossfade, song memory; the AI service for admins).
 import { api, apiEvents, bindLogout, byId, el } from "/static/js/api.js";
+import { icon } from "/static/js/icons.js";
+import { Screens } from "./back2back-screens.js";
 
 bindLogout();
 
@@ -13,27 +15,43 @@ const settingsForm = byId("settings-form");
 const settingsNote = byId("settings-note");
 let settings = null;
 let personas = [];
+/** The editor's screen, opened (for "new" or an id) before the personas were loaded: filled once they are. */
+let pendingEditor = null;
+let personasLoaded = false;
 
 async function loadPersonas() {
   personas = (await api("/api/v1/back2back/personas")).items;
+  personasLoaded = true;
   personaSelect.replaceChildren(...personas.map((p) => el("option", { value: p.id, selected: settings?.persona_id === p.id }, p.name)));
-  personaList.replaceChildren(
-    ...personas.map((p) =>
-      el(
-        "li",
-        { class: "persona", dataset: { id: p.id } },
-        el("div", {}, el("strong", {}, p.name), el("p", { class: "muted" }, p.description || "")),
-        el("div", { class: "button-row" },
-          el("button", { class: "ghost", type: "button", onclick: () => editPersona(p) }, "Edit"),
-          el("button", { class: "ghost", type: "button", onclick: () => deletePersona(p) }, "Delete"),
-        ),
-      ),
-    ),
-  );
-  if (!personas.length) personaList.append(el("li", { class: "muted" }, "No personas: create one below."));
+  personaList.replaceChildren(...personas.map(personaRow));
+  if (!personas.length) personaList.append(el("li", { class: "muted" }, "No personas yet: create one with New persona."));
+  if (pendingEditor) openEditor(pendingEditor);
 }
 
-function editPersona(p) {
+/** A persona in the list: its name and who it is, then Edit and Delete as icon buttons (named for the persona). */
+function personaRow(p) {
+  return el(
+    "li",
+    { class: "list-row persona", dataset: { id: p.id } },
+    el("div", { class: "list-row-main" },
+      el("strong", { class: "list-row-title" }, p.name),
+      p.description ? el("span", { class: "list-row-subtitle" }, p.description) : null,
+    ),
+    el("div", { class: "list-row-actions" },
+      el("a", { class: "icon-btn persona-edit", href: `#persona/${encodeURIComponent(p.id)}`, title: "Edit", "aria-label": `Edit ${p.name}` }, icon("edit")),
+      el("button", { class: "icon-btn persona-delete", type: "button", title: "Delete", "aria-label": `Delete ${p.name}`, onclick: () => deletePersona(p) }, icon("trash")),
+    ),
+  );
+}
+
+/** Fills the editor's screen for `which`: "new", or a persona's id. */
+function openEditor(which) {
+  pendingEditor = personasLoaded ? null : which;
+  if (!personasLoaded) return;
+  const p = which === "new" ? null : personas.find((x) => x.id === which);
+  resetPersonaForm();
+  byId("persona-title").textContent = p ? `Edit ${p.name}` : which === "new" ? "New persona" : "No such persona";
+  if (!p) return;
   const f = personaForm.elements;
   f.id.value = p.id;
   f.name.value = p.name;
@@ -45,17 +63,15 @@ function editPersona(p) {
   f.year_to.value = p.taste.year_to ?? "";
   f.adventure.value = p.taste.adventure;
   byId("persona-save").textContent = "Save persona";
-  byId("persona-cancel").hidden = false;
-  f.name.focus();
 }
 
 function resetPersonaForm() {
   personaForm.reset();
+  personaError.textContent = "";
   byId("guide-progress").textContent = "";
   byId("guide-sources").replaceChildren();
   personaForm.elements.id.value = "";
   byId("persona-save").textContent = "Create persona";
-  byId("persona-cancel").hidden = true;
 }
 
 async function deletePersona(p) {
@@ -91,13 +107,13 @@ personaForm.addEventListener("submit", async (event) => {
   personaError.textContent = "";
   try {
     await savePersonaForm();
-    resetPersonaForm();
     await loadPersonas();
+    // Saved: back to the list.
+    screens.open("personas");
   } catch (e) {
     personaError.textContent = e.message;
   }
 });
-byId("persona-cancel").addEventListener("click", resetPersonaForm);
 
 // The style guide, written by the AI (or by Juke from the taste) and streamed in as it comes.
 byId("write-guide").addEventListener("click", async () => {
@@ -202,8 +218,11 @@ newForm.addEventListener("submit", async (event) => {
 async function loadSessions() {
   const page = await api("/api/v1/back2back/sessions?limit=50");
   const items = page.items.map((s) =>
-    el("li", {}, el("a", { href: `/back2back/${s.id}` }, s.title), " ",
-      el("span", { class: "muted" }, `${s.song_count} songs${s.is_host ? "" : " · joined"}`)),
+    el("li", { class: "list-row" },
+      el("a", { class: "list-row-main", href: `/back2back/${s.id}` },
+        el("span", { class: "list-row-title" }, s.title),
+        el("span", { class: "list-row-subtitle" }, `${s.song_count} songs${s.is_host ? "" : " · joined"}`)),
+    ),
   );
   byId("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
 }
@@ -236,6 +255,11 @@ if (aiForm) {
     await loadSettings();
   });
 }
+
+// Opening the editor's screen (a fresh address, or Back to one) fills the form anew.
+const screens = new Screens(byId("main"), (route) => {
+  if (route.persona) openEditor(route.persona);
+});
 
 await loadSettings();
 await loadPersonas();

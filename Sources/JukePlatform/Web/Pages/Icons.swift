@@ -65,6 +65,8 @@ public enum Icons {
     public static let close = "M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z"
     public static let search = "M10 3.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zm0 2a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zM14.2 15.6l1.4-1.4 5.6 5.6-1.4 1.4z"
     public static let plus = "M11 5h2v6h6v2h-6v6h-2v-6H5v-2h6z"
+    /// A pencil, for Edit: its body on the diagonal, its point bottom left, its cap apart.
+    public static let edit = "M3 21l1.1-4.6L14.6 5.9l3.5 3.5L7.6 19.9zM15.9 4.6l1.6-1.6a1 1 0 0 1 1.4 0l2.1 2.1a1 1 0 0 1 0 1.4l-1.6 1.6z"
     public static let trash = "M9 3h6v2h5v2H4V5h5zM6 8h12l-1 13H7zm3 2.5v8h2v-8zm4 0v8h2v-8z"
     public static let heart =
         "M12 20.6C5 15.5 2 12 2 8.5C2 5.4 4.4 3 7.4 3C9.2 3 10.9 3.9 12 5.3C13.1 3.9 14.8 3 16.6 3C19.6 3 22 5.4 22 8.5C22 12 19 15.5 12 20.6Z"
@@ -107,7 +109,7 @@ public enum Icons {
     public static let all: [String: String] = [
         "play": play, "pause": pause, "previous": previous, "next": next, "skipBack": skipBack, "skipForward": skipForward,
         "speed": speed, "volume": volume, "nowPlaying": nowPlaying, "download": download, "upload": upload, "menu": menu,
-        "close": close, "search": search, "plus": plus, "trash": trash, "heart": heart, "heartOutline": heartOutline,
+        "close": close, "search": search, "plus": plus, "edit": edit, "trash": trash, "heart": heart, "heartOutline": heartOutline,
         "list": list, "more": more, "retry": retry, "check": check, "chevronDown": chevronDown, "chevronUp": chevronUp, "warning": warning,
         "settings": settings, "user": user, "signOut": signOut, "device": device, "cast": cast, "radio": radio, "book": book,
         "podcast": podcast, "article": article, "library": library, "trivia": trivia, "headphones": headphones,
