@@ -3,6 +3,7 @@
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
 import { api, bindLogout, byId, clearActionErrors, el, formatTime, showActionError, token } from "/static/js/api.js";
+import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { bindTabs } from "/static/js/tabs.js";
@@ -244,15 +245,20 @@ function renderNow() {
       el("p", { class: "np-time" }, el("span", { id: "elapsed" }, "0:00"), " / ", el("span", { id: "duration" }, formatTime(song.duration))),
       el("p", { class: "muted small", id: "remote-note", hidden: true },
         "Only the host, or the device playing the music, can pause or move the song. You can skip it, and pick on your turn."),
-      el("div", { class: "button-row" },
-        el("button", { class: "ghost", type: "button", id: "back15", "aria-label": "Back 15 seconds", onclick: () => deck.jump(-15) }, "−15 s"),
-        el("button", { class: "primary", type: "button", id: "toggle", onclick: () => deck.toggle() }, "Pause"),
-        el("button", { class: "ghost", type: "button", id: "fwd15", "aria-label": "Forward 15 seconds", onclick: () => deck.jump(15) }, "+15 s"),
-        el("button", { class: "ghost", type: "button", id: "skip", onclick: () => act("skip", undefined, $("skip")) }, "Skip"),
-        el("button", { class: "ghost", type: "button", id: "expand", "aria-expanded": "false", onclick: toggleExpanded }, "Expand"),
+      // The transport as Dual Player's decks draw it: icon buttons, named for screen readers.
+      el("div", { class: "button-row np-transport" },
+        el("button", { class: "icon-btn", type: "button", id: "back15", title: "Back 15 seconds", "aria-label": "Back 15 seconds", onclick: () => deck.jump(-15) },
+          icon("skipBack", { text: "15" })),
+        el("button", { class: "icon-btn lg", type: "button", id: "toggle", onclick: () => deck.toggle() }),
+        el("button", { class: "icon-btn", type: "button", id: "fwd15", title: "Forward 15 seconds", "aria-label": "Forward 15 seconds", onclick: () => deck.jump(15) },
+          icon("skipForward", { text: "15" })),
+        el("button", { class: "icon-btn", type: "button", id: "skip", title: "Skip this song", "aria-label": "Skip", onclick: () => act("skip", undefined, $("skip")) },
+          icon("next")),
+        el("button", { class: "ghost small", type: "button", id: "expand", "aria-expanded": "false", onclick: toggleExpanded }, "Expand"),
       ),
     ),
   );
+  showToggle(true);
   const seek = $("seek");
   seek.addEventListener("input", () => {
     deck.seeking = true;
@@ -263,6 +269,17 @@ function renderNow() {
     deck.seeking = false;
   });
   deck.renderTime();
+}
+
+/** Draws Play or Pause on the now-playing panel's big button, named for what it does. */
+function showToggle(playing) {
+  const toggle = $("toggle");
+  if (!toggle) return;
+  const name = playing ? "Pause" : "Play";
+  if (toggle.getAttribute("aria-label") === name) return;
+  toggle.setAttribute("aria-label", name);
+  toggle.title = name;
+  toggle.replaceChildren(icon(playing ? "pause" : "play"));
 }
 
 // ---- The mini player (phones) ----------------------------------------------------------
@@ -305,8 +322,9 @@ function queueRow(entry) {
       ? "AI backup: plays if nobody picks"
       : `Up next · picked by ${pickedBy(entry)}`;
   return el("li", { class: `b2b-entry ${entry.status}`, dataset: { entry: entry.id } },
-    el("button", { class: "row-button", type: "button", title: "Play this now", onclick: (/** @type {Event} */ e) => act("skip-to", { entry_id: entry.id }, /** @type {Element} */ (e.currentTarget)) },
-      el("strong", {}, entry.song.title), ` — ${entry.song.artist}`),
+    // The title over the artist, as a list row: each keeps its words whole on a phone.
+    el("button", { class: "row-button b2b-song", type: "button", title: "Play this now", onclick: (/** @type {Event} */ e) => act("skip-to", { entry_id: entry.id }, /** @type {Element} */ (e.currentTarget)) },
+      el("strong", { class: "b2b-song-title" }, entry.song.title), el("span", { class: "b2b-song-artist muted" }, entry.song.artist)),
     el("p", { class: "muted" }, label),
     entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
   );
@@ -314,7 +332,9 @@ function queueRow(entry) {
 
 function historyRow(entry) {
   return el("li", { class: "b2b-entry played", dataset: { entry: entry.id } },
-    el("p", {}, el("strong", {}, entry.song.title), ` — ${entry.song.artist}`, entry.skipped ? el("span", { class: "badge" }, "skipped") : null),
+    el("p", { class: "b2b-song" },
+      el("strong", { class: "b2b-song-title" }, entry.song.title, entry.skipped ? el("span", { class: "badge" }, "skipped") : null),
+      el("span", { class: "b2b-song-artist muted" }, entry.song.artist)),
     el("p", { class: "muted" }, `${pickedBy(entry)} · ${when(entry.picked_at)}`),
     entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
   );
@@ -554,7 +574,7 @@ class Deck {
       old.pause();
     } else {
       fresh.play().catch(() => {
-        $("toggle")?.replaceChildren("Play");
+        showToggle(false);
         $("turn").textContent += " Tap Play to hear it.";
       });
     }
@@ -676,7 +696,7 @@ class Deck {
     main.dataset.position = String(Math.floor(at)); // the true position, on every page
     if (!this.playing) {
       const paused = !!state?.playhead?.paused;
-      $("toggle")?.replaceChildren(paused ? "Play" : "Pause");
+      showToggle(!paused);
       $("mini-toggle").textContent = paused ? "Play" : "Pause";
       main.dataset.audio = "remote";
       return;
@@ -690,7 +710,7 @@ class Deck {
 
   renderState() {
     const playing = !this.audio.paused;
-    $("toggle")?.replaceChildren(playing ? "Pause" : "Play");
+    showToggle(playing);
     $("mini-toggle").textContent = playing ? "Pause" : "Play";
     main.dataset.audio = playing ? "playing" : "paused";
     if ("mediaSession" in navigator) navigator.mediaSession.playbackState = playing ? "playing" : "paused";
