@@ -74,10 +74,21 @@ log "swift test (SQLite and PostgreSQL)"
 # can read "passed" over a crash or an empty run.
 SWIFT_TEST_LOG="$ROOT/.build/swift-test.log"
 set +e
-swift test --skip-build --parallel >"$SWIFT_TEST_LOG" 2>&1
+# Line by line (stdbuf): a run that stops making progress shows which test it stopped in.
+# A run still going after 45 minutes has stopped making progress (it takes under 15 alone):
+# it is stopped, and its log printed, instead of holding CI to its own limit.
+timeout --kill-after=30 2700 stdbuf -oL -eL swift test --skip-build --parallel >"$SWIFT_TEST_LOG" 2>&1
 swift_status=$?
 set -e
 grep -vE '^(◇|↳|􀟈|􁁛)' "$SWIFT_TEST_LOG" || true
+if [ "$swift_status" -eq 124 ] || [ "$swift_status" -eq 137 ]; then
+  echo "swift test stopped after 45 minutes; tests started that never ended:"
+  # A started line names the test as "◇ Test name(...) started."; its end as "✔/✘ Test name(...)".
+  awk '/^◇ Test .* started/ { sub(/^◇ Test /, ""); sub(/ started\.$/, ""); open[$0] = 1 }
+       /^(✔|✘) Test / { for (t in open) if (index($0, t) > 0) delete open[t] }
+       END { for (t in open) print "  " t }' "$SWIFT_TEST_LOG"
+  exit 1
+fi
 if [ "$swift_status" -ne 0 ]; then echo "swift test failed (exit $swift_status)"; exit 1; fi
 ran=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$SWIFT_TEST_LOG" | tail -1)
 if [ -z "$ran" ] || [ "$ran" -eq 0 ]; then echo "swift test ran no test"; exit 1; fi
