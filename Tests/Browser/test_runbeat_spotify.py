@@ -4,7 +4,8 @@ PKCE checked, playlists in pages, devices, play, transfer, pause): the runner co
 RunBeat's page and lands back on it, chooses a Spotify playlist for the work intervals and
 another for recovery, runs a 4x4 with the simulated strap at 60 times speed, and Spotify is
 told to play each phase's playlist as the phases change (never twice in a row for the same
-phase), while the page's own music stays quiet in those phases; at the end Spotify is paused."""
+phase), while the page's own music stays quiet in those phases; at the end Spotify is paused.
+The Run screen's Pause pauses Spotify and Resume carries on where it stopped."""
 import base64
 import hashlib
 import json
@@ -110,7 +111,8 @@ class FakeSpotify(BaseHTTPRequestHandler):
                 device = parse_qs(url.query).get("device_id", [FakeSpotify.active])[0]
                 if device != DEVICE["id"]:
                     return self.reply(404, {"error": {"status": 404, "message": "No active device found", "reason": "NO_ACTIVE_DEVICE"}})
-                FakeSpotify.plays.append(body["context_uri"])
+                # No body: Start/Resume Playback carries on with what was paused.
+                FakeSpotify.plays.append(body.get("context_uri", "resume"))
                 FakeSpotify.active = device
                 return self.reply(204)
             if url.path == "/v1/me/player/pause":
@@ -185,3 +187,38 @@ def test_a_four_by_four_plays_each_phases_spotify_playlist(spotify_server, brows
     assert not [s for s in sources if "/tracks/" in s], sources
     _, status = request(juke.base, "GET", "/api/v1/runbeat/spotify", None, token)
     assert status["status"] == "connected" and status["configured"] is True
+
+
+def test_pause_on_the_run_screen_pauses_spotify_and_resume_carries_on(spotify_server, browser):
+    juke = spotify_server
+    FakeSpotify.plays, FakeSpotify.transfers, FakeSpotify.pauses = [], [], 0
+    status, account = request(juke.base, "POST", "/api/v1/auth/register", {"username": "pauser", "password": "pauser password"})
+    assert status == 201, account
+    token = account["token"]
+    status, _ = request(juke.base, "PUT", "/api/v1/runbeat/profile",
+                        {"age": 30, "resting": 60, "formula": "fox", "warmup_seconds": 60, "cooldown_seconds": 60}, token)
+    assert status == 200
+    sign_in(browser, juke, "pauser", "pauser password")
+    browser.get(juke.base + "/runbeat")
+    show(browser, "workout")
+    click(browser, By.CSS_SELECTOR, ".rb-spotify-connect")
+    wait(browser).until(lambda d: "Spotify is connected" in d.find_element(By.ID, "rb-note").text)
+    none = {"mode": "none", "track_ids": []}
+    status, _ = request(juke.base, "PUT", "/api/v1/runbeat/profile/music", {
+        "warmup": none, "cooldown": none,
+        "work": {"mode": "spotify", "track_ids": [], "spotify_playlist_id": "pl55", "spotify_playlist_name": "Playlist 55"},
+        "recovery": {"mode": "spotify", "track_ids": [], "spotify_playlist_id": "pl2", "spotify_playlist_name": "Playlist 2"}}, token)
+    assert status == 200
+
+    # 10x: the first work interval lasts 24 s, time to pause in it.
+    start_simulated(browser, speed="10")
+    wait(browser).until(lambda d: FakeSpotify.plays == ["spotify:playlist:pl55"])
+    click(browser, By.ID, "rb-pause")
+    wait(browser).until(lambda d: FakeSpotify.pauses == 1)
+    assert browser.find_element(By.ID, "rb-pause").text.strip() == "Resume"
+    click(browser, By.ID, "rb-pause")
+    # Carried on where it stopped: no playlist started again from the top.
+    wait(browser).until(lambda d: FakeSpotify.plays == ["spotify:playlist:pl55", "resume"])
+    assert FakeSpotify.pauses == 1 and FakeSpotify.transfers == ["phone-1"]
+    click(browser, By.ID, "rb-pause")
+    wait(browser).until(lambda d: FakeSpotify.pauses == 2)

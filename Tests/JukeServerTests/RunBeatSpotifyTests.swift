@@ -20,7 +20,7 @@ import Testing
 /// (before they run out, on a 401, by the 15-minute job), invalid_grant asking the runner to
 /// connect again, playlists in pages, devices, 429 passed on with Retry-After, and the
 /// workout's phases playing their playlists once each, resumed on a device after the playing
-/// one went away, paused at the end.
+/// one went away, paused at the end, paused and resumed with the runner.
 @Suite(.timeLimit(.minutes(5))) struct RunBeatSpotifyTests {
     static func settings(_ fake: URL) -> SpotifySettings {
         SpotifySettings(
@@ -334,6 +334,105 @@ import Testing
                     try await Self.eventually("paused at the end") { fake.pauses == 1 }
                 }
                 #expect(fake.plays.count == 4)
+            }
+        }
+    }
+
+    /// One live connection of `token`'s page to workout `id`: `body` writes, everything the
+    /// server says goes to `heard`, and the connection closes when `body` is done.
+    static func live(
+        port: Int, id: String, token: String, heard: @escaping @Sendable (String) -> Void,
+        _ body: @escaping @Sendable (WebSocketOutboundWriter) async throws -> Void
+    ) async throws {
+        var headers = HTTPFields()
+        headers[.authorization] = "Bearer \(token)"
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/api/v1/runbeat/workouts/\(id)/live",
+            configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers), logger: Logger(label: "test")
+        ) { inbound, outbound, _ in
+            let steps = Task {
+                do {
+                    try await body(outbound)
+                } catch {
+                    try? await outbound.close(.normalClosure, reason: nil)
+                    throw error
+                }
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            for try await message in inbound.messages(maxSize: 1 << 20) {
+                if case .text(let text) = message { heard(text) }
+            }
+            try await steps.value
+        }
+    }
+
+    /// The runner's Pause pauses Spotify where it plays; the device check due meanwhile, the
+    /// page going and coming back (saying again that it is paused) call Spotify for nothing;
+    /// Resume carries on with Start/Resume Playback without a context (not from the top).
+    @Test func pausePausesSpotifyAndResumeCarriesOnWithoutARestart() async throws {
+        let clock = HandClock()
+        let fake = FakeSpotify(playlistCount: 10, now: { clock.now.withLock { $0 } })
+        try await fake.run { url in
+            try await TestApp.run(.sqlite, clock: clock.wall, mode: .live, configure: { $0.spotify = Self.settings(url) }) { app, client in
+                let playback = try #require(app.services.runBeatApp.spotify?.playback)
+                let ann = try await client.register("ann")
+                try await Self.connect(client, fake, token: ann)
+                #expect(
+                    try await client.json(
+                        .put, "/api/v1/runbeat/profile", token: ann, body: #"{"age":30,"resting":60,"formula":"fox","warmup_seconds":60,"cooldown_seconds":0}"#
+                    ).status == .ok)
+                let music = try await client.json(
+                    .put, "/api/v1/runbeat/profile/music", token: ann,
+                    body: """
+                        {"warmup":{"mode":"none","track_ids":[]},
+                         "work":{"mode":"spotify","track_ids":[],"spotify_playlist_id":"\(FakeSpotify.playlistID(1))","spotify_playlist_name":"Fast"},
+                         "recovery":{"mode":"spotify","track_ids":[],"spotify_playlist_id":"\(FakeSpotify.playlistID(2))","spotify_playlist_name":"Easy"},
+                         "cooldown":{"mode":"auto","track_ids":[]}}
+                        """)
+                #expect(music.status == .ok)
+                let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"vo2max_4x4"}"#)
+                let id = try #require(started.json["id"] as? String)
+                let port = try #require(client.port)
+                let seen = Mutex<[String]>([])
+                let resumed = FakeSpotify.Play(contextURI: "", device: "phone-1")
+                let before = Mutex(0)
+                try await Self.live(port: port, id: id, token: ann, heard: { text in seen.withLock { $0.append(text) } }) { outbound in
+                    try await outbound.write(.text(#"{"type":"samples","t":0,"samples":[{"seq":0,"t":0,"bpm":100}]}"#))
+                    try await outbound.write(.text(#"{"type":"samples","t":61,"samples":[{"seq":1,"t":61,"bpm":150}]}"#))
+                    try await Self.eventually("the work playlist") { fake.plays == [Self.play(1)] }
+                    try await outbound.write(.text(#"{"type":"pause","t":62}"#))
+                    try await Self.eventually("Spotify paused") { fake.pauses == 1 }
+                    try await Self.eventually("the page told") { seen.withLock { $0.contains { $0.contains(#""paused":true"#) } } }
+                    before.withLock { $0 = fake.apiRequests.count }
+                    // The device's check is due and the paused phone has gone idle: while paused, neither is acted on.
+                    fake.dropActiveDevice()
+                    clock.advance(31)
+                    await playback.tickAll()
+                }
+                // The page comes back while paused and says so, as it does after a reload.
+                seen.withLock { $0.removeAll() }
+                try await Self.live(port: port, id: id, token: ann, heard: { text in seen.withLock { $0.append(text) } }) { outbound in
+                    try await outbound.write(.text(#"{"type":"pause","t":62}"#))
+                    try await Self.eventually("told it is paused") { seen.withLock { $0.contains { $0.contains(#""paused":true"#) } } }
+                    clock.advance(31)
+                    await playback.tickAll()
+                    // While paused Spotify heard nothing: not the device check that came due, not the
+                    // page coming back.
+                    #expect(fake.apiRequests.count == before.withLock { $0 })
+                    try await outbound.write(.text(#"{"type":"resume","t":62}"#))
+                    try await Self.eventually("resumed where it stopped") { fake.plays == [Self.play(1), resumed] }
+                    // The phone went idle while paused, so the resume finds it and moves playback
+                    // back to it first, then resumes there without a context (not from the top).
+                    #expect(
+                        Array(fake.apiRequests.dropFirst(before.withLock { $0 }))
+                            == ["GET /v1/me/player/devices", "PUT /v1/me/player", "PUT /v1/me/player/play"])
+                    #expect(fake.transfers == ["phone-1", "phone-1"] && fake.pauses == 1)
+                    // The phases go on as before: recovery's playlist, and the end pauses it.
+                    try await outbound.write(.text(#"{"type":"samples","t":301,"samples":[{"seq":2,"t":301,"bpm":130}]}"#))
+                    try await Self.eventually("the recovery playlist") { fake.plays == [Self.play(1), resumed, Self.play(2)] }
+                    try await outbound.write(.text(#"{"type":"end","t":302}"#))
+                    try await Self.eventually("paused at the end") { fake.pauses == 2 }
+                }
             }
         }
     }
