@@ -77,6 +77,25 @@ def wrapped_buttons(driver):
           .filter(([, n]) => n > 1);""")
 
 
+def broken_words(driver):
+    """Shown labels, legends and headings whose text takes more lines than it has words: a word
+    broke ("Mod el" beside its field on a phone)."""
+    return driver.execute_script("""
+        const out = [];
+        for (const e of document.querySelectorAll('label, legend, h2, .hint')) {
+          if (!e.getClientRects().length) continue;
+          for (const n of e.childNodes) {
+            const words = n.nodeType === Node.TEXT_NODE ? n.textContent.trim().split(/\\s+/).filter(Boolean) : [];
+            if (!words.length) continue;
+            const range = document.createRange();
+            range.selectNodeContents(n);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (tops.size > words.length) out.push([n.textContent.trim(), tops.size]);
+          }
+        }
+        return out;""")
+
+
 def line_counts(driver, css):
     return driver.execute_script(LINES + "return [...document.querySelectorAll(arguments[0])].map(lines);", css)
 
@@ -159,6 +178,7 @@ def test_every_home_screen_fits_and_reads_whole(server, admin, width, height, mo
             assert shown == [screen.split("/")[0]]
             assert outside_first_screen(driver, controls) == [], screen
             assert wrapped_buttons(driver) == [], screen
+            assert broken_words(driver) == [], screen
             assert driver.execute_script("return document.documentElement.scrollWidth <= innerWidth"), screen
             assert axe_violations(driver) == [], screen
             screenshot(driver, f"back2back-home-{screen.replace('/', '-')}", size)
@@ -227,8 +247,13 @@ def test_a_remote_waiting_for_a_takeover_fits_the_first_screen_of_a_phone(server
     driver = make_driver(375, 667, mobile=True)
     try:
         sign_in(driver, server, admin["username"], admin["password"])
-        # Its live connection opens and closes: the server hears the page go.
-        driver.execute_script(f"new EventSource('{base}/events?device_id=gone').onopen = (e) => e.target.close();")
+        # Its live connection opens and closes: the server hears the page go. (Waited for: a
+        # navigation right after would abort a stream that had not opened yet, and the server
+        # would never hear of the page.)
+        driver.set_script_timeout(30)
+        driver.execute_async_script(
+            f"const done = arguments[0]; const s = new EventSource('{base}/events?device_id=gone');"
+            "s.onopen = () => { s.close(); done(); };")
         driver.get(f"{server.base}/back2back/{session['id']}")
         wait(driver).until(lambda d: main_data(d, "waiting") == "true" and d.find_elements(By.ID, "np-title"))
         assert outside_first_screen(driver, ["turn", "player-line", "play-here", "np-title", "toggle", "skip"]) == []
