@@ -213,12 +213,15 @@ def test_pause_on_the_run_screen_pauses_spotify_and_resume_carries_on(spotify_se
     # 10x: the first work interval lasts 24 s, time to pause in it.
     start_simulated(browser, speed="10")
     wait(browser).until(lambda d: FakeSpotify.plays == ["spotify:playlist:pl55"])
+    # Whether the start moved playback to the phone depends on what the fake's device was doing
+    # before (its state is the module's): what matters is that the pause and resume move nothing.
+    transfers = list(FakeSpotify.transfers)
     click(browser, By.ID, "rb-pause")
     wait(browser).until(lambda d: FakeSpotify.pauses == 1)
     assert browser.find_element(By.ID, "rb-pause").text.strip() == "Resume"
     click(browser, By.ID, "rb-pause")
     # Carried on where it stopped: no playlist started again from the top.
     wait(browser).until(lambda d: FakeSpotify.plays == ["spotify:playlist:pl55", "resume"])
-    assert FakeSpotify.pauses == 1 and FakeSpotify.transfers == ["phone-1"]
+    assert FakeSpotify.pauses == 1 and FakeSpotify.transfers == transfers
     click(browser, By.ID, "rb-pause")
     wait(browser).until(lambda d: FakeSpotify.pauses == 2)
