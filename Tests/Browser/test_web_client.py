@@ -183,11 +183,15 @@ def test_a_newcomer_from_an_invite_link_creates_an_account_and_lands_in_the_game
     browser.find_element(By.ID, "username").send_keys("invitee")
     browser.find_element(By.ID, "password").send_keys("invitee password")
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    # Signed up from the invite, they are in the game at once (they said they want to play by
+    # following the link): its lobby, not a join form to submit again.
     try:
-        wait(browser).until(lambda d: d.find_elements(By.ID, "join-code") and d.find_element(By.ID, "join-code").get_attribute("value") == code)
+        wait(browser).until(lambda d: d.find_elements(By.ID, "waiting"))
     except Exception:
         raise AssertionError((browser.current_url, browser.find_element(By.TAG_NAME, "body").text[:300]))
-    assert "/tunetrivia" in browser.current_url
+    assert browser.current_url.split("#")[0].endswith("/tunetrivia/" + game["id"])
+    players = request(server.base, "GET", f"/api/v1/tunetrivia/sessions/{game['id']}/state", token=admin["token"])[1]["players"]
+    assert "invitee" in [p["display_name"] for p in players]
     # The way back to signing in keeps it too; a link elsewhere is never carried.
     browser.delete_all_cookies()
     browser.get(server.base + "/register?next=" + urllib.parse.quote("/tunetrivia/join/" + code, safe=""))
