@@ -57,4 +57,37 @@ import Testing
             #expect((state["playhead"] as? [String: Any])?["paused"] as? Bool == true)
         }
     }
+
+    /// A page that closes its live connection is heard when it closes, not when a write to it
+    /// next fails: with heartbeats an hour apart and no change to send, nothing else would
+    /// ever tell. (Before, a gone page still counted as playing for up to 30 s.)
+    @Test func aClosedLiveConnectionIsHeardWithoutAWriteToIt() async throws {
+        try await TestApp.run(.sqlite, mode: .live, configure: { $0.liveHeartbeat = .seconds(3600) }) { app, client in
+            let port = try #require(client.port)
+            let host = try await client.register("host")
+            let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: "{}")
+            let id = try #require(created.json["id"] as? String)
+            let session = try #require(DJSessionID(id))
+            let service = app.services.back2back
+            let request =
+                "GET /api/v1/back2back/sessions/\(id)/events?device_id=tab-1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: Bearer \(host)\r\n\r\n"
+            // The page opens its stream, reads the session, and closes (the connection with it).
+            let first = try await RawConnection.offThePool {
+                let connection = try RawConnection(port: port)
+                connection.send(request)
+                return connection.read(until: "event: state", within: 30)
+            }
+            #expect(first?.hasPrefix("HTTP/1.1 200 OK") == true, "\(first ?? "no answer")")
+            var heard = false
+            for _ in 0..<1200 {
+                if await service.pages[session] == nil, await service.connections[session] == nil {
+                    heard = true
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(heard, "the server never heard the page's connection close")
+        }
+    }
 }

@@ -61,6 +61,27 @@ final class RawConnection {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
+    /// What the server has sent once `marker` arrives, or nil when it has not within `seconds`
+    /// (or the connection closed first).
+    func read(until marker: String, within seconds: Double) -> String? {
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += buffer[0..<count]
+                let text = String(decoding: received, as: UTF8.self)
+                if text.contains(marker) { return text }
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Everything the server sends until it closes the connection, or nil when it is still
     /// open after `seconds`.
     func readUntilClosed(within seconds: Double) -> String? {

@@ -21,7 +21,7 @@ public struct Back2BackApp: JukeApp {
             logger: platform.logger)
         self.service = Back2BackService(
             database: platform.database, library: platform.library, users: platform.users, clock: platform.clock, dj: djSelector,
-            catalog: platform.catalog, logger: platform.logger)
+            catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger)
     }
 
     /// Its tables, migrated before any app is built.

@@ -27,7 +27,7 @@ actor Back2BackService {
     /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
     let catalog: (any MusicCatalog)?
     /// Who watches which session, told of each new version (LiveUpdates).
-    let live = VersionBoard<DJSessionID>()
+    let live: VersionBoard<DJSessionID>
     private var random = SystemRandomNumberGenerator()
     /// The library as songs, rebuilt when the library's generation moves.
     private var songs: (generation: Int, list: [Song])?
@@ -56,8 +56,9 @@ actor Back2BackService {
 
     init(
         database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ,
-        catalog: (any MusicCatalog)? = nil, logger: Logger
+        catalog: (any MusicCatalog)? = nil, heartbeat: Duration = .seconds(15), logger: Logger
     ) {
+        self.live = VersionBoard(heartbeat: heartbeat)
         self.store = Back2BackStore(database: database)
         self.relay = Relay(channel: Self.relayChannel, database: database)
         self.catalog = catalog

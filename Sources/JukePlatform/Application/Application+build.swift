@@ -46,7 +46,7 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: EventStreamShutdownMiddleware())
+    router.add(middleware: EventStreamMiddleware())
     router.add(middleware: ErrorMiddleware())
     let contract = String(decoding: try OpenAPISpec.yaml(), as: UTF8.self)
     router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(contract: contract)))

@@ -15,6 +15,10 @@ import NIOHTTP1
 /// - A refused WebSocket upgrade is always written as 400 by Hummingbird: the status the
 ///   route refused it with (401, 403, 404) arrives as an `UpgradeRefused` event first and
 ///   replaces it.
+/// - A client that goes while live events stream to it (a page closed, its `EventSource`
+///   closed) was noticed only when a later write failed: up to two heartbeats, 30 s, in which
+///   a playing page that had gone still counted as playing. The end of its side of the
+///   connection now closes the connection, which ends the stream (`EventStreamMiddleware`).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -31,6 +35,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var open = 0
     /// A response head is written and its end is not.
     private var responding = false
+    /// That response is a stream of server-sent events.
+    private var streamingEvents = false
     private var refusedUpgrade: HTTPResponseStatus?
     /// The connection became a WebSocket: frames, not HTTP parts, pass from then on.
     private var upgraded = false
@@ -73,6 +79,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         context.fireUserInboundEventTriggered(event)
+        // An event stream's client never half-closes to read on: its end means it has gone.
+        if !upgraded, streamingEvents, let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+        }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -86,6 +96,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             if head.status.code < 200 { break }  // 1xx: the real answer follows
             responding = true
+            streamingEvents = head.headers.first(name: "Content-Type")?.hasPrefix("text/event-stream") == true
             if head.status == .badRequest, let refused = refusedUpgrade {
                 refusedUpgrade = nil
                 head.status = refused
@@ -97,6 +108,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         case .end:
             responding = false
+            streamingEvents = false
             open = max(0, open - 1)
             if open == 0, !answeredMalformed { arm(context) }
         }
