@@ -133,6 +133,13 @@ struct Serve: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
+            "New accounts one address may make in 15 minutes; a party's phones share their router's address (env JUKE_SIGN_UPS_PER_ADDRESS; default 30)."
+    )
+    var signUpsPerAddress: Int?
+
+    @Option(
+        name: .long,
+        help:
             "A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed: an address or block, e.g. 127.0.0.1 or 10.0.0.0/8; repeat for more (env JUKE_TRUSTED_PROXIES, comma-separated; default none)."
     )
     var trustedProxy: [String] = []
@@ -143,13 +150,22 @@ struct Serve: AsyncParsableCommand {
     )
     var allowedOrigin: [String] = []
 
-    /// The proxies, public URL and extra origins, from flags or the environment.
+    /// The sign-up limit, proxies, public URL and extra origins, from flags or the environment.
     func network(_ env: [String: String], into configuration: inout ServerConfiguration) throws {
         if let raw = publicUrl ?? env["JUKE_PUBLIC_URL"], !raw.isEmpty {
             guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
                 throw ValidationError("--public-url (or JUKE_PUBLIC_URL) must be an http(s) URL, not '\(raw)'")
             }
             configuration.publicURL = url
+        }
+        if let count = try signUpsPerAddress
+            ?? env["JUKE_SIGN_UPS_PER_ADDRESS"].map({ text in
+                guard let value = Int(text) else { throw ValidationError("JUKE_SIGN_UPS_PER_ADDRESS must be a whole number") }
+                return value
+            })
+        {
+            guard (1...100_000).contains(count) else { throw ValidationError("--sign-ups-per-address is 1 to 100000") }
+            configuration.signUpsPerAddress = count
         }
         let proxies = trustedProxy.isEmpty ? Self.list(env["JUKE_TRUSTED_PROXIES"]) : trustedProxy
         configuration.trustedProxies = try proxies.map { text in

@@ -208,7 +208,8 @@ def server(data_dir):
     database = None
     if BROWSER_DATABASE == "postgres":
         database, drop = create_postgres_database()
-    s = JukeServer(data_dir, database=database)
+    # Every file's tests sign up on this one server from one address: more than a party's 30.
+    s = JukeServer(data_dir, database=database, extra_args=["--sign-ups-per-address", "1000"])
     yield s
     s.stop()
     if drop:

@@ -60,7 +60,8 @@ def test_the_demo_show_plays_next_to_music_with_chapters_and_transcript(server, 
     wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li")) == 9)
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']"))
     dual_sheet(browser, "speech", "transcript")
-    first = browser.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text
+    # The sheet fades in: its text reads as empty until it shows.
+    first = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text)
     assert "Welcome to Juke Readings" in first
     wait(browser, 20).until(lambda d: "sonnet" in d.find_element(By.CSS_SELECTOR, "#speech-player .dual-cues li[aria-current='true']").text)
     # A tap on a line of the transcript goes there; the chapter follows.

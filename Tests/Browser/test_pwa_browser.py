@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import JUKE, JukeServer, ServiceWorkerThrottle, request
 from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 from test_dual_player_articles import PAGE as ARTICLE
-from test_runbeat_browser import start_simulated
+from test_runbeat_browser import end_workout, start_simulated
 
 APPS = {"/tunetrivia": "TuneTrivia", "/back2back": "Back2Back", "/dual": "Dual Player", "/runbeat": "RunBeat"}
 
@@ -350,7 +350,7 @@ def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_upload
         browser.execute_script("window.__old_page = true")
         browser.get(server.base + "/runbeat")
         assert browser.execute_script("return window.__old_page") is None, "the page was not reloaded"
-        wait(browser).until(lambda d: "No network" in d.find_element(By.ID, "rb-note").text)
+        wait(browser).until(lambda d: "No network" in d.find_element(By.ID, "rb-run-note").text)
         assert browser.find_element(By.ID, "rb-run").is_displayed()
         recorded_offline = [s["t"] for s in unsent(browser)]
         time.sleep(2)
@@ -360,8 +360,7 @@ def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_upload
         offline(browser, False)
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
         time.sleep(2)
-        click(browser, By.ID, "rb-end")
-        click(browser, By.ID, "rb-end")
+        end_workout(browser)
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
         assert browser.execute_script("return localStorage.getItem('runbeat-backlog')") is None
 

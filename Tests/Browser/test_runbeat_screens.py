@@ -200,10 +200,10 @@ def seconds(text):
 
 
 def test_pause_stops_the_clock_cues_and_music_and_resume_carries_on(server, admin, browser):
-    account = register(server, "pauser")
+    account = register(server, "runpauser")
     token = account["token"]
     set_profile(server, token)
-    sign_in(browser, server, "pauser", "pauser password")
+    sign_in(browser, server, "runpauser", "runpauser password")
     browser.get(server.base + "/runbeat")
     started = time.monotonic()
     start_simulated(browser, speed="10")

@@ -152,6 +152,18 @@ import Testing
         }
     }
 
+    /// A server for a big room raises the limit (`--sign-ups-per-address`); a small one lowers it.
+    @Test(arguments: TestBackend.available)
+    func theSignUpLimitIsASetting(backend: TestBackend) async throws {
+        try await TestApp.run(backend, configure: { $0.signUpsPerAddress = 3 }) { _, client in
+            var statuses: [HTTPResponse.Status] = []
+            for i in 0..<4 {
+                statuses.append(try await client.json(.post, "/api/v1/auth/register", body: #"{"username":"guest\#(i)","password":"correct horse"}"#).status)
+            }
+            #expect(statuses == [.created, .created, .created, .tooManyRequests])
+        }
+    }
+
     /// Five wrong passwords from one address lock the account there, not everywhere.
     @Test(arguments: TestBackend.available)
     func aGuesserLocksTheAccountOnlyFromTheirAddress(backend: TestBackend) async throws {

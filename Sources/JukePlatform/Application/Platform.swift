@@ -43,7 +43,8 @@ public struct Platform: Sendable {
         self.library = LibraryStore(database: database)
         self.auth = AuthService(
             users: users, hasher: PasswordHasher(cost: configuration.bcryptCost), clock: clock,
-            tokenLifetime: configuration.tokenLifetime
+            tokenLifetime: configuration.tokenLifetime,
+            throttle: LoginThrottle(maxRegistrationsPerAddress: configuration.signUpsPerAddress)
         )
         self.search = CatalogSearch(store: library)
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))

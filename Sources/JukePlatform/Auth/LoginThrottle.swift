@@ -10,7 +10,8 @@ struct LoginThrottle: Sendable {
     var maxFailuresPerAccount = 50
     var maxFailuresPerAddress = 20
     /// New accounts per address in the window: a party's twenty phones behind one router
-    /// sign up, a script making seventy in twelve seconds does not.
+    /// sign up, a script making seventy in twelve seconds does not (the server's
+    /// `signUpsPerAddress`).
     var maxRegistrationsPerAddress = 30
 
     static func accountSubject(_ username: String) -> String { "user:" + username.lowercased() }

@@ -17,6 +17,9 @@ public struct ServerConfiguration: Sendable {
     public var installDemoLibrary: Bool
     /// Largest JSON body accepted, in bytes.
     public var maxBodySize: Int
+    /// New accounts one address may make in 15 minutes: a party's phones share their router's
+    /// address, so a big room raises it.
+    public var signUpsPerAddress = 30
     /// Where Dual Player finds Radio Browser's servers (its `/json/servers` list); nil is
     /// Radio Browser's own discovery, then the original app's fallback order.
     public var radioBrowserDiscovery: URL?
