@@ -32,9 +32,19 @@ test("waits read as people say them", () => {
 
 test("times read as minutes and seconds", () => {
   assert.equal(formatTime(0), "0:00");
+  assert.equal(formatTime(59), "0:59");
   assert.equal(formatTime(61.9), "1:01");
+  assert.equal(formatTime(3599.9), "59:59");
   assert.equal(formatTime(-3), "0:00");
   assert.equal(formatTime(NaN), "0:00");
+  assert.equal(formatTime(Infinity), "0:00");
+});
+
+test("times from an hour up read as hours, minutes and seconds", () => {
+  assert.equal(formatTime(3600), "1:00:00");
+  assert.equal(formatTime(3661), "1:01:01");
+  assert.equal(formatTime(36000), "10:00:00");
+  assert.equal(formatTime(36000 + 59 * 60 + 7.5), "10:59:07");
 });
 
 test("server-sent events are cut into whole blocks, the rest kept for later", () => {

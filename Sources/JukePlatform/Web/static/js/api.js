@@ -48,7 +48,10 @@ export async function forgetPersonOnDevice() {
   }
 }
 
-/** Keeps a new session; another account than the last one here starts with a clean device. */
+/**
+ * Keeps a new session; another account than the last one here starts with a clean device.
+ * @param {{token: string, user?: {id?: string}}} session the answer of sign-in or sign-up
+ */
 export async function saveSession(session) {
   localStorage.setItem(TOKEN_KEY, session.token);
   const owner = session.user?.id;
@@ -125,6 +128,7 @@ export async function api(path, options = {}) {
  * @returns {Promise<Response>} a response with a 2xx status
  */
 async function send(path, { method = "GET", body = undefined, signal = undefined, accept }) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: accept };
   const t = token();
   if (t) headers.Authorization = `Bearer ${t}`;
@@ -142,7 +146,7 @@ async function send(path, { method = "GET", body = undefined, signal = undefined
     });
   } catch (error) {
     // No answer at all: say why in words rather than the browser's "Failed to fetch".
-    if (error?.name === "AbortError") throw error;
+    if (error instanceof Error && error.name === "AbortError") throw error;
     throw new NetworkError();
   }
   if (response.ok) return response;
@@ -185,6 +189,8 @@ export function takeEvents(text) {
  */
 export async function apiEvents(path, { method = "POST", body = undefined, onEvent }) {
   const response = await send(path, { method, body, accept: "text/event-stream" });
+  // A 2xx answer to an event-stream request has a body; none would be the server's fault.
+  if (!response.body) throw new Error(`No event stream from ${path}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let buffer = "";
@@ -228,12 +234,18 @@ export function counted(n, singular, plural = `${singular}s`) {
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-/** @param {number} seconds */
+/**
+ * A length or a position as a clock reads it: "m:ss" under an hour, "h:mm:ss" from an hour
+ * up, so a ten-hour book reads "10:00:00" rather than "600:00". Whole seconds, rounded down;
+ * nothing sensible (negative, NaN) reads "0:00".
+ * @param {number} seconds
+ */
 export function formatTime(seconds) {
-  if (!Number.isFinite(seconds) || seconds < 0) seconds = 0;
-  const m = Math.floor(seconds / 60);
-  const s = Math.floor(seconds % 60);
-  return `${m}:${String(s).padStart(2, "0")}`;
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
 /**
