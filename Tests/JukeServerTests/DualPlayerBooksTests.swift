@@ -213,7 +213,8 @@ import Testing
 
     @Test(.enabled(if: toolsInstalled, "needs espeak-ng and ffmpeg (Scripts/test.sh installs them)"))
     func theSpokenDemoHasFourChaptersInBothLists() async throws {
-        guard case .success(let maker) = DemoBookMaker.find() else { return }
+        // The tools are installed (the trait says so): not finding them fails, as it would in the server.
+        let maker = try DemoBookMaker.find().get()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("demo.m4b").path

@@ -146,7 +146,10 @@ import Testing
         // A whole track's transcode left by its listener runs on into the cache: it is the
         // one the next listener asks for.
         do {
-            guard case .streaming(let follower) = try await transcoder.open(try Self.request(source)) else { return }
+            guard case .streaming(let follower) = try await transcoder.open(try Self.request(source)) else {
+                Issue.record("a whole track's first request came from the cache")
+                return
+            }
             var iterator = follower.makeAsyncIterator()
             _ = try await iterator.next()
         }
