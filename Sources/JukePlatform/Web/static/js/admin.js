@@ -1,4 +1,4 @@
-import { api, bindLogout, byId, el } from "./api.js";
+import { api, bindLogout, byId, el, errorMessage } from "./api.js";
 
 bindLogout();
 
@@ -9,10 +9,19 @@ const trackCount = byId("track-count");
 const scanStatus = byId("scan-status");
 const form = byId("add-folder");
 const error = byId("form-error");
-let timer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let timer;
+
+/** @typedef {{path: string, last_scan_at?: string | null}} Folder */
+/**
+ * @typedef {{folder_path: string, phase: string, files_found: number, files_checked: number, added: number,
+ *   updated: number, moved: number, removed: number, unchanged: number, failed: number, message?: string | null}} Scan
+ */
+/** @typedef {{track_count: number, scans: Scan[], issues: {path: string, reason: string}[]}} LibraryStatus */
 
 async function refresh() {
   try {
+    /** @type {[Folder[], LibraryStatus]} */
     const [list, status] = await Promise.all([api("/api/v1/library/folders"), api("/api/v1/library/status")]);
     folders.replaceChildren(...list.map((f) =>
       el("li", {}, el("code", {}, f.path), el("span", { class: "muted" }, f.last_scan_at ? ` last scanned ${new Date(f.last_scan_at).toLocaleString()}` : " not scanned yet"))));
@@ -36,11 +45,11 @@ async function refresh() {
     clearTimeout(timer);
     timer = setTimeout(refresh, busy ? 500 : 5000);
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = errorMessage(e);
   }
 }
 
-form.addEventListener("submit", async (event) => {
+form.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   error.textContent = "";
   const path = form.querySelector("#folder-path").value.trim();
@@ -49,7 +58,7 @@ form.addEventListener("submit", async (event) => {
     form.reset();
     refresh();
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = errorMessage(e);
   }
 });
 

@@ -216,6 +216,14 @@ export async function logout() {
 }
 
 /**
+ * What went wrong, in words, from whatever a `catch` caught (an Error, or anything thrown).
+ * @param {unknown} error
+ */
+export function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
  * A wait in words, for "try again in …": seconds under a minute, else whole minutes.
  * @param {number} seconds
  */
@@ -280,6 +288,23 @@ export function el(tag, attributes = {}, ...children) {
  */
 export function byId(id) {
   return document.getElementById(id);
+}
+
+/**
+ * An element the page must have, of the kind the server draws there (an input, a button):
+ * the first match of `selector` inside `root`. A page without it, or with another kind of
+ * element there, is a page out of step with its script: that throws at once, saying which,
+ * rather than failing later on a null.
+ * @template {Element} T
+ * @param {string} selector
+ * @param {new (...args: any[]) => T} kind
+ * @param {ParentNode} [root]
+ * @returns {T}
+ */
+export function requiredElement(selector, kind, root = document) {
+  const found = root.querySelector(selector);
+  if (!(found instanceof kind)) throw new Error(`The page has no ${kind.name} at ${selector}`);
+  return found;
 }
 
 export function bindLogout() {

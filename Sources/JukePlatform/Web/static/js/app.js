@@ -18,7 +18,8 @@ if (playerRoot) {
   });
   browser.show("albums");
   // Marks the playing row wherever it is listed.
-  document.addEventListener("juke:track", (/** @type {CustomEvent} */ event) => {
+  document.addEventListener("juke:track", (event) => {
+    if (!(event instanceof CustomEvent)) return;
     for (const row of document.querySelectorAll(".track[aria-current]")) row.removeAttribute("aria-current");
     for (const row of document.querySelectorAll(`.track[data-id="${event.detail.id}"]`)) row.setAttribute("aria-current", "true");
   });

@@ -1,4 +1,4 @@
-import { api, byId, safeNext, saveSession, waitInWords } from "./api.js";
+import { api, APIError, byId, errorMessage, safeNext, saveSession, waitInWords } from "./api.js";
 
 const form = /** @type {HTMLFormElement} */ (document.querySelector("form[data-mode]"));
 const error = byId("form-error");
@@ -12,6 +12,10 @@ if (next && safeNext(next, location.origin) !== "/") {
   }
 }
 
+/**
+ * @param {string} message
+ * @param {string} [field] the form field the server named, marked invalid and focused
+ */
 function showError(message, field) {
   error.textContent = message;
   for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
@@ -39,6 +43,7 @@ form.addEventListener("submit", async (event) => {
     location.assign(safeNext(next, location.origin));
   } catch (e) {
     // Too many attempts: the server says how long to wait (Retry-After).
+    if (!(e instanceof APIError)) return showError(errorMessage(e));
     const wait = e.retryAfter ? ` Try again in ${waitInWords(e.retryAfter)}.` : "";
     showError(e.message + wait, e.field);
   } finally {

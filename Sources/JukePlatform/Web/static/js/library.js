@@ -1,15 +1,25 @@
-import { api, el, formatTime } from "./api.js";
+import { api, el, errorMessage, formatTime } from "./api.js";
 import { icon } from "/static/js/icons.js";
 import { bindTabs } from "./tabs.js";
 
 const PAGE = 60;
+
+/** @typedef {import("./player.js").Track} Track */
+/** @typedef {{id: string, title: string, artist: string, year?: number | null, artwork_url?: string | null}} Album */
+/** @typedef {{id: string, name: string, album_count: number, track_count: number}} Artist */
+/** @typedef {{items: any[], total: number, approximate?: boolean, suggestion?: string}} Page */
+/**
+ * The list on show: where its pages come from, how it is drawn, and what has been loaded.
+ * @typedef {{path: string, render: (items: any[], all: any[]) => Node, empty: string,
+ *   onPage?: (page: Page) => void, items: any[], total: number}} Listing
+ */
 
 // The library browser: albums, artists, genres, years and songs, drill-down into one, and
 // search as you type. Every list is paginated with "Show more".
 export class LibraryBrowser {
   /**
    * @param {{root: HTMLElement, crumbs: HTMLElement, pager: HTMLElement, more: HTMLElement,
-   *   tabs: HTMLElement[], search: HTMLInputElement, player: any}} parts
+   *   tabs: HTMLElement[], search: HTMLInputElement, player: import("./player.js").Player}} parts
    */
   constructor({ root, crumbs, pager, more, tabs, search, player }) {
     this.root = root;
@@ -19,13 +29,15 @@ export class LibraryBrowser {
     this.tabs = tabs;
     this.search = search;
     this.player = player;
-    /** @type {any} */
+    /** @type {Listing | null} */
     this.current = null;
     this.view = null;
-    this.searchTimer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.searchTimer = undefined;
+    /** @type {AbortController | null} */
     this.abort = null;
     // The tabs' panel is the browser itself; a search deselects every tab.
-    this.selectTabElement = bindTabs(tabs, root, (tab) => this.show(tab.dataset.view));
+    this.selectTabElement = bindTabs(tabs, root, (tab) => this.show(tab.dataset.view ?? "albums"));
     more.addEventListener("click", () => this.loadMore());
     search.addEventListener("input", () => this.onSearch());
     search.form?.addEventListener("submit", (e) => {
@@ -39,17 +51,21 @@ export class LibraryBrowser {
     this.selectTabElement(this.tabs.find((tab) => tab.dataset.view === name) || null);
   }
 
-  // Shows a top-level view.
+  /**
+   * Shows a top-level view.
+   * @param {string} name albums, artists, songs, genres or years (any other shows albums)
+   */
   show(name) {
     this.search.value = "";
     this.selectTab(name);
     this.crumbs.textContent = "";
+    /** @type {Record<string, () => Promise<void>>} */
     const views = {
       albums: () => this.list({ path: "/api/v1/catalog/albums", render: (items) => this.albumGrid(items) }),
       artists: () => this.list({ path: "/api/v1/catalog/artists", render: (items) => this.artistList(items) }),
       songs: () => this.list({ path: "/api/v1/catalog/tracks", render: (items, all) => this.trackList(items, all) }),
-      genres: () => this.facet("/api/v1/catalog/genres", (value) => ({ genre: value }), "Genre"),
-      years: () => this.facet("/api/v1/catalog/years", (value) => ({ year: value }), "Year"),
+      genres: () => this.facet("/api/v1/catalog/genres", (value) => ({ genre: String(value) }), "Genre"),
+      years: () => this.facet("/api/v1/catalog/years", (value) => ({ year: String(value) }), "Year"),
     };
     (views[name] || views.albums)();
   }
@@ -77,7 +93,7 @@ export class LibraryBrowser {
 
   /**
    * Loads the first page of a paginated list and renders it.
-   * @param {{path: string, render: (items: any[], all: any[]) => Node, empty?: string, onPage?: (page: any) => void}} what
+   * @param {{path: string, render: (items: any[], all: any[]) => Node, empty?: string, onPage?: (page: Page) => void}} what
    */
   async list({ path, render, empty = "Nothing here yet.", onPage = undefined }) {
     this.abort?.abort();
@@ -93,25 +109,33 @@ export class LibraryBrowser {
     if (!c) return;
     const sep = c.path.includes("?") ? "&" : "?";
     try {
-      const page = await api(`${c.path}${sep}limit=${PAGE}&offset=${c.items.length}`, { signal: this.abort.signal });
+      /** @type {Page} */
+      const page = await api(`${c.path}${sep}limit=${PAGE}&offset=${c.items.length}`, { signal: this.abort?.signal });
       c.items = c.items.concat(page.items);
       c.total = page.total;
       c.onPage?.(page);
       this.root.replaceChildren(c.items.length ? c.render(c.items, c.items) : el("p", { class: "muted" }, c.empty));
       this.pager.hidden = c.items.length >= c.total;
     } catch (e) {
-      if (e.name === "AbortError") return;
-      this.root.replaceChildren(el("p", { class: "form-error" }, e.message));
+      if (e instanceof Error && e.name === "AbortError") return;
+      this.root.replaceChildren(el("p", { class: "form-error" }, errorMessage(e)));
     } finally {
       this.root.setAttribute("aria-busy", "false");
       if (!first) this.more.focus();
     }
   }
 
+  /**
+   * A list of values (genres, years) that each open the songs with it.
+   * @param {string} path
+   * @param {(value: string | number) => Record<string, string>} filter the songs' query for a value
+   * @param {string} label
+   */
   async facet(path, filter, label) {
     this.abort?.abort();
     this.pager.hidden = true;
     this.root.setAttribute("aria-busy", "true");
+    /** @type {{value: string | number, track_count: number}[]} */
     const values = await api(path);
     this.root.setAttribute("aria-busy", "false");
     if (!values.length) return this.root.replaceChildren(el("p", { class: "muted" }, "Nothing here yet."));
@@ -123,12 +147,17 @@ export class LibraryBrowser {
     );
   }
 
+  /**
+   * @param {string} title
+   * @param {Record<string, string>} filter the songs' query (an album, an artist, a genre, a year)
+   */
   drill(title, filter) {
     const query = new URLSearchParams(filter).toString();
     this.crumbs.textContent = title;
     this.list({ path: `/api/v1/catalog/tracks?${query}`, render: (items, all) => this.trackList(items, all, filter.album_id) });
   }
 
+  /** @param {Album[]} albums */
   albumGrid(albums) {
     return el("ul", { class: "album-grid" }, albums.map((album) =>
       el("li", {},
@@ -138,6 +167,7 @@ export class LibraryBrowser {
           el("span", { class: "album-artist" }, `${album.artist}${album.year ? " · " + album.year : ""}`)))));
   }
 
+  /** @param {Artist[]} artists */
   artistList(artists) {
     return el("ul", { class: "rows" }, artists.map((artist) =>
       el("li", {},
@@ -146,6 +176,11 @@ export class LibraryBrowser {
           el("span", { class: "row-meta" }, `${artist.album_count} album${artist.album_count === 1 ? "" : "s"} · ${artist.track_count} song${artist.track_count === 1 ? "" : "s"}`)))));
   }
 
+  /**
+   * @param {Track[]} tracks the ones to list
+   * @param {Track[]} all the queue a click plays
+   * @param {string | boolean} [albumView] an album's id when listing one album (its track numbers show)
+   */
   trackList(tracks, all, albumView = false) {
     return el("ol", { class: "tracks" }, tracks.map((track, i) => {
       // A track no browser plays, on a server without ffmpeg: listed, not playable, and

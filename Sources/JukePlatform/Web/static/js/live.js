@@ -3,7 +3,7 @@
 // neither can. What to do next is decided by `step`, a pure state machine (events in, new
 // state and actions out, no timers or sockets of its own), tested with `node --test`;
 // `openLive` performs its actions with the browser's WebSocket, EventSource and fetch.
-import { api } from "./api.js";
+import { api, APIError } from "./api.js";
 
 /** @typedef {"websocket" | "events" | "polling"} Transport */
 
@@ -214,7 +214,7 @@ export function openLive(options) {
       deliver(await api(options.poll));
       if (!state.stopped) timer = setTimeout(poll, POLL_INTERVAL);
     } catch (error) {
-      if (error && error.status === 404) return send({ type: "deleted" });
+      if (error instanceof APIError && error.status === 404) return send({ type: "deleted" });
       send({ type: "pollFailed", message: error instanceof Error ? error.message : String(error) });
     }
   };

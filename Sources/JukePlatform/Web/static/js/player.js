@@ -1,25 +1,34 @@
-import { formatTime } from "./api.js";
+import { formatTime, requiredElement } from "./api.js";
+
+/**
+ * A track as the catalog lists it.
+ * @typedef {{id: string, title: string, artist: string, album: string, year?: number | null, duration: number,
+ *   audio_url: string, artwork_url?: string | null, download_url?: string | null, playable?: boolean,
+ *   track_number?: number | null, codec?: string | null, format: string}} Track
+ */
 
 // The player bar: one <audio> element, a queue, seeking, and the Media Session API so the
 // lock screen and headset buttons show and control what plays.
 export class Player {
+  /** @param {HTMLElement} root the player bar the page draws */
   constructor(root) {
     this.root = root;
-    this.audio = root.querySelector("#audio");
-    this.playButton = root.querySelector("#play");
-    this.seek = root.querySelector("#seek");
-    this.elapsed = root.querySelector("#elapsed");
-    this.duration = root.querySelector("#duration");
-    this.title = root.querySelector("#np-title");
-    this.artist = root.querySelector("#np-artist");
-    this.art = root.querySelector("#np-art");
+    this.audio = requiredElement("#audio", HTMLAudioElement, root);
+    this.playButton = requiredElement("#play", HTMLButtonElement, root);
+    this.seek = requiredElement("#seek", HTMLInputElement, root);
+    this.elapsed = requiredElement("#elapsed", HTMLElement, root);
+    this.duration = requiredElement("#duration", HTMLElement, root);
+    this.title = requiredElement("#np-title", HTMLElement, root);
+    this.artist = requiredElement("#np-artist", HTMLElement, root);
+    this.art = requiredElement("#np-art", HTMLImageElement, root);
+    /** @type {Track[]} */
     this.queue = [];
     this.index = -1;
     this.seeking = false;
 
     this.playButton.addEventListener("click", () => this.toggle());
-    root.querySelector("#prev").addEventListener("click", () => this.previous());
-    root.querySelector("#next").addEventListener("click", () => this.next());
+    requiredElement("#prev", HTMLButtonElement, root).addEventListener("click", () => this.previous());
+    requiredElement("#next", HTMLButtonElement, root).addEventListener("click", () => this.next());
     this.seek.addEventListener("input", () => {
       this.seeking = true;
       this.elapsed.textContent = formatTime(Number(this.seek.value));
@@ -39,12 +48,20 @@ export class Player {
     this.setupMediaSession();
   }
 
-  // Plays `tracks[start]` and keeps the list as the queue for next and previous.
+  /**
+   * Plays `tracks[start]` and keeps the list as the queue for next and previous.
+   * @param {Track[]} tracks
+   * @param {number} start
+   */
   playList(tracks, start) {
     this.queue = tracks;
     this.load(start);
   }
 
+  /**
+   * @param {number} index
+   * @returns {void}
+   */
   load(index) {
     if (index < 0 || index >= this.queue.length) return;
     // A track not playable here (no browser plays it and the server has no ffmpeg) is passed over.
@@ -107,7 +124,7 @@ export class Player {
   renderState() {
     const playing = !this.audio.paused;
     // The icon's path comes from the server-rendered data attributes.
-    this.playButton.querySelector("path")?.setAttribute("d", playing ? this.playButton.dataset.pause : this.playButton.dataset.play);
+    this.playButton.querySelector("path")?.setAttribute("d", (playing ? this.playButton.dataset.pause : this.playButton.dataset.play) ?? "");
     this.playButton.setAttribute("aria-label", playing ? "Pause" : "Play");
     this.root.dataset.state = playing ? "playing" : "paused";
     if ("mediaSession" in navigator) navigator.mediaSession.playbackState = playing ? "playing" : "paused";
@@ -116,6 +133,7 @@ export class Player {
   setupMediaSession() {
     if (!("mediaSession" in navigator)) return;
     const session = navigator.mediaSession;
+    /** @type {Record<string, MediaSessionActionHandler>} */
     const handlers = {
       play: () => this.audio.play(),
       pause: () => this.audio.pause(),
@@ -123,7 +141,7 @@ export class Player {
       nexttrack: () => this.next(),
       seekbackward: (d) => (this.audio.currentTime = Math.max(0, this.audio.currentTime - (d.seekOffset || 10))),
       seekforward: (d) => (this.audio.currentTime = this.audio.currentTime + (d.seekOffset || 10)),
-      seekto: (d) => (this.audio.currentTime = d.seekTime),
+      seekto: (d) => (this.audio.currentTime = d.seekTime ?? this.audio.currentTime),
     };
     for (const [action, handler] of Object.entries(handlers)) {
       try {
@@ -134,6 +152,7 @@ export class Player {
     }
   }
 
+  /** @param {Track} track */
   updateMediaSession(track) {
     if (!("mediaSession" in navigator) || typeof MediaMetadata === "undefined") return;
     navigator.mediaSession.metadata = new MediaMetadata({

@@ -18,7 +18,7 @@ const OFFLINE_NOTES = {
  */
 export function offlineNote(path) {
   const app = Object.keys(OFFLINE_NOTES).find((key) => key !== "/" && (path === key || path.startsWith(key + "/")));
-  return OFFLINE_NOTES[app || "/"];
+  return OFFLINE_NOTES[/** @type {keyof typeof OFFLINE_NOTES} */ (app || "/")];
 }
 
 /**

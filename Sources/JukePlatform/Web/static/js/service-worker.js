@@ -98,7 +98,11 @@ export function keepable(response) {
   return response.ok && response.status === 200 && !response.redirected && response.type === "basic";
 }
 
-/** The caches of other versions: removed when a version takes over. */
+/**
+ * The caches of other versions: removed when a version takes over.
+ * @param {string[]} names
+ * @param {string} version
+ */
 export function staleCaches(names, version) {
   return names.filter((name) => name.startsWith("juke-shell-") && name !== cacheName(version));
 }
