@@ -22,8 +22,14 @@ for (let i = 0, x = 1; i < 255; i++) {
   if (x & 0x100) x ^= 0x11d;
 }
 for (let i = 255; i < 512; i++) EXP[i] = EXP[i - 255];
+/** @type {(a: number, b: number) => number} */
 const mul = (a, b) => (a && b ? EXP[LOG[a] + LOG[b]] : 0);
 
+/**
+ * The Reed-Solomon generator polynomial of this degree, highest power first.
+ * @param {number} degree
+ * @returns {number[]}
+ */
 function generator(degree) {
   let poly = [1];
   for (let i = 0; i < degree; i++) {
@@ -37,6 +43,12 @@ function generator(degree) {
   return poly;
 }
 
+/**
+ * The error-correction codewords of a block.
+ * @param {number[]} data
+ * @param {number} degree
+ * @returns {number[]}
+ */
 function reedSolomon(data, degree) {
   const gen = generator(degree);
   const rest = new Array(degree).fill(0);
@@ -48,14 +60,35 @@ function reedSolomon(data, degree) {
   return rest;
 }
 
+/**
+ * The block structure of a version (1 to 10).
+ * @param {number} version
+ */
+function blocksOf(version) {
+  const blocks = BLOCKS[version];
+  if (!blocks) throw new Error(`No QR version ${version} here.`);
+  return blocks;
+}
+
+/**
+ * Data codewords a version holds at level M.
+ * @param {number} version
+ */
 function dataCapacity(version) {
-  const [, ...groups] = BLOCKS[version];
+  const [, ...groups] = blocksOf(version);
   return groups.reduce((sum, [count, size]) => sum + count * size, 0);
 }
 
-// The codewords: mode, length, bytes, terminator, padding, then blocks interleaved with ECC.
+/**
+ * The codewords: mode, length, bytes, terminator, padding, then blocks interleaved with ECC.
+ * @param {number[]} bytes
+ * @param {number} version
+ * @returns {number[]}
+ */
 function codewords(bytes, version) {
+  /** @type {number[]} */
   const bits = [];
+  /** @type {(value: number, length: number) => void} */
   const put = (value, length) => { for (let i = length - 1; i >= 0; i--) bits.push((value >>> i) & 1); };
   // Byte mode means Latin-1 to a strict reader; UTF-8 text says so with ECI 26 first.
   if (bytes.some((b) => b > 0x7f)) {
@@ -68,10 +101,12 @@ function codewords(bytes, version) {
   const capacity = dataCapacity(version) * 8;
   put(0, Math.min(4, capacity - bits.length));
   while (bits.length % 8) bits.push(0);
+  /** @type {number[]} */
   const data = [];
   for (let i = 0; i < bits.length; i += 8) data.push(parseInt(bits.slice(i, i + 8).join(""), 2));
   for (let pad = 0xec; data.length < capacity / 8; pad ^= 0xec ^ 0x11) data.push(pad);
-  const [ecLength, ...groups] = BLOCKS[version];
+  const [ecLength, ...groups] = blocksOf(version);
+  /** @type {{data: number[], ec: number[]}[]} */
   const blocks = [];
   let offset = 0;
   for (const [count, size] of groups) {
@@ -81,6 +116,7 @@ function codewords(bytes, version) {
       blocks.push({ data: block, ec: reedSolomon(block, ecLength) });
     }
   }
+  /** @type {number[]} */
   const out = [];
   const longest = Math.max(...blocks.map((b) => b.data.length));
   for (let i = 0; i < longest; i++) for (const b of blocks) if (i < b.data.length) out.push(b.data[i]);
@@ -88,12 +124,19 @@ function codewords(bytes, version) {
   return out;
 }
 
+/**
+ * The BCH remainder of `value` (format and version information).
+ * @param {number} value
+ * @param {number} poly
+ * @param {number} bitsOfPoly
+ */
 function bch(value, poly, bitsOfPoly) {
   let v = value << (bitsOfPoly - 1);
   for (let i = 31 - Math.clz32(v); i >= bitsOfPoly - 1; i--) if ((v >>> i) & 1) v ^= poly << (i - bitsOfPoly + 1);
   return v;
 }
 
+/** @type {((r: number, c: number) => boolean)[]} */
 const MASKS = [
   (r, c) => (r + c) % 2 === 0,
   (r) => r % 2 === 0,
@@ -105,10 +148,18 @@ const MASKS = [
   (r, c) => (((r + c) % 2) + ((r * c) % 3)) % 2 === 0,
 ];
 
+/**
+ * The modules of the symbol (true is dark), with the data masked by this mask.
+ * @param {number} version
+ * @param {number[]} words
+ * @param {number} maskIndex
+ * @returns {boolean[][]}
+ */
 function build(version, words, maskIndex) {
   const size = 17 + 4 * version;
   const dark = Array.from({ length: size }, () => new Array(size).fill(false));
   const fixed = Array.from({ length: size }, () => new Array(size).fill(false));
+  /** @type {(r: number, c: number, on: boolean) => void} */
   const set = (r, c, on) => { dark[r][c] = on; fixed[r][c] = true; };
 
   for (const [r0, c0] of [[0, 0], [0, size - 7], [size - 7, 0]]) {
@@ -123,7 +174,7 @@ function build(version, words, maskIndex) {
     set(6, i, i % 2 === 0);
     set(i, 6, i % 2 === 0);
   }
-  const centers = ALIGNMENT[version];
+  const centers = ALIGNMENT[version] ?? [];
   const last = centers.length - 1;
   centers.forEach((r, i) => centers.forEach((c, j) => {
     // Not where a finder pattern sits (three corners); over the timing lines, yes.
@@ -165,11 +216,16 @@ function build(version, words, maskIndex) {
   return dark;
 }
 
-// The standard's four penalties: runs, 2x2 blocks, finder-like patterns, dark balance.
+/**
+ * The standard's four penalties: runs, 2x2 blocks, finder-like patterns, dark balance.
+ * @param {boolean[][]} m
+ */
 function penalty(m) {
   const n = m.length;
   let score = 0;
-  for (const line of [(i, j) => m[i][j], (i, j) => m[j][i]]) {
+  /** @type {((i: number, j: number) => boolean)[]} */
+  const lines = [(i, j) => m[i][j], (i, j) => m[j][i]];
+  for (const line of lines) {
     for (let i = 0; i < n; i++) {
       let run = 1;
       for (let j = 1; j < n; j++) {
@@ -193,6 +249,11 @@ function penalty(m) {
   return score;
 }
 
+/**
+ * The modules of the QR code of `text` (true is dark), with the mask of least penalty.
+ * @param {string} text
+ * @returns {boolean[][]}
+ */
 export function qrMatrix(text) {
   const bytes = Array.from(new TextEncoder().encode(text));
   let version = 1;
@@ -200,15 +261,21 @@ export function qrMatrix(text) {
   while (version <= 10 && eci + 4 + (version < 10 ? 8 : 16) + 8 * bytes.length > dataCapacity(version) * 8) version++;
   if (version > 10) throw new Error("Too long for a QR code here.");
   const words = codewords(bytes, version);
-  let best = null;
-  for (let mask = 0; mask < 8; mask++) {
+  let best = { m: build(version, words, 0), p: 0 };
+  best.p = penalty(best.m);
+  for (let mask = 1; mask < 8; mask++) {
     const m = build(version, words, mask);
     const p = penalty(m);
-    if (!best || p < best.p) best = { m, p };
+    if (p < best.p) best = { m, p };
   }
   return best.m;
 }
 
+/**
+ * The QR code of `text` as an SVG element, with its quiet zone.
+ * @param {string} text
+ * @param {{label?: string}} options what a screen reader says of it
+ */
 export function qrSVG(text, { label = "QR code" } = {}) {
   const m = qrMatrix(text);
   const quiet = 4;
