@@ -1,5 +1,5 @@
 // The invite link's page: joins the session, then opens it.
-import { api, bindLogout, byId } from "/static/js/api.js";
+import { api, APIError, bindLogout, byId, errorMessage } from "/static/js/api.js";
 
 bindLogout();
 const main = byId("main");
@@ -8,6 +8,6 @@ byId("join").addEventListener("click", async () => {
     const session = await api("/api/v1/back2back/sessions/join", { method: "POST", body: { invite_token: main.dataset.token } });
     location.assign(`/back2back/${session.id}`);
   } catch (e) {
-    byId("join-error").textContent = e.status === 404 ? "This invite link does not open any session." : e.message;
+    byId("join-error").textContent = e instanceof APIError && e.status === 404 ? "This invite link does not open any session." : errorMessage(e);
   }
 });

@@ -31,7 +31,10 @@ export class Screens {
     this.show(routeFor(location.hash), false);
   }
 
-  /** Opens a screen by changing the address, so that Back comes back. @param {string} hash */
+  /**
+   * Opens a screen by changing the address, so that Back comes back.
+   * @param {string} hash
+   */
   open(hash) {
     location.hash = hash;
   }

@@ -2,11 +2,27 @@
 // the queue (tap a song to play it now), history, direction changes, and the player: two
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
-import { api, bindLogout, byId, clearActionErrors, el, formatTime, showActionError, token } from "/static/js/api.js";
+import { api, bindLogout, byId, clearActionErrors, el, errorMessage, formatTime, showActionError, token } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
 import { bindTabs } from "/static/js/tabs.js";
+
+/**
+ * The session as the server sends it (openapi.yaml: B2BSession and its parts).
+ * @typedef {{track_id: string, title: string, artist: string, album: string, duration: number, year?: number}} Song
+ * @typedef {{title: string, artist: string, album?: string, year?: number, url?: string, library_song?: Song}} CatalogSong
+ * @typedef {{id: string, song: Song, picked_by: "person" | "ai", picker_id?: string, picker_name?: string, picked_at: string,
+ *   status: string, rationale?: string, direction?: string, skipped: boolean}} Entry
+ * @typedef {{id: string, display_name: string, is_host: boolean, online?: boolean}} Member
+ * @typedef {{kind: "person" | "ai", is_you: boolean, user_id?: string, display_name?: string}} Turn
+ * @typedef {{device_id: string, user_id: string, display_name?: string}} PlayerDevice
+ * @typedef {{entry_id: string, position: number, paused: boolean, at_ms: number}} Playhead
+ * @typedef {{id: string, title: string, is_host: boolean, invite_token: string, persona_name: string, members: Member[],
+ *   turn: Turn, history: Entry[], now_playing?: Entry, queue: Entry[], ai_thinking: boolean, direction_label?: string,
+ *   problem?: string, version: number, crossfade_seconds: number, player?: PlayerDevice, playhead?: Playhead,
+ *   turn_ends_at_ms?: number}} Session
+ */
 
 bindLogout();
 
@@ -14,6 +30,7 @@ const main = byId("main");
 const sessionID = main.dataset.session;
 const me = main.dataset.user;
 const $ = byId;
+/** @type {Session | null} */
 let state = null;
 /** The offset to the server's clock, for the turn's countdown and the song's position. */
 let clockOffset = 0;
@@ -55,7 +72,10 @@ const identity = new Promise((resolve) => {
   setTimeout(resolve, ID_CHECK_MS);
 });
 
-/** Seconds into the song now, from the server's playhead. */
+/**
+ * Seconds into the song now, from the server's playhead.
+ * @param {Playhead | null | undefined} playhead
+ */
 function playheadPosition(playhead) {
   if (!playhead) return 0;
   if (playhead.paused) return playhead.position;
@@ -77,26 +97,27 @@ async function act(path, body = undefined, anchor = null) {
     apply(await api(`/api/v1/back2back/sessions/${sessionID}/${path}`, { method: "POST", body }));
     return true;
   } catch (e) {
-    if (anchor?.isConnected) showActionError(anchor, e.message);
-    else $("problem").textContent = e.message;
+    if (anchor?.isConnected) showActionError(anchor, errorMessage(e));
+    else $("problem").textContent = errorMessage(e);
     return false;
   }
 }
 
+/** @param {Session} next the session as an answer or an event has it */
 function apply(next) {
   if (state && next.version < state.version) return; // an older answer arriving late
   state = next;
-  render();
+  render(next);
   deck.sync();
   const resume = sessionStorage.getItem(RESUME_KEY);
   sessionStorage.removeItem(RESUME_KEY);
-  if (resume && resume === state.now_playing?.id && (!state.player || state.player.device_id === deviceID) && !claiming) {
+  if (resume && resume === next.now_playing?.id && (!next.player || next.player.device_id === deviceID) && !claiming) {
     // This tab played the song until it reloaded: it plays on from where it stopped.
     takeOver(null, true);
     return;
   }
-  if (state.player || claiming) return;
-  if (state.is_host && !state.now_playing) {
+  if (next.player || claiming) return;
+  if (next.is_host && !next.now_playing) {
     // Nobody plays yet: the host's page takes it. (Once a song has started, a page that goes
     // away leaves the choice to the people: every open page offers Play here.)
     claiming = true;
@@ -107,18 +128,20 @@ function apply(next) {
 /**
  * Play here: the music moves to this page; a song left waiting by a page that went away (or
  * by this tab as it reloaded: `resume`) plays on from where it stopped.
- * @param {Element | null} [anchor] @param {boolean} [resume]
+ * @param {Element | null} [anchor]
+ * @param {boolean} [resume]
  */
 async function takeOver(anchor = null, resume = false) {
   deck.unlock();
-  const waiting = (resume || !state.player) && state.playhead?.paused && state.playhead.entry_id === state.now_playing?.id;
+  const playhead = state?.playhead;
+  const waiting = (resume || !state?.player) && playhead?.paused && playhead.entry_id === state?.now_playing?.id;
   claiming = true;
   try {
     if (!(await act("player", { device_id: deviceID }, anchor))) return;
   } finally {
     claiming = false;
   }
-  if (waiting) deck.moveTo(state.playhead.position, false);
+  if (waiting && playhead) deck.moveTo(playhead.position, false);
 }
 
 function connect() {
@@ -129,24 +152,28 @@ function connect() {
     onState: apply,
     onDeleted: () => ($("turn").textContent = "The host ended this session."),
     // The turn line says when the page is reconnecting.
-    onStatus: (text) => $("turn").classList.toggle("offline", text !== ""),
-    onTransport: (transport) => (main.dataset.transport = transport),
+    onStatus: (/** @type {string} */ text) => $("turn").classList.toggle("offline", text !== ""),
+    onTransport: (/** @type {string} */ transport) => (main.dataset.transport = transport),
   });
 }
 
 // ---- Drawing ------------------------------------------------------------------------
 
-const names = () => Object.fromEntries(state.members.map((m) => [m.id, m.display_name]));
+/** @returns {Record<string, string>} each member's name by id */
+const names = () => Object.fromEntries((state?.members ?? []).map((m) => [m.id, m.display_name]));
+/** @param {Song} song */
 const artwork = (song) => `/api/v1/catalog/tracks/${song.track_id}/artwork`;
+/** @param {string} iso */
 const when = (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
+/** @param {Entry} entry */
 function pickedBy(entry) {
   if (entry.picked_by === "ai") return "AI";
-  return entry.picker_id === me ? "You" : entry.picker_name || names()[entry.picker_id] || "Someone";
+  return entry.picker_id === me ? "You" : entry.picker_name || (entry.picker_id && names()[entry.picker_id]) || "Someone";
 }
 
-function render() {
-  const s = state;
+/** @param {Session} s */
+function render(s) {
   $("session-title").textContent = s.title;
   $("persona-line").textContent = `DJ persona: ${s.persona_name} · inspired by, not impersonating, any real DJ`;
   const turn = $("turn");
@@ -172,7 +199,7 @@ function render() {
   const empty = !s.now_playing && !s.history.length && !s.queue.length;
   $("ai-start").hidden = !(mine && empty && !s.ai_thinking);
 
-  renderNow();
+  renderNow(s);
   renderMini();
   // On a remote, only the host moves the song (the playing page follows; the server refuses
   // a guest's move). A guest's remote shows where the song is, without the buttons it cannot
@@ -184,7 +211,7 @@ function render() {
   $("queue").replaceChildren(...s.queue.map(queueRow));
   if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
   $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
-  const who = (m) => (m.id === me ? "you" : m.display_name) + (m.online === false ? " (away)" : "");
+  const who = (/** @type {Member} */ m) => (m.id === me ? "you" : m.display_name) + (m.online === false ? " (away)" : "");
   $("people").textContent = `In this session: ${s.members.map(who).join(", ")} and the AI.`;
   $("leave").hidden = s.is_host || !s.members.some((m) => m.id === me);
   const invite = `${location.origin}/back2back/join/${s.invite_token}`;
@@ -222,11 +249,12 @@ function tickTurn() {
 }
 setInterval(tickTurn, 500);
 
-function renderNow() {
+/** @param {Session} s */
+function renderNow(s) {
   const now = $("now");
-  const entry = state.now_playing;
+  const entry = s.now_playing;
   if (!entry) {
-    now.replaceChildren(el("p", { class: "muted" }, state.ai_thinking ? "Waiting for the AI's pick…" : "Nothing is playing. Pick a song to start."));
+    now.replaceChildren(el("p", { class: "muted" }, s.ai_thinking ? "Waiting for the AI's pick…" : "Nothing is playing. Pick a song to start."));
     return;
   }
   if (now.dataset.entry === entry.id) return; // the same song: keep the live controls as they are
@@ -271,7 +299,10 @@ function renderNow() {
   deck.renderTime();
 }
 
-/** Draws Play or Pause on the now-playing panel's big button, named for what it does. */
+/**
+ * Draws Play or Pause on the now-playing panel's big button, named for what it does.
+ * @param {boolean} playing
+ */
 function showToggle(playing) {
   const toggle = $("toggle");
   if (!toggle) return;
@@ -316,6 +347,7 @@ function toggleExpanded() {
   $("expand").textContent = expanded ? "Collapse" : "Expand";
 }
 
+/** @param {Entry} entry */
 function queueRow(entry) {
   const label =
     entry.status === "queuedIfUserSkips"
@@ -330,6 +362,7 @@ function queueRow(entry) {
   );
 }
 
+/** @param {Entry} entry */
 function historyRow(entry) {
   return el("li", { class: "b2b-entry played", dataset: { entry: entry.id } },
     el("p", { class: "b2b-song" },
@@ -343,7 +376,8 @@ function historyRow(entry) {
 // ---- Search and pick (0.75 s after the last key, as in the original app) ---------------------
 
 const PAGE = 20;
-let searchTimer = null;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let searchTimer;
 let searchOffset = 0;
 let searchQuery = "";
 // Where the search looks: the library, or the outside catalog (Apple Music, iTunes Search)
@@ -354,19 +388,23 @@ $("song-search").addEventListener("input", () => {
   clearTimeout(searchTimer);
   searchTimer = setTimeout(() => search(0), 750);
 });
-$("search-form").addEventListener("submit", (event) => {
+$("search-form").addEventListener("submit", (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   clearTimeout(searchTimer);
   search(0);
 });
 $("more-results").addEventListener("click", () => search(searchOffset));
 bindTabs([.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#search-sources [role=tab]"))], $("search-panel"), (tab) => {
-  searchSource = tab.dataset.source;
+  searchSource = tab.dataset.source ?? "library";
   $("song-search").placeholder = searchSource === "library" ? "Search the library" : `Search ${tab.textContent}`;
   clearTimeout(searchTimer);
   search(0);
 });
 
+/**
+ * Shows a page of results for what the search box says: the first (0) or the next ones.
+ * @param {number} offset
+ */
 async function search(offset) {
   searchQuery = $("song-search").value.trim();
   const results = $("results");
@@ -378,16 +416,18 @@ async function search(offset) {
     return;
   }
   const query = `q=${encodeURIComponent(searchQuery)}&limit=${PAGE}&offset=${offset}`;
+  /** @type {HTMLElement[]} */
   let rows;
   let more;
   if (searchSource === "catalog") {
+    /** @type {{items: CatalogSong[], has_more: boolean}} */
     let page;
     try {
       page = await api(`/api/v1/back2back/catalog/search?${query}`);
     } catch (error) {
       if (serial !== searchSerial) return;
       // The catalog is down or busy: say so where the results go; the library still works.
-      results.replaceChildren(el("li", { class: "form-error", role: "alert" }, error.message || "The catalog cannot be searched now."));
+      results.replaceChildren(el("li", { class: "form-error", role: "alert" }, errorMessage(error) || "The catalog cannot be searched now."));
       $("more-results").hidden = true;
       return;
     }
@@ -396,6 +436,7 @@ async function search(offset) {
     searchOffset = offset + page.items.length;
     more = page.has_more;
   } else {
+    /** @type {{items: {id: string, title: string, artist: string, year?: number}[], total: number}} */
     const page = await api(`/api/v1/catalog/search?${query}`);
     if (serial !== searchSerial) return;
     rows = page.items.map((track) =>
@@ -417,17 +458,22 @@ async function search(offset) {
   $("results-status").textContent = shown ? `${shown} songs${more ? ", more below" : ""}.` : `Nothing matches “${searchQuery}”.`;
 }
 
-/** A catalog result: pickable when the library has it, otherwise shown with a link to it. */
+/**
+ * A catalog result: pickable when the library has it, otherwise shown with a link to it.
+ * @param {CatalogSong} song
+ * @returns {HTMLElement}
+ */
 function catalogRow(song) {
+  const inLibrary = song.library_song;
   const about = [song.album, song.year].filter(Boolean).join(", ");
   const row = el("li", { class: "track catalog-result" },
     el("span", { class: "track-title" }, song.title),
     el("span", { class: "muted" }, ` ${song.artist}${about ? ` (${about})` : ""}`),
   );
-  if (song.library_song) {
+  if (inLibrary) {
     row.append(
       el("span", { class: "badge" }, "In your library"),
-      el("button", { class: "primary small", type: "button", onclick: (/** @type {Event} */ e) => pick({ id: song.library_song.track_id }, /** @type {Element} */ (e.currentTarget)) }, "Pick"),
+      el("button", { class: "primary small", type: "button", onclick: (/** @type {Event} */ e) => pick({ id: inLibrary.track_id }, /** @type {Element} */ (e.currentTarget)) }, "Pick"),
     );
   } else {
     row.classList.add("missing");
@@ -439,6 +485,10 @@ function catalogRow(song) {
   return row;
 }
 
+/**
+ * @param {{id: string}} track the library track to pick
+ * @param {Element | null} [button] the Pick button, where a refusal shows
+ */
 async function pick(track, button = null) {
   deck.unlock();
   if (await act("picks", { track_id: track.id }, button)) {
@@ -471,19 +521,27 @@ $("copy-invite").addEventListener("click", async () => {
 // ---- The player -------------------------------------------------------------------------
 
 class Deck {
+  /**
+   * @param {HTMLAudioElement} a
+   * @param {HTMLAudioElement} b
+   */
   constructor(a, b) {
     this.decks = [a, b];
     this.active = 0;
+    /** @type {Entry | null} */
     this.entry = null; // the session entry the active deck plays
+    /** @type {Set<string>} */
     this.reported = new Set(); // "entry:95", "entry:99", "entry:end"
     this.seeking = false;
-    this.fade = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.fade = undefined;
     for (const audio of this.decks) {
       audio.addEventListener("timeupdate", () => audio === this.audio && this.onTime());
       audio.addEventListener("ended", () => audio === this.audio && this.onEnded());
       audio.addEventListener("play", () => audio === this.audio && this.renderState());
       audio.addEventListener("pause", () => audio === this.audio && this.renderState());
     }
+    /** @type {number | null} */
     this.seenPlayhead = null; // the server's last playhead this page has followed
     // The playing page says where the song is every few seconds, and once more as it goes, so
     // a page that takes over after it has gone starts where the sound stopped.
@@ -511,6 +569,7 @@ class Deck {
     for (const audio of this.decks) if (!audio.src) audio.load();
   }
 
+  /** @param {Song} song */
   url(song) {
     return `/api/v1/catalog/tracks/${song.track_id}/audio`;
   }
@@ -535,6 +594,7 @@ class Deck {
     }
   }
 
+  /** @param {Entry} entry */
   start(entry) {
     const old = this.audio;
     const fresh = this.spare;
@@ -543,11 +603,11 @@ class Deck {
       fresh.src = this.url(entry.song);
     }
     // A reload (or a page taking over) starts the song where the session has it.
-    const playhead = state.playhead?.entry_id === entry.id ? state.playhead : null;
+    const playhead = state?.playhead?.entry_id === entry.id ? state.playhead : null;
     this.seenPlayhead = playhead?.at_ms ?? null;
     const resume = playheadPosition(playhead);
     fresh.currentTime = resume > 1 ? resume : 0;
-    const crossfade = Math.max(0, Math.min(12, state.crossfade_seconds || 0));
+    const crossfade = Math.max(0, Math.min(12, state?.crossfade_seconds || 0));
     const overlapping = crossfade > 0 && !old.paused && old.src && resume <= 1;
     this.active = 1 - this.active;
     this.entry = entry;
@@ -581,7 +641,10 @@ class Deck {
     this.updateMediaSession(entry.song);
   }
 
-  /** The host moved the song from a remote: the playing page follows (its own moves are already where they should be). */
+  /**
+   * The host moved the song from a remote: the playing page follows (its own moves are already where they should be).
+   * @param {Playhead | undefined} playhead
+   */
   follow(playhead) {
     if (!playhead || !this.entry || playhead.entry_id !== this.entry.id || playhead.at_ms === this.seenPlayhead) return;
     this.seenPlayhead = playhead.at_ms;
@@ -593,13 +656,13 @@ class Deck {
 
   /** While this page plays: where the song is now, for a page that may have to take over. */
   report() {
-    if (!this.playing || !this.entry || this.audio.paused || this.seeking || state.now_playing?.id !== this.entry.id) return;
+    if (!this.playing || !this.entry || this.audio.paused || this.seeking || state?.now_playing?.id !== this.entry.id) return;
     this.moveTo(this.audio.currentTime, false);
   }
 
   /** The page goes (closed, reloaded, left): the song waits where it stopped, and a reload plays on. */
   leaving() {
-    if (!this.playing || !this.entry || state.now_playing?.id !== this.entry.id) return;
+    if (!this.playing || !this.entry || state?.now_playing?.id !== this.entry.id) return;
     if (!this.audio.paused) sessionStorage.setItem(RESUME_KEY, this.entry.id);
     const body = { entry_id: this.entry.id, position: Math.max(0, this.audio.currentTime), paused: true, device_id: deviceID };
     // keepalive: the request outlives the page.
@@ -609,7 +672,11 @@ class Deck {
     }).catch(() => {});
   }
 
-  /** Tells the session where the song stands: the playing page after its own seek or pause, or the host's remote asking the player to move. */
+  /**
+   * Tells the session where the song stands: the playing page after its own seek or pause, or the host's remote asking the player to move.
+   * @param {number} position
+   * @param {boolean} paused
+   */
   moveTo(position, paused) {
     const entry = state?.now_playing;
     if (!entry) return;
@@ -632,13 +699,14 @@ class Deck {
     }
     // With a crossfade, the next song starts that many seconds before this one ends.
     const crossfade = state?.crossfade_seconds || 0;
-    if (crossfade > 0 && state.queue.length && audio.duration - audio.currentTime <= crossfade) this.finish(entry);
+    if (crossfade > 0 && state?.queue.length && audio.duration - audio.currentTime <= crossfade) this.finish(entry);
   }
 
   onEnded() {
     if (this.entry) this.finish(this.entry);
   }
 
+  /** @param {Entry} entry */
   finish(entry) {
     const key = `${entry.id}:end`;
     if (this.reported.has(key)) return;
@@ -655,7 +723,7 @@ class Deck {
     }
     if (!this.playing) {
       // The host's remote pauses or resumes the playing page.
-      this.moveTo(playheadPosition(state.playhead), !state.playhead?.paused);
+      this.moveTo(playheadPosition(state?.playhead), !state?.playhead?.paused);
       return;
     }
     if (this.audio.paused) this.audio.play();
@@ -668,10 +736,12 @@ class Deck {
     return this.playing ? this.audio.currentTime : playheadPosition(state?.playhead);
   }
 
+  /** @param {number} seconds forward, or back when negative */
   jump(seconds) {
     this.seekTo(this.position + seconds);
   }
 
+  /** @param {number} seconds */
   seekTo(seconds) {
     const known = state?.now_playing?.song?.duration || Infinity;
     const duration = this.playing && Number.isFinite(this.audio.duration) ? this.audio.duration : known;
@@ -718,13 +788,14 @@ class Deck {
 
   setupMediaSession() {
     if (!("mediaSession" in navigator)) return;
+    /** @type {Record<string, MediaSessionActionHandler>} */
     const handlers = {
       play: () => { if (this.audio.paused) this.toggle(); },
       pause: () => { if (!this.audio.paused) this.toggle(); },
       nexttrack: () => act("skip"),
       seekbackward: () => this.jump(-15),
       seekforward: () => this.jump(15),
-      seekto: (details) => this.seekTo(details.seekTime),
+      seekto: (details) => { if (typeof details.seekTime === "number") this.seekTo(details.seekTime); },
     };
     for (const [action, handler] of Object.entries(handlers)) {
       try {
@@ -733,6 +804,7 @@ class Deck {
     }
   }
 
+  /** @param {Song} song */
   updateMediaSession(song) {
     if (!("mediaSession" in navigator) || typeof MediaMetadata === "undefined") return;
     navigator.mediaSession.metadata = new MediaMetadata({

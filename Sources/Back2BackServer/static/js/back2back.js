@@ -1,9 +1,26 @@
 // Back2Back's home, in screens: Sessions (start a session with a persona, your sessions),
 // Personas (list, delete; create and edit on the editor's screen) and Settings (models and
 // reasoning per AI job, crossfade, song memory; the AI service for admins).
-import { api, apiEvents, bindLogout, byId, el } from "/static/js/api.js";
+import { api, apiEvents, bindLogout, byId, el, errorMessage } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { Screens } from "./back2back-screens.js";
+
+/**
+ * The shapes of Back2Back's API (openapi.yaml: B2BPersona, B2BSettings, B2BAIEndpoint).
+ * @typedef {{genres: string[], artists: string[], adventure: number, year_from?: number | null, year_to?: number | null}} Taste
+ * @typedef {{id: string, name: string, description: string, style_guide: string, taste: Taste}} Persona
+ * @typedef {{model: string, effort: string}} ModelChoice
+ * @typedef {{song_selection: ModelChoice, direction_change: ModelChoice, style_guide: ModelChoice,
+ *   crossfade_seconds: number, persona_id?: string, ai_configured: boolean}} Settings
+ * @typedef {"song_selection" | "direction_change" | "style_guide"} Job
+ * @typedef {{source: "settings" | "environment" | "off", base_url?: string, key_set: boolean}} Endpoint
+ */
+
+/**
+ * The AI jobs whose model and reasoning the settings choose.
+ * @type {Job[]}
+ */
+const JOBS = ["song_selection", "direction_change", "style_guide"];
 
 bindLogout();
 
@@ -13,9 +30,14 @@ const personaForm = byId("persona-form");
 const personaError = byId("persona-error");
 const settingsForm = byId("settings-form");
 const settingsNote = byId("settings-note");
+/** @type {Settings | null} */
 let settings = null;
+/** @type {Persona[]} */
 let personas = [];
-/** The editor's screen, opened (for "new" or an id) before the personas were loaded: filled once they are. */
+/**
+ * The editor's screen, opened (for "new" or an id) before the personas were loaded: filled once they are.
+ * @type {string | null}
+ */
 let pendingEditor = null;
 let personasLoaded = false;
 
@@ -28,7 +50,10 @@ async function loadPersonas() {
   if (pendingEditor) openEditor(pendingEditor);
 }
 
-/** A persona in the list: its name and who it is, then Edit and Delete as icon buttons (named for the persona). */
+/**
+ * A persona in the list: its name and who it is, then Edit and Delete as icon buttons (named for the persona).
+ * @param {Persona} p
+ */
 function personaRow(p) {
   return el(
     "li",
@@ -44,7 +69,10 @@ function personaRow(p) {
   );
 }
 
-/** Fills the editor's screen for `which`: "new", or a persona's id. */
+/**
+ * Fills the editor's screen for `which`: "new", or a persona's id.
+ * @param {string} which
+ */
 function openEditor(which) {
   pendingEditor = personasLoaded ? null : which;
   if (!personasLoaded) return;
@@ -74,17 +102,20 @@ function resetPersonaForm() {
   byId("persona-save").textContent = "Create persona";
 }
 
+/** @param {Persona} p */
 async function deletePersona(p) {
   if (!confirm(`Delete the persona “${p.name}” and what it remembers playing?`)) return;
   await api(`/api/v1/back2back/personas/${p.id}`, { method: "DELETE" });
   await loadPersonas();
 }
 
+/** @param {string} text a comma-separated list, as typed */
 const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
 
 /** The persona as the form holds it, as the API takes it. */
 function personaBody() {
   const f = personaForm.elements;
+  /** @type {Taste} */
   const taste = { genres: list(f.genres.value), artists: list(f.artists.value), adventure: Number(f.adventure.value) };
   if (f.year_from.value && f.year_to.value) {
     taste.year_from = Number(f.year_from.value);
@@ -102,7 +133,7 @@ async function savePersonaForm() {
   return f.id.value;
 }
 
-personaForm.addEventListener("submit", async (event) => {
+personaForm.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   personaError.textContent = "";
   try {
@@ -111,7 +142,7 @@ personaForm.addEventListener("submit", async (event) => {
     // Saved: back to the list.
     screens.open("personas");
   } catch (e) {
-    personaError.textContent = e.message;
+    personaError.textContent = errorMessage(e);
   }
 });
 
@@ -134,6 +165,7 @@ byId("write-guide").addEventListener("click", async () => {
     progress.textContent = "Starting…";
     await apiEvents(`/api/v1/back2back/personas/${f.id.value}/style-guide`, {
       onEvent: (type, data) => {
+        // data: {message} for progress and failed, {text}, {url, title} for a source, {style_guide} when done.
         if (type === "progress") progress.textContent = data.message;
         else if (type === "text") {
           f.style_guide.value += data.text;
@@ -147,30 +179,33 @@ byId("write-guide").addEventListener("click", async () => {
     });
     await loadPersonas();
   } catch (e) {
-    personaError.textContent = e.message;
+    personaError.textContent = errorMessage(e);
   } finally {
     button.disabled = false;
   }
 });
 
 async function loadSettings() {
-  settings = await api("/api/v1/back2back/settings");
+  /** @type {Settings} */
+  const loaded = await api("/api/v1/back2back/settings");
+  settings = loaded;
   const f = settingsForm.elements;
-  for (const job of ["song_selection", "direction_change", "style_guide"]) {
-    f[`${job}_model`].value = settings[job].model;
-    f[`${job}_effort`].value = settings[job].effort;
+  for (const job of JOBS) {
+    f[`${job}_model`].value = loaded[job].model;
+    f[`${job}_effort`].value = loaded[job].effort;
   }
-  f.crossfade_seconds.value = settings.crossfade_seconds;
-  byId("ai-status").textContent = settings.ai_configured
+  f.crossfade_seconds.value = loaded.crossfade_seconds;
+  byId("ai-status").textContent = loaded.ai_configured
     ? "An AI endpoint is configured: the DJ picks with these models."
     : "No AI endpoint is configured: Juke's own DJ picks from your library by each persona's taste.";
 }
 
-settingsForm.addEventListener("submit", async (event) => {
+settingsForm.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   const f = settingsForm.elements;
+  /** @type {Partial<Record<Job, ModelChoice>> & {crossfade_seconds: number, persona_id?: string}} */
   const body = { crossfade_seconds: Number(f.crossfade_seconds.value) };
-  for (const job of ["song_selection", "direction_change", "style_guide"]) {
+  for (const job of JOBS) {
     body[job] = { model: f[`${job}_model`].value.trim(), effort: f[`${job}_effort`].value };
   }
   if (settings?.persona_id) body.persona_id = settings.persona_id;
@@ -178,7 +213,7 @@ settingsForm.addEventListener("submit", async (event) => {
     settings = await api("/api/v1/back2back/settings", { method: "PUT", body });
     settingsNote.textContent = "Saved.";
   } catch (e) {
-    settingsNote.textContent = e.message;
+    settingsNote.textContent = errorMessage(e);
   }
 });
 
@@ -188,10 +223,11 @@ byId("clear-memory").addEventListener("click", async () => {
 });
 
 const newForm = byId("new-form");
-newForm.addEventListener("submit", async (event) => {
+newForm.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
   event.preventDefault();
   const error = byId("new-error");
   error.textContent = "";
+  /** @type {{persona_id: string, title?: string, turn_seconds?: number}} */
   const body = { persona_id: personaSelect.value };
   const title = newForm.elements.title.value.trim();
   if (title) body.title = title;
@@ -211,11 +247,12 @@ newForm.addEventListener("submit", async (event) => {
     const session = await api("/api/v1/back2back/sessions", { method: "POST", body });
     location.assign(`/back2back/${session.id}`);
   } catch (e) {
-    error.textContent = e.message;
+    error.textContent = errorMessage(e);
   }
 });
 
 async function loadSessions() {
+  /** @type {{items: {id: string, title: string, is_host: boolean, song_count: number}[]}} */
   const page = await api("/api/v1/back2back/sessions?limit=50");
   const items = page.items.map((s) =>
     el("li", { class: "list-row" },
@@ -229,15 +266,16 @@ async function loadSessions() {
 
 // Admins: the AI service (address and key) every account's DJ uses.
 const aiForm = byId("ai-form");
+/** @param {Endpoint} endpoint */
 function showEndpoint(endpoint) {
-  const where = { settings: "set here", environment: "from the server's configuration" }[endpoint.source];
+  const where = endpoint.source === "settings" ? "set here" : endpoint.source === "environment" ? "from the server's configuration" : undefined;
   byId("ai-source").textContent = where
     ? `The DJ uses the AI at ${endpoint.base_url} (${where}).`
     : "No AI service: Juke's own DJ picks.";
 }
 if (aiForm) {
   showEndpoint(await api("/api/v1/back2back/ai-endpoint"));
-  aiForm.addEventListener("submit", async (event) => {
+  aiForm.addEventListener("submit", async (/** @type {SubmitEvent} */ event) => {
     event.preventDefault();
     const note = byId("ai-note");
     try {
@@ -247,7 +285,7 @@ if (aiForm) {
       note.textContent = "Saved. The key stays on the server.";
       await loadSettings();
     } catch (e) {
-      note.textContent = e.message;
+      note.textContent = errorMessage(e);
     }
   });
   byId("ai-clear").addEventListener("click", async () => {
