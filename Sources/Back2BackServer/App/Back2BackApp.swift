@@ -20,7 +20,7 @@ public struct Back2BackApp: JukeApp {
             environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: platform.catalog,
             logger: platform.logger)
         self.service = Back2BackService(
-            database: platform.database, library: platform.library, users: platform.users, clock: platform.clock, dj: djSelector,
+            database: platform.database, library: platform.library, snapshot: platform.snapshot, users: platform.users, clock: platform.clock, dj: djSelector,
             catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger)
     }
 

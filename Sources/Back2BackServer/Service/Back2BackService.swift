@@ -20,6 +20,8 @@ actor Back2BackService {
     let store: Back2BackStore
     private let database: any JukeDatabase
     private let library: LibraryStore
+    /// Every library track, shared with the other apps.
+    private let snapshot: LibrarySnapshot
     private let users: UserStore
     let clock: WallClock
     let logger: Logger
@@ -55,7 +57,7 @@ actor Back2BackService {
     static let relayChannel = "juke_back2back"
 
     init(
-        database: any JukeDatabase, library: LibraryStore, users: UserStore, clock: WallClock, dj: any SessionDJ,
+        database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, users: UserStore, clock: WallClock, dj: any SessionDJ,
         catalog: (any MusicCatalog)? = nil, heartbeat: Duration = .seconds(15), logger: Logger
     ) {
         self.live = VersionBoard(heartbeat: heartbeat)
@@ -64,6 +66,7 @@ actor Back2BackService {
         self.catalog = catalog
         self.database = database
         self.library = library
+        self.snapshot = snapshot
         self.users = users
         self.clock = clock
         self.dj = dj
@@ -306,24 +309,24 @@ actor Back2BackService {
     /// The library as the matching engine's index (and its songs by track), cached until the
     /// library changes.
     func matchingIndex() async throws -> (TrackCatalog<TrackID>, [TrackID: Song]) {
-        let generation = try await library.generation()
-        if let libraryIndex, libraryIndex.generation == generation { return (libraryIndex.index, libraryIndex.byID) }
-        let list = try await librarySongs(at: generation)
+        let library = try await snapshot.current()
+        if let libraryIndex, libraryIndex.generation == library.generation { return (libraryIndex.index, libraryIndex.byID) }
+        let list = songs(of: library)
         let index = TrackCatalog(songs: list)
         let byID = Dictionary(list.map { ($0.track, $0) }, uniquingKeysWith: { a, _ in a })
-        libraryIndex = (generation, index, byID)
+        libraryIndex = (library.generation, index, byID)
         return (index, byID)
     }
 
     /// Every library track as a song, cached until the library changes.
     func librarySongs() async throws -> [Song] {
-        try await librarySongs(at: try await library.generation())
+        songs(of: try await snapshot.current())
     }
 
-    private func librarySongs(at generation: Int) async throws -> [Song] {
-        if let songs, songs.generation == generation { return songs.list }
-        let list = try await library.allTracks().map(Self.song)
-        songs = (generation, list)
+    private func songs(of library: LibrarySnapshot.Tracks) -> [Song] {
+        if let songs, songs.generation == library.generation { return songs.list }
+        let list = library.tracks.map(Self.song)
+        songs = (library.generation, list)
         return list
     }
 

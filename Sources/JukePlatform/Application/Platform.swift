@@ -17,6 +17,8 @@ public struct Platform: Sendable {
     public let library: LibraryStore
     let auth: AuthService
     public let search: CatalogSearch
+    /// Every library track, read once per library generation, for the apps that pick songs.
+    public let snapshot: LibrarySnapshot
     let scans: ScanCoordinator
     /// Signed-in users' token hashes seen lately (live connections check a batch at once).
     public let knownTokens: KnownTokens
@@ -46,7 +48,8 @@ public struct Platform: Sendable {
             tokenLifetime: configuration.tokenLifetime,
             throttle: LoginThrottle(maxRegistrationsPerAddress: configuration.signUpsPerAddress)
         )
-        self.search = CatalogSearch(store: library)
+        self.snapshot = LibrarySnapshot(store: library)
+        self.search = CatalogSearch(store: library, snapshot: snapshot, logger: logger)
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
         self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
         self.knownTokens = KnownTokens()

@@ -1,4 +1,5 @@
 import Library
+import Logging
 import Storage
 
 /// Keeps the in-memory search index in step with the library. Before each search it reads
@@ -8,17 +9,26 @@ import Storage
 /// seconds to build; nobody should wait for it). Only the very first search waits.
 public actor CatalogSearch {
     private let store: LibraryStore
+    private let snapshot: LibrarySnapshot
+    private let logger: Logger
     private var index: LibrarySearchIndex?
     private var rebuilding: (generation: Int, task: Task<LibrarySearchIndex, any Error>)?
 
-    init(store: LibraryStore) { self.store = store }
+    init(store: LibraryStore, snapshot: LibrarySnapshot, logger: Logger) {
+        self.store = store
+        self.snapshot = snapshot
+        self.logger = logger
+    }
 
     public func current() async throws -> LibrarySearchIndex {
         let generation = try await store.generation()
         if let index, index.generation == generation { return index }
         if rebuilding?.generation != generation {
-            let store = self.store
-            let task = Task { LibrarySearchIndex(tracks: try await store.allTracks(), generation: generation) }
+            let snapshot = self.snapshot
+            let task = Task {
+                let library = try await snapshot.current()
+                return LibrarySearchIndex(tracks: library.tracks, generation: library.generation)
+            }
             rebuilding = (generation, task)
             Task { await self.install(task) }
         }
@@ -27,9 +37,14 @@ public actor CatalogSearch {
         return try await rebuilding.task.value
     }
 
-    /// Swaps in a finished index unless a newer one is already there.
+    /// Swaps in a finished index unless a newer one is already there. A failed rebuild is
+    /// logged (searches keep the previous index, and the next one tries again).
     private func install(_ task: Task<LibrarySearchIndex, any Error>) async {
-        guard let fresh = try? await task.value else {
+        let fresh: LibrarySearchIndex
+        do {
+            fresh = try await task.value
+        } catch {
+            logger.error("search index not rebuilt: searches answer from the previous library", metadata: ["error": "\(error)"])
             rebuilding = nil
             return
         }

@@ -21,7 +21,8 @@ public struct RunBeatApp: JukeApp {
         self.platform = platform
         let store = RunBeatStore(database: platform.database)
         self.store = store
-        let service = RunBeatService(store: store, library: platform.library, reading: platform.reading, clock: platform.clock, logger: platform.logger)
+        let service = RunBeatService(
+            store: store, library: platform.library, snapshot: platform.snapshot, reading: platform.reading, clock: platform.clock, logger: platform.logger)
         self.service = service
         self.relay = Relay(channel: Self.relayChannel, database: platform.database)
         let spotify = platform.configuration.spotify.map { RunBeatSpotify(settings: $0, platform: platform, service: service) }

@@ -12,6 +12,8 @@ import Workouts
 public struct RunBeatService: Sendable {
     let store: RunBeatStore
     let library: LibraryStore
+    /// Every library track, shared with the other apps: what phases' songs are picked from.
+    let snapshot: LibrarySnapshot
     let clock: WallClock
     let logger: Logger
     /// Where recorded workouts are read: off the server's threads, a few at once.
@@ -24,10 +26,11 @@ public struct RunBeatService: Sendable {
     /// A deleted workout can be restored (Undo) this long; then it is removed for good.
     public static let undoWindow: TimeInterval = 30
 
-    public init(store: RunBeatStore, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger) {
+    public init(store: RunBeatStore, library: LibraryStore, snapshot: LibrarySnapshot, reading: ReadingPool, clock: WallClock, logger: Logger) {
         self.reading = reading
         self.store = store
         self.library = library
+        self.snapshot = snapshot
         self.clock = clock
         self.logger = logger
     }
@@ -262,7 +265,7 @@ public struct RunBeatService: Sendable {
             }
             return tracks
         case .auto, .spotify:
-            return Self.pick(try await library.allTracks(), for: phase, limit: limit)
+            return Self.pick(try await snapshot.tracks(), for: phase, limit: limit)
         }
     }
 

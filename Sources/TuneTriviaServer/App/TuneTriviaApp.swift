@@ -16,7 +16,7 @@ public struct TuneTriviaApp: JukeApp {
     public init(platform: Platform) {
         self.platform = platform
         let service = TuneTriviaService(
-            database: platform.database, library: platform.library, knownTokens: platform.knownTokens,
+            database: platform.database, library: platform.library, snapshot: platform.snapshot, knownTokens: platform.knownTokens,
             hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
             openAI: platform.configuration.openAI, logger: platform.logger)
         self.service = service

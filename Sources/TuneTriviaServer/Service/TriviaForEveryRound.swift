@@ -33,7 +33,15 @@ extension TuneTriviaService {
             guard let game = try? await game(id), game.settings.triviaEnabled, game.status != .ended else { return }
             // A song the library cannot ask about is tried once, not on every later change.
             for round in game.rounds where Self.lacksTrivia(round) && tried.insert(round.id).inserted {
-                guard let trivia = await writeTrivia(for: round, of: id, askingAI: true) else { continue }
+                let written: Trivia?
+                do {
+                    written = try await writeTrivia(for: round, of: id, askingAI: true)
+                } catch {
+                    // The round keeps none for now: the host's start or next round writes it then.
+                    logger.error("trivia not written", metadata: ["round": "\(round.id)", "error": "\(error)"])
+                    return
+                }
+                guard let trivia = written else { continue }
                 // Refused when the round started meanwhile (it got its question then) or was removed.
                 do {
                     try await run(id, by: game.host, .setTrivia(round.id, trivia))
@@ -58,7 +66,7 @@ extension TuneTriviaService {
         }
         guard next >= 1, next <= game.rounds.count else { return }
         let round = game.rounds[next - 1]
-        guard Self.lacksTrivia(round), let trivia = await writeTrivia(for: round, of: id, askingAI: false) else { return }
+        guard Self.lacksTrivia(round), let trivia = try await writeTrivia(for: round, of: id, askingAI: false) else { return }
         _ = try? await run(id, by: user, .setTrivia(round.id, trivia))
     }
 }

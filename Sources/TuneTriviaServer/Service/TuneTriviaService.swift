@@ -19,6 +19,8 @@ import TuneTrivia
 actor TuneTriviaService {
     private let store: TuneTriviaStore
     let library: LibraryStore
+    /// Every library track, shared with the other apps: what rounds and questions are picked from.
+    let snapshot: LibrarySnapshot
     private let clock: WallClock
     private let database: any JukeDatabase
     let ai: AITriviaWriter?
@@ -41,7 +43,8 @@ actor TuneTriviaService {
     nonisolated let relay: Relay
 
     init(
-        database: any JukeDatabase, library: LibraryStore, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub, clock: WallClock,
+        database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub,
+        clock: WallClock,
         openAI: OpenAISettings?, logger: Logger
     ) {
         self.users = UserStore(database: database)
@@ -51,6 +54,7 @@ actor TuneTriviaService {
         self.store = TuneTriviaStore(database: database)
         self.database = database
         self.library = library
+        self.snapshot = snapshot
         self.hub = hub
         self.clock = clock
         self.relay = Relay(channel: Self.relayChannel, database: database)
@@ -394,7 +398,7 @@ actor TuneTriviaService {
         let game = try await game(id)
         try game.requireHost(user)
         var latest = game
-        let pick = RoundPicker.pick(for: game, from: try await library.allTracks(), others: others, using: &random)
+        let pick = RoundPicker.pick(for: game, from: try await snapshot.tracks(), others: others, using: &random)
         for track in pick.tracks {
             latest = try await run(id, by: user, .addRound(RoundPicker.round(for: track, clipStart: nil))).game
         }
@@ -406,7 +410,7 @@ actor TuneTriviaService {
         let game = try await game(id)
         try game.requireHost(user)
         guard let round = game.rounds.first(where: { $0.id == roundID }) else { throw RuleRefusal.notFound("No such round.") }
-        guard let trivia = await writeTrivia(for: round, of: id, askingAI: true) else {
+        guard let trivia = try await writeTrivia(for: round, of: id, askingAI: true) else {
             throw RuleRefusal.unprocessable("round_id", "The library knows too little about this song to ask a fair question.")
         }
         let updated = try await run(id, by: user, .setTrivia(roundID, trivia)).game
@@ -417,8 +421,9 @@ actor TuneTriviaService {
     /// A question about the round's song: worded by the AI when one is configured (and
     /// `askingAI`) and its reply passes the checks, otherwise by Juke from the library's facts,
     /// of a kind the game's other rounds ask least and its neighbours not (the game is read
-    /// anew: the background writer sets one round's question after another).
-    func writeTrivia(for round: Round, of id: SessionID, askingAI: Bool) async -> Trivia? {
+    /// anew: the background writer sets one round's question after another). A database error
+    /// is thrown: a question from an empty library would be a wrong one, not a fallback.
+    func writeTrivia(for round: Round, of id: SessionID, askingAI: Bool) async throws -> Trivia? {
         if askingAI, let ai {
             do {
                 return try await ai.question(title: round.answer.title, artist: round.answer.artist)
@@ -426,13 +431,13 @@ actor TuneTriviaService {
                 logger.warning("AI trivia unusable; Juke writes its own", metadata: ["error": "\(error)"])
             }
         }
-        let facts = ((try? await library.allTracks()) ?? []).map(LibraryTrivia.Facts.init)
+        let facts = try await snapshot.tracks().map(LibraryTrivia.Facts.init)
         let song =
             facts.first { $0.track == round.track }
             ?? LibraryTrivia.Facts(
                 track: round.track, title: round.answer.title, artist: round.answer.artist, album: round.answer.album, year: round.answer.year,
                 composer: nil)
-        let rounds = (try? await game(id))?.rounds ?? []
+        let rounds = try await game(id).rounds
         let spread = LibraryTrivia.Spread(questions: rounds.map(\.trivia), at: rounds.firstIndex { $0.id == round.id } ?? rounds.count)
         return LibraryTrivia.question(about: song, library: facts, spread: spread, using: &random)
     }
