@@ -43,8 +43,8 @@ export function drawChart(canvas, { samples, zones, phases, span, now = undefine
   const plotHeight = height - bottom - top;
   const lowest = Math.min(zones[0]?.low ?? 100, ...samples.map((s) => s.bpm)) - 10;
   const highest = Math.max(zones[zones.length - 1]?.high ?? 190, ...samples.map((s) => s.bpm)) + 5;
-  const x = (t) => left + (Math.max(0, t) / Math.max(span, 1)) * plotWidth;
-  const y = (bpm) => top + plotHeight - ((bpm - lowest) / (highest - lowest)) * plotHeight;
+  const x = (/** @type {number} */ t) => left + (Math.max(0, t) / Math.max(span, 1)) * plotWidth;
+  const y = (/** @type {number} */ bpm) => top + plotHeight - ((bpm - lowest) / (highest - lowest)) * plotHeight;
   ctx.clearRect(0, 0, width, height);
   ctx.font = `${LABEL_PX}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";

@@ -1,28 +1,41 @@
 // A coach's screen: open a class (its code for the runners) or follow one, then every runner
 // in it live: heart rate, zone, phase, whether their strap is heard, and a runner not heard
 // from (their page closed, their phone out of reach) dimmed with how long ago.
-import { api, bindLogout, byId, el, showActionError } from "/static/js/api.js";
+import { api, bindLogout, byId, el, errorMessage, showActionError } from "/static/js/api.js";
 import { reconnectDelay } from "/static/js/live.js";
 import { clock } from "./runbeat-timeline.js";
 
 bindLogout();
 
+/**
+ * A class as the server tells it (GET /runbeat/classes/{code} and each live message).
+ * @typedef {{workout_id: string, runner: string, status: string, bpm: number | null, zone: number | null, strap_live: boolean, sample_age: number | null, phase_kind: string, elapsed: number}} ClassRunner
+ * @typedef {{name: string, code: string, runners: ClassRunner[]}} ClassState
+ */
+
+/** @type {WebSocket | null} */
 let socket = null;
 let failures = 0;
+/** @type {string | null} the class's code */
 let following = null;
 /** The class as last heard, and when (this page's clock) each runner's last sample was. */
+/** @type {ClassState | null} */
 let last = null;
 /** @type {Map<string, number>} */
 const seenAt = new Map();
 /** A runner not heard for this long is shown as stale: dimmed, with how long ago. */
 export const STALE_SECONDS = 15;
 
-/** "last seen 40 s ago", "last seen 3 min ago". */
+/**
+ * "last seen 40 s ago", "last seen 3 min ago".
+ * @param {number} seconds
+ */
 export function lastSeen(seconds) {
   const s = Math.max(0, Math.round(seconds));
   return s < 120 ? `last seen ${s} s ago` : `last seen ${Math.floor(s / 60)} min ago`;
 }
 
+/** @param {ClassState} state */
 function heard(state) {
   const now = Date.now();
   for (const r of state.runners) {
@@ -63,6 +76,7 @@ function draw() {
 // Staleness grows with nobody sending anything: the cards are looked at again every second.
 setInterval(draw, 1000);
 
+/** @param {string} code */
 async function follow(code) {
   following = code.toUpperCase();
   heard(await api(`/api/v1/runbeat/classes/${following}`));
@@ -81,26 +95,28 @@ function connect() {
   });
 }
 
-byId("rb-class-form").addEventListener("submit", async (event) => {
+const classForm = /** @type {HTMLFormElement} */ (byId("rb-class-form"));
+classForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
-    const opened = await api("/api/v1/runbeat/classes", { method: "POST", body: { name: event.target.name.value } });
+    const opened = await api("/api/v1/runbeat/classes", { method: "POST", body: { name: /** @type {HTMLInputElement} */ (classForm.elements.namedItem("name")).value } });
     history.replaceState(null, "", `/runbeat/coach?code=${opened.code}`);
     await follow(opened.code);
   } catch (error) {
-    showActionError(event.submitter || event.target, error.message);
+    showActionError(event.submitter || classForm, errorMessage(error));
   }
 });
 
-byId("rb-follow").addEventListener("click", async (event) => {
-  const code = byId("rb-class-form").code.value.trim();
+const followButton = byId("rb-follow");
+followButton.addEventListener("click", async () => {
+  const code = /** @type {HTMLInputElement} */ (classForm.elements.namedItem("code")).value.trim();
   try {
     await follow(code);
     history.replaceState(null, "", `/runbeat/coach?code=${code.toUpperCase()}`);
   } catch (error) {
-    showActionError(event.target, error.message);
+    showActionError(followButton, errorMessage(error));
   }
 });
 
 const code = new URLSearchParams(location.search).get("code");
-if (code) follow(code).catch((error) => (byId("rb-class-status").textContent = error.message));
+if (code) follow(code).catch((error) => (byId("rb-class-status").textContent = errorMessage(error)));

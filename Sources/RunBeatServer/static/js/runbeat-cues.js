@@ -2,7 +2,10 @@
 // words can change (or be translated) without the engine.
 import { phaseName } from "./runbeat-timeline.js";
 
-/** "4 minutes", "90 seconds", "1 minute 30". */
+/**
+ * "4 minutes", "90 seconds", "1 minute 30".
+ * @param {number} seconds
+ */
 export function duration(seconds) {
   const s = Math.round(seconds);
   if (s < 120 && s % 60 !== 0) return `${s} seconds`;
@@ -13,8 +16,13 @@ export function duration(seconds) {
 }
 
 /**
+ * A cue from the server: its kind is "zone", "target", "phase", "strap_silent" or "finished".
+ * @typedef {{kind: string, zone?: number, bpm?: number, state?: string, low?: number, high?: number, phase?: string, interval?: number | null, of?: number | null, seconds?: number | null}} Cue
+ */
+
+/**
  * The sentence for a cue.
- * @param {any} cue the server's cue: {kind: "zone" | "target" | "phase" | "strap_silent" | "finished", ...}
+ * @param {Cue} cue the server's cue
  */
 export function words(cue) {
   switch (cue.kind) {
@@ -26,7 +34,7 @@ export function words(cue) {
       if (cue.state === "above") return `Above target: ${cue.bpm}. Ease off, to ${cue.high}.`;
       return `On target. ${cue.bpm} beats.`;
     case "phase": {
-      const name = phaseName({ kind: cue.phase, interval: cue.interval, intervals: cue.of });
+      const name = phaseName({ kind: String(cue.phase), interval: cue.interval, intervals: cue.of });
       return cue.seconds ? `${name}. ${duration(cue.seconds)}.` : `${name}.`;
     }
     case "strap_silent":

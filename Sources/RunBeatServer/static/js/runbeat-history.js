@@ -1,16 +1,19 @@
 // The history (every workout with its summary, import of FIT/TCX/GPX files) and one
 // workout's page (its chart and summary, export, delete with undo).
-import { api, bindLogout, byId, el, showActionError } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, el, errorMessage, requiredElement, showActionError } from "/static/js/api.js";
 import { droppedNote, renderSummary } from "./runbeat-summary.js";
 import { clock } from "./runbeat-timeline.js";
 
 bindLogout();
 
-const main = document.querySelector("main");
+/** @typedef {import("./runbeat-types.js").Workout} Workout */
+
+const main = requiredElement("main", HTMLElement);
 /** How long a deleted workout can be restored: the server's undo window (RunBeatService.undoWindow). */
 const UNDO_SECONDS = 30;
 
 async function list() {
+  /** @type {{workouts: Workout[]}} */
   const page = await api("/api/v1/runbeat/workouts?limit=200");
   const items = page.workouts.map((w) => {
     const s = w.summary;
@@ -24,26 +27,30 @@ async function list() {
   byId("rb-workouts").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No workouts yet.")]));
 }
 
+/** @param {string} id */
 async function one(id) {
+  /** @type {import("./runbeat-types.js").WorkoutDetail} */
   let workout;
   try {
     workout = await api(`/api/v1/runbeat/workouts/${id}`);
   } catch (error) {
     // Deleted (or never there): say so rather than an empty page.
     byId("rb-workout-title").textContent = "Workout not found";
-    main.querySelector(".rb-summary-body").replaceChildren(el("p", { class: "muted" }, error.status === 404 ? "This workout is not in your history (it may have been deleted)." : error.message));
+    const gone = error instanceof APIError && error.status === 404;
+    requiredElement(".rb-summary-body", HTMLElement, main).replaceChildren(el("p", { class: "muted" }, gone ? "This workout is not in your history (it may have been deleted)." : errorMessage(error)));
     return;
   }
   byId("rb-workout-title").textContent = `${workout.name}, ${new Date(workout.started_at).toLocaleString()}`;
   renderSummary(main, workout);
-  byId("rb-delete").addEventListener("click", async (event) => {
+  const remove = byId("rb-delete");
+  remove.addEventListener("click", async () => {
     try {
       await api(`/api/v1/runbeat/workouts/${id}`, { method: "DELETE" });
       // The history says it is gone, with Undo for as long as the server keeps it restorable.
       const until = Date.now() + UNDO_SECONDS * 1000;
       location.assign(`/runbeat/history?deleted=${encodeURIComponent(id)}&until=${until}&name=${encodeURIComponent(workout.name)}`);
     } catch (error) {
-      showActionError(event.target, error.message);
+      showActionError(remove, errorMessage(error));
     }
   });
 }
@@ -73,7 +80,7 @@ function offerUndo() {
       toast.replaceChildren(el("span", {}, `${name} is back in your workouts.`));
       await list();
     } catch (error) {
-      showActionError(undo, error.status === 404 ? "Too late to undo: the workout is gone for good." : error.message);
+      showActionError(undo, error instanceof APIError && error.status === 404 ? "Too late to undo: the workout is gone for good." : errorMessage(error));
     }
   });
 }
@@ -82,11 +89,13 @@ const id = main?.getAttribute("data-workout");
 if (id) {
   await one(id);
 } else {
-  byId("rb-import-file").addEventListener("change", async (event) => {
-    const file = event.target.files?.[0];
+  const picker = /** @type {HTMLInputElement} */ (byId("rb-import-file"));
+  picker.addEventListener("change", async () => {
+    const file = picker.files?.[0];
     if (!file) return;
     const note = byId("rb-import-note");
     try {
+      /** @type {Workout} */
       const workout = await api(`/api/v1/runbeat/workouts/files?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
       const link = el("a", { href: `/runbeat/workouts/${workout.id}` }, workout.name);
       if (workout.existing) {
@@ -97,10 +106,10 @@ if (id) {
         if (workout.damage) parts.push(` Read in part: ${workout.damage}`);
         note.replaceChildren("Imported ", link, ...parts);
       }
-      event.target.value = "";
+      picker.value = "";
       await list();
     } catch (error) {
-      showActionError(event.target, error.message);
+      showActionError(picker, errorMessage(error));
     }
   });
   offerUndo();

@@ -19,12 +19,18 @@ export class HoldGesture {
     this.start = t;
   }
 
-  /** 0 to 1: the share of the hold done at `t` (0 when not pressed). @param {number} t */
+  /**
+   * 0 to 1: the share of the hold done at `t` (0 when not pressed).
+   * @param {number} t ms
+   */
   progress(t) {
     return this.start == null ? 0 : Math.min(1, Math.max(0, (t - this.start) / this.ms));
   }
 
-  /** True once held long enough. @param {number} t */
+  /**
+   * True once held long enough.
+   * @param {number} t ms
+   */
   done(t) {
     return this.progress(t) >= 1;
   }
@@ -45,7 +51,7 @@ export function holdButton(button, { onHeld, onConfirm, ms = HOLD_MS }) {
   const gesture = new HoldGesture(ms);
   const fill = /** @type {SVGElement | null} */ (button.querySelector(".rb-hold-fill"));
   let frame = 0;
-  const draw = (share) => {
+  const draw = (/** @type {number} */ share) => {
     // A CSSOM property, which the page's Content-Security-Policy allows (a style attribute it would not).
     if (fill) fill.style.strokeDashoffset = String(100 - share * 100);
   };

@@ -37,7 +37,10 @@ export function parseMeasurement(bytes) {
   return { bpm, contact, energy, rr };
 }
 
-/** Whether a measurement is a heart rate at all (a strap off the skin sends 0, or a stale value). */
+/**
+ * Whether a measurement is a heart rate at all (a strap off the skin sends 0, or a stale value).
+ * @param {{bpm: number, contact: string}} m
+ */
 export function isUsable(m) {
   return m.bpm >= 25 && m.bpm <= 250 && m.contact !== "not_detected";
 }

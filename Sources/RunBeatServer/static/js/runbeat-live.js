@@ -17,6 +17,7 @@ export class LiveLink {
     this.onMessage = onMessage;
     this.onState = onState;
     this.now = now;
+    /** @type {WebSocket | null} */
     this.socket = null;
     this.failures = 0;
     this.closed = false;
@@ -51,6 +52,7 @@ export class LiveLink {
     socket.addEventListener("error", () => socket.close());
   }
 
+  /** @param {WebSocket} socket the connection that closed */
   dropped(socket) {
     if (socket !== this.socket || this.closed) return;
     this.socket = null;
@@ -64,11 +66,15 @@ export class LiveLink {
     return this.socket?.readyState === WebSocket.OPEN;
   }
 
+  /** @param {object} object */
   sendJSON(object) {
-    if (this.isOpen) this.socket.send(JSON.stringify(object));
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(object));
   }
 
-  /** A new sample: sent now when connected, else kept for the reconnect. */
+  /**
+   * A new sample: sent now when connected, else kept for the reconnect.
+   * @param {{seq: number, t: number, bpm: number, m?: string}} sample
+   */
   send(sample) {
     this.sendJSON({ type: "samples", t: this.now(), samples: [sample] });
   }

@@ -12,8 +12,9 @@ export class PhaseMusic {
     this.audio = audio;
     this.onNowPlaying = onNowPlaying;
     this.spotifyConnected = spotifyConnected;
-    /** @type {Map<string, {mode: string, tracks: any[], spotify_playlist_name?: string}>} */
+    /** @type {Map<string, import("./runbeat-types.js").MusicList>} */
     this.lists = new Map();
+    /** @type {string | null} the phase whose music plays */
     this.kind = null;
     this.index = 0;
     this.level = 1;
@@ -23,12 +24,24 @@ export class PhaseMusic {
     this.audio.addEventListener("ended", () => this.advance());
   }
 
+  /**
+   * A phase's songs, asked for once.
+   * @param {string} kind
+   * @returns {Promise<import("./runbeat-types.js").MusicList>}
+   */
   async list(kind) {
-    if (!this.lists.has(kind)) this.lists.set(kind, await api(`/api/v1/runbeat/music/${kind}`));
-    return this.lists.get(kind);
+    const kept = this.lists.get(kind);
+    if (kept) return kept;
+    /** @type {import("./runbeat-types.js").MusicList} */
+    const list = await api(`/api/v1/runbeat/music/${kind}`);
+    this.lists.set(kind, list);
+    return list;
   }
 
-  /** The phase changed: its music (the same kind keeps playing where it is). */
+  /**
+   * The phase changed: its music (the same kind keeps playing where it is).
+   * @param {string} kind
+   */
   async phase(kind) {
     if (kind === this.kind) return;
     this.kind = kind;
@@ -54,6 +67,7 @@ export class PhaseMusic {
     this.play(list.tracks[0]);
   }
 
+  /** @param {import("./runbeat-types.js").MusicTrack} track */
   play(track) {
     this.audio.src = `/api/v1/catalog/tracks/${track.id}/audio`;
     this.audio.volume = this.ducked ? 0.3 : this.level;
@@ -71,6 +85,12 @@ export class PhaseMusic {
     this.play(list.tracks[this.index]);
   }
 
+  /**
+   * Moves the volume to `to` over `ms`.
+   * @param {number} to
+   * @param {number} [ms]
+   * @returns {Promise<void>}
+   */
   fade(to, ms = 600) {
     const from = this.audio.volume;
     if (this.audio.paused || Math.abs(from - to) < 0.01) {
@@ -89,7 +109,10 @@ export class PhaseMusic {
     });
   }
 
-  /** Lower the music while a cue is spoken, and back after. */
+  /**
+   * Lower the music while a cue is spoken, and back after.
+   * @param {boolean} on
+   */
   duck(on) {
     this.ducked = on;
     if (!this.audio.paused) this.fade(on ? 0.3 : this.level, 250);

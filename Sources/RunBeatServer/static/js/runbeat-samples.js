@@ -12,15 +12,24 @@ export class SampleBuffer {
     this.pending = [];
   }
 
-  /** A new sample, numbered. */
+  /**
+   * A new sample, numbered.
+   * @param {number} t seconds into the workout
+   * @param {number} bpm
+   * @param {string} [m] the strap's raw measurement, in hex
+   */
   add(t, bpm, m = undefined) {
+    /** @type {{seq: number, t: number, bpm: number, m?: string}} */
     const sample = { seq: this.nextSeq++, t: Math.round(t * 1000) / 1000, bpm };
     if (m) sample.m = m;
     this.pending.push(sample);
     return sample;
   }
 
-  /** The server holds every sample up to `seq`. */
+  /**
+   * The server holds every sample up to `seq`.
+   * @param {number} seq
+   */
   ack(seq) {
     if (seq <= this.acked) return;
     this.acked = seq;
@@ -34,7 +43,10 @@ export class SampleBuffer {
     return pieces;
   }
 
-  /** The server said (hello) what it holds: forget those; number on from what the page has. */
+  /**
+   * The server said (hello) what it holds: forget those; number on from what the page has.
+   * @param {number} acked
+   */
   resume(acked) {
     this.ack(acked);
     this.nextSeq = Math.max(this.nextSeq, acked + 1);

@@ -30,7 +30,10 @@ export class Screens {
     this.show(screenFor(location.hash) ?? fallback);
   }
 
-  /** Opens `screen` by changing the address, so that Back comes back. @param {string} screen */
+  /**
+   * Opens `screen` by changing the address, so that Back comes back.
+   * @param {string} screen
+   */
   open(screen) {
     if (screenFor(location.hash) === screen) this.show(screen);
     else location.hash = screen;

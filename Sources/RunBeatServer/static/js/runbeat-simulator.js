@@ -26,6 +26,10 @@ export class SimulatedHeart {
     return this.state / 0x100000000;
   }
 
+  /**
+   * The heart rate the plan aims at `t` seconds in.
+   * @param {number} t
+   */
   goal(t) {
     for (const phase of this.phases) {
       if (phase.seconds == null || t < phase.start + phase.seconds) {
@@ -36,7 +40,10 @@ export class SimulatedHeart {
     return 100;
   }
 
-  /** The heart rate `t` seconds into the workout (called with t rising). */
+  /**
+   * The heart rate `t` seconds into the workout (called with t rising).
+   * @param {number} t
+   */
   beat(t) {
     const steps = Math.max(1, Math.round(t - this.last));
     this.last = t;

@@ -15,7 +15,10 @@ export function spotifyLine(status) {
   return "Spotify: finding your device…";
 }
 
-/** What the callback's redirect said (`?spotify=connected` or `failed` with a reason), once. */
+/**
+ * What the callback's redirect said (`?spotify=connected` or `failed` with a reason), once.
+ * @param {string} search location.search
+ */
 export function callbackOutcome(search) {
   const params = new URLSearchParams(search);
   const outcome = params.get("spotify");

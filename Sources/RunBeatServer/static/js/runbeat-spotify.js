@@ -3,7 +3,7 @@
 // phase's choice, and the line the run shows about what Spotify plays. The server drives
 // Spotify during the run (the page only shows what it says), so the music goes on even when
 // the page cannot.
-import { api, el, showActionError } from "/static/js/api.js";
+import { api, el, errorMessage, showActionError } from "/static/js/api.js";
 export { callbackOutcome, spotifyLine } from "./runbeat-spotify-status.js";
 
 /** Said before sending the browser to Spotify with no network: the sign-in page could not load. */
@@ -72,7 +72,7 @@ export class SpotifyPanel {
       this.box.replaceChildren(...parts, connect);
       return;
     }
-    const devices = el("select", { "aria-label": "Spotify device", onchange: (event) => this.chooseDevice(event.target) });
+    const devices = el("select", { "aria-label": "Spotify device", onchange: () => this.chooseDevice(devices) });
     devices.append(el("option", { value: "" }, "Whichever device has Spotify open"));
     if (s.device_id) devices.append(el("option", { value: s.device_id, selected: true }, s.device_name || s.device_id));
     const disconnect = el("button", { type: "button", onclick: () => this.disconnect(disconnect) }, "Disconnect Spotify");
@@ -92,6 +92,7 @@ export class SpotifyPanel {
     }
   }
 
+  /** @param {HTMLButtonElement} button */
   async connect(button) {
     // Spotify's sign-in is a page on the internet: offline, going there leaves the runner on
     // a page that cannot load, so say so here and stay.
@@ -107,19 +108,21 @@ export class SpotifyPanel {
       }
       location.assign(start.authorize_url);
     } catch (error) {
-      showActionError(button, error.message);
+      showActionError(button, errorMessage(error));
     }
   }
 
+  /** @param {HTMLSelectElement} select */
   async chooseDevice(select) {
     try {
       const body = select.value ? { device_id: select.value } : {};
       this.status = await api("/api/v1/runbeat/spotify/device", { method: "PUT", body });
     } catch (error) {
-      showActionError(select, error.message);
+      showActionError(select, errorMessage(error));
     }
   }
 
+  /** @param {HTMLButtonElement} button */
   async disconnect(button) {
     try {
       await api("/api/v1/runbeat/spotify", { method: "DELETE" });
@@ -127,7 +130,7 @@ export class SpotifyPanel {
       await this.load();
       this.onChange();
     } catch (error) {
-      showActionError(button, error.message);
+      showActionError(button, errorMessage(error));
     }
   }
 }

@@ -5,18 +5,37 @@ import { isUsable, parseBattery, parseMeasurement, toHex } from "./runbeat-hrm.j
 import { SimulatedHeart } from "./runbeat-simulator.js";
 import { reconnectDelay } from "/static/js/live.js";
 
+/**
+ * What a strap calls: a heart rate (with the strap's raw measurement in hex, and the workout's
+ * second it belongs to when the source keeps its own time), and what to say about the strap.
+ * @typedef {(bpm: number, hex?: string, at?: number) => void} SampleHandler
+ * @typedef {(text: string, live?: boolean) => void} StatusHandler
+ */
+
+/**
+ * The parts of Web Bluetooth used here (TypeScript 4.8's DOM types have none).
+ * @typedef {{value?: DataView, addEventListener(type: "characteristicvaluechanged", listener: () => void): void, startNotifications(): Promise<unknown>, readValue(): Promise<DataView>}} GattCharacteristic
+ * @typedef {{getPrimaryService(name: string): Promise<{getCharacteristic(name: string): Promise<GattCharacteristic>}>}} GattServer
+ * @typedef {{name?: string, gatt?: {connect(): Promise<GattServer>, disconnect(): void}, addEventListener(type: "gattserverdisconnected", listener: () => void): void}} StrapDevice
+ * @typedef {{requestDevice(options: object): Promise<StrapDevice>}} Bluetooth
+ */
+
 /** Seconds before a silent strap is said to be silent. */
 export const STALE_AFTER = 5;
 
 export class BluetoothStrap {
+  /** @param {{onSample: SampleHandler, onStatus: StatusHandler}} handlers */
   constructor({ onSample, onStatus }) {
     this.onSample = onSample;
     this.onStatus = onStatus;
+    /** @type {StrapDevice | null} */
     this.device = null;
     this.failures = 0;
     this.lastHeard = 0;
+    /** @type {number | null} */
     this.battery = null;
     this.stopped = false;
+    /** @type {ReturnType<typeof setInterval> | null} */
     this.staleTimer = null;
   }
 
@@ -25,7 +44,7 @@ export class BluetoothStrap {
   }
 
   async connect() {
-    const bluetooth = /** @type {any} */ (navigator).bluetooth;
+    const bluetooth = /** @type {{bluetooth: Bluetooth}} */ (/** @type {unknown} */ (navigator)).bluetooth;
     this.device = await bluetooth.requestDevice({ filters: [{ services: ["heart_rate"] }], optionalServices: ["battery_service"] });
     this.device.addEventListener("gattserverdisconnected", () => this.dropped());
     await this.attach();
@@ -39,11 +58,14 @@ export class BluetoothStrap {
   }
 
   async attach() {
-    const server = await this.device.gatt.connect();
+    const gatt = this.device?.gatt;
+    if (!gatt) throw new Error("No strap to connect to.");
+    const server = await gatt.connect();
     const service = await server.getPrimaryService("heart_rate");
     const measurement = await service.getCharacteristic("heart_rate_measurement");
-    measurement.addEventListener("characteristicvaluechanged", (event) => {
-      const view = /** @type {any} */ (event.target).value;
+    measurement.addEventListener("characteristicvaluechanged", () => {
+      const view = measurement.value;
+      if (!view) return;
       const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
       this.heard(bytes);
     });
@@ -59,6 +81,7 @@ export class BluetoothStrap {
     }
   }
 
+  /** @param {Uint8Array} bytes a Heart Rate Measurement notification */
   heard(bytes) {
     let m;
     try {
@@ -103,7 +126,7 @@ export class BluetoothStrap {
 
 /** A heart that follows the plan, one beat reading a workout second (faster with speed). */
 export class SimulatedStrap {
-  /** @param {{onSample: Function, onStatus: Function, clock: {elapsed(): number, speed: number}, phases: any[], seed?: number}} options */
+  /** @param {{onSample: SampleHandler, onStatus: StatusHandler, clock: {elapsed(): number, speed: number}, phases: import("./runbeat-timeline.js").Phase[], seed?: number}} options */
   constructor({ onSample, onStatus, clock, phases, seed = 7 }) {
     this.onSample = onSample;
     this.onStatus = onStatus;
@@ -133,7 +156,7 @@ export class SimulatedStrap {
 
 /** A recorded workout's samples, played as a strap would send them, at the clock's speed. */
 export class ReplayStrap {
-  /** @param {{onSample: Function, onStatus: Function, clock: {elapsed(): number, speed: number}, samples: {t: number, bpm: number}[]}} options */
+  /** @param {{onSample: SampleHandler, onStatus: StatusHandler, clock: {elapsed(): number, speed: number}, samples: {t: number, bpm: number}[]}} options */
   constructor({ onSample, onStatus, clock, samples }) {
     this.onSample = onSample;
     this.onStatus = onStatus;

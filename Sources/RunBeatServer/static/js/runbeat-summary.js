@@ -1,15 +1,18 @@
 // A finished workout, as the trainer's summary and the history's workout page show it.
-import { el } from "/static/js/api.js";
+import { el, requiredElement } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
 import { clock, phaseName } from "./runbeat-timeline.js";
 import { droppedNote, wholeSeconds, zoneRows } from "./runbeat-zone-time.js";
 
 export { droppedNote };
 
-/** @param {Element} root @param {any} workout the workout with its heart_rate samples */
+/**
+ * @param {Element} root
+ * @param {import("./runbeat-types.js").WorkoutDetail} workout the workout with its heart_rate samples
+ */
 export function renderSummary(root, workout) {
   const s = workout.summary;
-  const body = root.querySelector(".rb-summary-body");
+  const body = requiredElement(".rb-summary-body", HTMLElement, root);
   const facts = [
     ["Workout", workout.name],
     ["Time", clock(workout.seconds)],
@@ -61,15 +64,15 @@ export function renderSummary(root, workout) {
     workout.damage ? el("p", { class: "muted" }, `Read in part: ${workout.damage}`) : "",
   );
   const span = Math.max(workout.seconds, workout.heart_rate.length ? workout.heart_rate[workout.heart_rate.length - 1].t : 0, 1);
-  drawChart(root.querySelector("#rb-summary-chart"), { samples: workout.heart_rate, zones: workout.zones, phases: workout.phases, span });
+  drawChart(requiredElement("#rb-summary-chart", HTMLCanvasElement, root), { samples: workout.heart_rate, zones: workout.zones, phases: workout.phases, span });
   const base = `/runbeat/workouts/${workout.id}`;
-  root.querySelector(".rb-export-fit").setAttribute("href", `${base}/export.fit`);
-  const tcx = root.querySelector(".rb-export-tcx");
+  requiredElement(".rb-export-fit", HTMLAnchorElement, root).setAttribute("href", `${base}/export.fit`);
+  const tcx = requiredElement(".rb-export-tcx", HTMLAnchorElement, root);
   tcx.setAttribute("href", `${base}/export.tcx`);
   // GPX beside TCX (the page draws FIT and TCX; GPX came later): made once, here.
   let gpx = root.querySelector(".rb-export-gpx");
   if (!gpx) {
-    gpx = el("a", { class: "rb-export-gpx", download: true }, "Export as GPX");
+    gpx = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-export-gpx", download: true }, "Export as GPX"));
     tcx.after(" · ", gpx);
   }
   gpx.setAttribute("href", `${base}/export.gpx`);

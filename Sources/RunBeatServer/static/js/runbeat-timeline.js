@@ -22,7 +22,10 @@ export function phaseAt(phases, elapsed) {
   return { index: phases.length, left: 0 };
 }
 
-/** The whole plan's length in seconds, or null when it is open. */
+/**
+ * The whole plan's length in seconds, or null when it is open.
+ * @param {Phase[]} phases
+ */
 export function totalSeconds(phases) {
   let total = 0;
   for (const phase of phases) {
@@ -32,7 +35,10 @@ export function totalSeconds(phases) {
   return total;
 }
 
-/** "4:05", "1:02:03". */
+/**
+ * "4:05", "1:02:03".
+ * @param {number} seconds
+ */
 export function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
@@ -41,9 +47,13 @@ export function clock(seconds) {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
 }
 
+/** @type {Record<string, string>} */
 const NAMES = { warmup: "Warm-up", work: "Work", recovery: "Recovery", cooldown: "Cool-down", free: "Free training" };
 
-/** A phase's name as the screen shows it ("Work 2 of 4"). */
+/**
+ * A phase's name as the screen shows it ("Work 2 of 4").
+ * @param {{kind: string, interval?: number | null, intervals?: number | null} | undefined} phase
+ */
 export function phaseName(phase) {
   if (!phase) return "Done";
   const name = NAMES[phase.kind] || phase.kind;

@@ -5,14 +5,14 @@
 /**
  * The rows: below zone 1, zones 1 to 5, above zone 5 and no heart rate (the last two only
  * when there is any).
- * @param {any} s the workout's summary
+ * @param {import("./runbeat-types.js").Summary} s the workout's summary
  * @returns {{label: string, zone: number, seconds: number}[]}
  */
 export function zoneRows(s) {
   const rows = [{ label: "Below zone 1", zone: 0, seconds: s.below_zones_seconds }];
   s.zone_seconds.forEach((seconds, i) => rows.push({ label: `Zone ${i + 1}`, zone: i + 1, seconds }));
-  if (s.above_zones_seconds > 0) rows.push({ label: "Above zone 5", zone: 5, seconds: s.above_zones_seconds });
-  if (s.no_heart_rate_seconds > 0) rows.push({ label: "No heart rate", zone: 0, seconds: s.no_heart_rate_seconds });
+  if ((s.above_zones_seconds ?? 0) > 0) rows.push({ label: "Above zone 5", zone: 5, seconds: s.above_zones_seconds ?? 0 });
+  if ((s.no_heart_rate_seconds ?? 0) > 0) rows.push({ label: "No heart rate", zone: 0, seconds: s.no_heart_rate_seconds ?? 0 });
   return rows;
 }
 
@@ -35,7 +35,10 @@ export function wholeSeconds(parts, total) {
   return whole;
 }
 
-/** "12 samples outside 30–240 bpm left out (…)", or "" when none were. */
+/**
+ * "12 samples outside 30–240 bpm left out (…)", or "" when none were.
+ * @param {number | null | undefined} count
+ */
 export function droppedNote(count) {
   if (!count) return "";
   return `${count} sample${count === 1 ? "" : "s"} outside 30–240 bpm left out (no heart beats that fast or that slow: a damaged file or a strap without contact).`;

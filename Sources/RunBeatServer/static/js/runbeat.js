@@ -1,7 +1,8 @@
 // RunBeat's trainer, as screens: Profile (the runner's heart and zones), Workout (the plan
 // and each phase's music), Run (the strap, then the run: big numbers, the chart, cues spoken
 // over ducked music, the screen kept on, a pause, one protected way to end), Summary.
-import { api, bindLogout, byId, el, NetworkError, showActionError, token } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, el, errorMessage, NetworkError, requiredElement, showActionError, token } from "/static/js/api.js";
+import { ScreenWakeLock } from "/static/js/wake-lock.js";
 import { drawChart } from "./runbeat-chart.js";
 import { WorkoutClock } from "./runbeat-clock.js";
 import { holdButton } from "./runbeat-hold.js";
@@ -21,8 +22,42 @@ const RUN_KEY = "runbeat-run";
 /** The running workout and the samples the server has not acknowledged, kept on the device. */
 const BACKLOG_KEY = "runbeat-backlog";
 const PHASES = ["warmup", "work", "recovery", "cooldown"];
+/** @type {Record<string, string>} */
 const PHASE_LABELS = { warmup: "Warm-up", work: "Work intervals", recovery: "Recovery", cooldown: "Cool-down" };
 
+/**
+ * @typedef {import("./runbeat-types.js").Profile} Profile
+ * @typedef {import("./runbeat-types.js").Plan} Plan
+ * @typedef {import("./runbeat-types.js").MusicChoice} MusicChoice
+ * @typedef {import("./runbeat-types.js").Workout} Workout
+ * @typedef {import("./runbeat-types.js").WorkoutDetail} WorkoutDetail
+ * @typedef {import("./runbeat-types.js").Recording} Recording
+ * @typedef {"bluetooth" | "simulated" | "replay"} Source
+ * @typedef {{id: string, source: Source, speed: number, offset: number, wallOrigin: number, paused?: boolean}} SavedRun the run kept for a reloaded page
+ * @typedef {{workout: Workout, run: SavedRun | null, said_offline?: boolean, acked: number, next_seq: number, pending: unknown[]}} Backlog
+ * @typedef {{name: string, total_seconds?: number | null}} PlanName
+ */
+
+/**
+ * What the server says on the run's live connection (the ones the page acts on).
+ * @typedef {{type: "cue", cue: import("./runbeat-cues.js").Cue}
+ *   | ({type: "spotify"} & Parameters<typeof spotifyLine>[0])
+ *   | {type: "strap", live: boolean}
+ *   | {type: "finished", workout_id: string}
+ *   | {type: "hello", status: string}} ServerMessage
+ */
+
+/**
+ * @type {{
+ *   profile: Profile | null, plans: Plan[], planId: string, source: Source | null,
+ *   bluetooth: BluetoothStrap | null, recording: Recording | null, workout: Workout | null,
+ *   clock: WorkoutClock | null, buffer: SampleBuffer | null, link: LiveLink | null,
+ *   strap: BluetoothStrap | SimulatedStrap | ReplayStrap | null, music: PhaseMusic | null,
+ *   spotify: SpotifyPanel, samples: {t: number, bpm: number}[], phaseIndex: number,
+ *   timers: ReturnType<typeof setInterval>[], finishing: boolean, saidOffline: boolean,
+ *   strapText: string, summaryShown: string | null,
+ * }}
+ */
 const state = {
   profile: null,
   plans: [],
@@ -36,10 +71,9 @@ const state = {
   link: null,
   strap: null,
   music: null,
-  spotify: new SpotifyPanel(document.querySelector(".rb-spotify"), () => drawMusic()),
+  spotify: new SpotifyPanel(requiredElement(".rb-spotify", HTMLElement), () => drawMusic()),
   samples: [],
   phaseIndex: -1,
-  wakeLock: null,
   timers: [],
   finishing: false,
   saidOffline: false,
@@ -49,8 +83,15 @@ const state = {
   summaryShown: null,
 };
 
+/** The screen stays on while a workout runs. */
+const wakeLock = new ScreenWakeLock();
+
+/** @param {string} text */
 const note = (text) => (byId("rb-note").textContent = text);
-/** A note about the run itself: on the Run screen only, and gone when the run ends. */
+/**
+ * A note about the run itself: on the Run screen only, and gone when the run ends.
+ * @param {string} text
+ */
 const runNote = (text) => (byId("rb-run-note").textContent = text);
 const screens = new Screens(byId("main"), "run", (screen) => {
   if (screen === "summary") showLastSummary();
@@ -59,21 +100,36 @@ const screens = new Screens(byId("main"), "run", (screen) => {
 
 // --- Set-up ---------------------------------------------------------------------------------
 
+/** The profile, loaded before anything shows it or changes it. */
+function loadedProfile() {
+  if (!state.profile) throw new Error("Your profile has not loaded yet.");
+  return state.profile;
+}
+
+/** The workout under way and what it runs with (all set together by `run`), or null. */
+function current() {
+  const { workout, clock, buffer, link } = state;
+  return workout && clock && buffer && link ? { workout, clock, buffer, link } : null;
+}
+
+/** The profile form, drawn by the server. */
+const profileForm = /** @type {HTMLFormElement} */ (byId("rb-profile"));
+
 async function loadProfile() {
   state.profile = await api("/api/v1/runbeat/profile");
   drawProfile();
 }
 
 function drawProfile() {
-  const p = state.profile;
-  const form = byId("rb-profile");
+  const p = loadedProfile();
+  const form = profileForm;
   form.age.value = p.age;
   form.resting.value = p.resting;
   form.max.value = p.max ?? "";
   form.formula.value = p.formula;
-  form.querySelector(".rb-maximum").textContent = `Maximum used: ${p.maximum} bpm${p.max ? " (measured)" : " (estimated)"}.`;
+  requiredElement(".rb-maximum", HTMLElement, form).textContent = `Maximum used: ${p.maximum} bpm${p.max ? " (measured)" : " (estimated)"}.`;
   byId("rb-auto-zones").checked = !p.manual_zones;
-  const body = /** @type {HTMLTableSectionElement} */ (document.querySelector(".rb-zones tbody"));
+  const body = requiredElement(".rb-zones tbody", HTMLTableSectionElement);
   if (body.rows.length !== p.zones.length) {
     body.replaceChildren(
       ...p.zones.map((zone, i) =>
@@ -90,7 +146,7 @@ function drawProfile() {
   // Updated in place, never drawn again: the bound being stepped with the arrow keys keeps
   // the focus (and its caret) while each step is saved.
   p.zones.forEach((zone, i) => {
-    if (i < 4) body.rows[i].querySelector(".rb-zone-high").textContent = `${zone.high} bpm`;
+    if (i < 4) requiredElement(".rb-zone-high", HTMLElement, body.rows[i]).textContent = `${zone.high} bpm`;
   });
   for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (body.querySelectorAll(".rb-bound"))) {
     const index = Number(input.dataset.bound);
@@ -102,7 +158,10 @@ function drawProfile() {
   }
 }
 
-/** An editable bound (its range, set by drawProfile, keeps both zones it divides 5 bpm wide). */
+/**
+ * An editable bound (its range, set by drawProfile, keeps both zones it divides 5 bpm wide).
+ * @param {number} index
+ */
 function boundInput(index) {
   return el("input", {
     type: "number",
@@ -130,11 +189,11 @@ async function saveBounds() {
       const bounds = [...document.querySelectorAll(".rb-zones .rb-bound")].map((input) => Number(/** @type {HTMLInputElement} */ (input).value));
       state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: { ...profileBody(), zones: bounds } });
     }
-    document.querySelector(".rb-zones-note").textContent = "Your own zones are saved.";
+    requiredElement(".rb-zones-note", HTMLElement).textContent = "Your own zones are saved.";
   } catch (error) {
     // The table shows what is saved again; the note says why the change was refused.
     boundsChanged = false;
-    document.querySelector(".rb-zones-note").textContent = error.message;
+    requiredElement(".rb-zones-note", HTMLElement).textContent = errorMessage(error);
   } finally {
     savingBounds = false;
     drawProfile();
@@ -143,38 +202,43 @@ async function saveBounds() {
 
 /** The six bounds of the zones shown: each zone's low, then zone 5's high. */
 function currentBounds() {
-  return [...state.profile.zones.map((z) => z.low), state.profile.zones[4].high];
+  const zones = loadedProfile().zones;
+  return [...zones.map((z) => z.low), zones[4].high];
 }
 
 function profileBody() {
-  const form = byId("rb-profile");
+  const form = profileForm;
+  /** @type {{age: number, resting: number, formula: string, max?: number, zones?: number[], automatic_zones?: boolean}} */
   const body = { age: Number(form.age.value), resting: Number(form.resting.value), formula: form.formula.value };
   if (form.max.value) body.max = Number(form.max.value);
   return body;
 }
 
-byId("rb-profile").addEventListener("submit", async (event) => {
+profileForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
     state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body: profileBody() });
     drawProfile();
     await loadPlans();
   } catch (error) {
-    showActionError(event.submitter || event.target, error.message);
+    showActionError(event.submitter || profileForm, errorMessage(error));
   }
 });
 
-byId("rb-auto-zones").addEventListener("change", async (event) => {
+const autoZones = /** @type {HTMLInputElement} */ (byId("rb-auto-zones"));
+autoZones.addEventListener("change", async () => {
   const body = profileBody();
-  if (event.target.checked) body.automatic_zones = true;
+  if (autoZones.checked) body.automatic_zones = true;
   else body.zones = currentBounds();
   state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body });
   drawProfile();
 });
 
 async function loadPlans() {
-  state.plans = (await api("/api/v1/runbeat/plans")).plans;
-  const group = document.querySelector(".rb-plans");
+  /** @type {{plans: Plan[]}} */
+  const list = await api("/api/v1/runbeat/plans");
+  state.plans = list.plans;
+  const group = requiredElement(".rb-plans", HTMLElement);
   group.replaceChildren(
     ...state.plans.map((plan) =>
       el(
@@ -204,9 +268,11 @@ function drawChosenPlan() {
   byId("rb-chosen-plan").textContent = plan ? `${plan.name}${plan.total_seconds ? ` · ${clock(plan.total_seconds)}` : ""}` : "–";
 }
 
-byId("rb-builder").addEventListener("submit", async (event) => {
+const builder = /** @type {HTMLFormElement} */ (byId("rb-builder"));
+builder.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const f = event.target;
+  const f = builder;
+  /** @param {string} kind @param {number} seconds @param {number | null} zone */
   const phase = (kind, seconds, zone) => (zone ? { kind, seconds, target_kind: "zones", target_low: zone, target_high: zone } : { kind, seconds });
   const steps = [];
   if (Number(f.warmup.value) > 0) steps.push({ repeats: 1, phases: [phase("warmup", Number(f.warmup.value) * 60, 1)] });
@@ -216,24 +282,28 @@ byId("rb-builder").addEventListener("submit", async (event) => {
   });
   if (Number(f.cooldown.value) > 0) steps.push({ repeats: 1, phases: [phase("cooldown", Number(f.cooldown.value) * 60, null)] });
   try {
-    const plan = await api("/api/v1/runbeat/plans", { method: "POST", body: { name: f.name.value, steps } });
+    const name = /** @type {HTMLInputElement} */ (f.elements.namedItem("name")).value;
+    /** @type {Plan} */
+    const plan = await api("/api/v1/runbeat/plans", { method: "POST", body: { name, steps } });
     state.planId = plan.id;
     await loadPlans();
-    f.closest("details").open = false;
+    const details = f.closest("details");
+    if (details) details.open = false;
   } catch (error) {
-    showActionError(event.submitter || f, error.message);
+    showActionError(event.submitter || f, errorMessage(error));
   }
 });
 
 function drawMusic() {
-  const box = document.querySelector(".rb-music");
+  const box = requiredElement(".rb-music", HTMLElement);
+  const music = loadedProfile().music;
   box.replaceChildren(
     ...PHASES.map((kind) => {
-      const choice = state.profile.music[kind];
+      const choice = music[kind];
       const offerSpotify = state.spotify.connected || choice.mode === "spotify";
       const select = el(
         "select",
-        { id: `rb-music-${kind}`, "aria-label": `${PHASE_LABELS[kind]} music`, onchange: (event) => saveMusic(kind, event.target.value, choice.track_ids) },
+        { id: `rb-music-${kind}`, "aria-label": `${PHASE_LABELS[kind]} music`, onchange: () => saveMusic(kind, select.value, choice.track_ids) },
         el("option", { value: "auto", selected: choice.mode === "auto" }, "Juke picks by tempo"),
         el("option", { value: "tracks", selected: choice.mode === "tracks" }, `My songs (${choice.track_ids.length})`),
         el("option", { value: "none", selected: choice.mode === "none" }, "No music"),
@@ -243,15 +313,16 @@ function drawMusic() {
       if (choice.mode === "spotify") {
         return el("div", { class: "rb-music-phase", dataset: { phase: kind } }, name, select, playlistPicker(kind, choice));
       }
-      const search = el("input", { type: "search", placeholder: "Add a song…", "aria-label": `Add a song to ${PHASE_LABELS[kind]}` });
+      const search = /** @type {HTMLInputElement} */ (el("input", { type: "search", placeholder: "Add a song…", "aria-label": `Add a song to ${PHASE_LABELS[kind]}` }));
       const results = el("ul", { class: "rb-song-results" });
       search.addEventListener("change", async () => {
         if (!search.value.trim()) return;
+        /** @type {{items: {id: string, title: string, artist: string}[]}} */
         let page;
         try {
           page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(search.value.trim())}&limit=8`);
         } catch (error) {
-          showActionError(search, error.message);
+          showActionError(search, errorMessage(error));
           return;
         }
         results.replaceChildren(
@@ -269,21 +340,26 @@ function drawMusic() {
   );
 }
 
-/** The runner's Spotify playlists for a phase set to Spotify (loaded once, page by page). */
+/**
+ * The runner's Spotify playlists for a phase set to Spotify (loaded once, page by page).
+ * @param {string} kind
+ * @param {MusicChoice} choice
+ */
 function playlistPicker(kind, choice) {
+  /** @type {HTMLSelectElement} */
   const picker = el(
     "select",
     {
       "aria-label": `${PHASE_LABELS[kind]} Spotify playlist`,
-      onchange: (event) => {
-        const option = event.target.selectedOptions[0];
-        if (option?.value) saveMusic(kind, "spotify", choice.track_ids, { id: option.value, name: option.textContent.replace(/ \(\d+\)$/, "") });
+      onchange: () => {
+        const option = picker.selectedOptions[0];
+        if (option?.value) saveMusic(kind, "spotify", choice.track_ids, { id: option.value, name: (option.textContent ?? "").replace(/ \(\d+\)$/, "") });
       },
     },
     el("option", { value: "" }, choice.spotify_playlist_id ? "" : "Choose a playlist…"),
   );
   if (choice.spotify_playlist_id) {
-    picker.firstElementChild.replaceWith(el("option", { value: choice.spotify_playlist_id, selected: true }, choice.spotify_playlist_name || "Spotify playlist"));
+    picker.firstElementChild?.replaceWith(el("option", { value: choice.spotify_playlist_id, selected: true }, choice.spotify_playlist_name || "Spotify playlist"));
   }
   if (state.spotify.connected) {
     state.spotify
@@ -294,26 +370,35 @@ function playlistPicker(kind, choice) {
           picker.append(el("option", { value: playlist.id }, `${playlist.name} (${playlist.track_count})`));
         }
       })
-      .catch((error) => showActionError(picker, error.message));
+      .catch((error) => showActionError(picker, errorMessage(error)));
   } else {
     picker.after?.(el("span", { class: "muted" }, " Spotify is not connected: Juke's pick plays."));
   }
   return picker;
 }
 
+/**
+ * Saves a phase's music.
+ * @param {string} kind the phase
+ * @param {string} mode
+ * @param {string[]} trackIds
+ * @param {{id: string, name: string} | null} [playlist] the Spotify playlist just chosen
+ */
 async function saveMusic(kind, mode, trackIds, playlist = null) {
-  const before = state.profile.music[kind];
+  const profile = loadedProfile();
+  const before = profile.music[kind];
   const chosen = playlist || (before.spotify_playlist_id ? { id: before.spotify_playlist_id, name: before.spotify_playlist_name } : null);
   // All of them: a phase that is full is the server's to refuse, out loud, not the page's to cut.
+  /** @type {MusicChoice} */
   const choice = { mode, track_ids: trackIds };
   if (chosen) Object.assign(choice, { spotify_playlist_id: chosen.id, spotify_playlist_name: chosen.name });
   if (mode === "spotify" && !chosen) {
     // The playlist comes next, from the picker; until then the phase keeps what it had.
-    state.profile.music = { ...state.profile.music, [kind]: { ...before, mode: "spotify" } };
+    profile.music = { ...profile.music, [kind]: { ...before, mode: "spotify" } };
     drawMusic();
     return;
   }
-  const music = { ...state.profile.music, [kind]: choice };
+  const music = { ...profile.music, [kind]: choice };
   for (const phase of PHASES) if (music[phase].mode === "spotify" && !music[phase].spotify_playlist_id) music[phase] = { ...music[phase], mode: "auto" };
   try {
     state.profile = await api("/api/v1/runbeat/profile/music", { method: "PUT", body: music });
@@ -321,18 +406,22 @@ async function saveMusic(kind, mode, trackIds, playlist = null) {
   } catch (error) {
     // The phase shows what is saved again, and beside it why the choice was not kept.
     drawMusic();
-    showActionError(byId(`rb-music-${kind}`), `Not changed: ${error.message}`);
+    showActionError(byId(`rb-music-${kind}`), `Not changed: ${errorMessage(error)}`);
   }
 }
 
 // --- The strap ------------------------------------------------------------------------------
 
+/** @param {string} text */
 const strapStatus = (text) => (byId("rb-strap-status").textContent = text);
 
-/** A Bluetooth strap chosen by the runner (a browser asks for a tap each time). */
-async function connectBluetooth(event) {
+/**
+ * A Bluetooth strap chosen by the runner (a browser asks for a tap each time).
+ * @param {HTMLElement} button the button used
+ */
+async function connectBluetooth(button) {
   if (!BluetoothStrap.available()) {
-    showActionError(event.target, "This browser has no Web Bluetooth (Chrome on Android, desktop Chrome or Edge do). Try the simulated strap.");
+    showActionError(button, "This browser has no Web Bluetooth (Chrome on Android, desktop Chrome or Edge do). Try the simulated strap.");
     return;
   }
   const strap = new BluetoothStrap({ onSample: (bpm, hex) => onSample(bpm, hex), onStatus: (text) => strapStatus(text) });
@@ -346,51 +435,64 @@ async function connectBluetooth(event) {
       byId("rb-reconnect-strap").hidden = true;
     }
   } catch (error) {
-    showActionError(event.target, error.message || "No strap was chosen.");
+    showActionError(button, errorMessage(error) || "No strap was chosen.");
   }
 }
-byId("rb-bluetooth").addEventListener("click", connectBluetooth);
-byId("rb-reconnect-strap").addEventListener("click", connectBluetooth);
+for (const id of ["rb-bluetooth", "rb-reconnect-strap"]) {
+  const button = byId(id);
+  button.addEventListener("click", () => connectBluetooth(button));
+}
 
 byId("rb-simulate").addEventListener("click", () => {
   state.source = "simulated";
   strapStatus("Simulated strap: a heart that follows the plan.");
 });
 
-byId("rb-replay").addEventListener("change", async (event) => {
-  const file = event.target.files?.[0];
+const replayFile = /** @type {HTMLInputElement} */ (byId("rb-replay"));
+replayFile.addEventListener("change", async () => {
+  const file = replayFile.files?.[0];
   if (!file) return;
   try {
-    state.recording = await api("/api/v1/runbeat/recordings", { method: "POST", body: file });
+    /** @type {Recording} */
+    const recording = await api("/api/v1/runbeat/recordings", { method: "POST", body: file });
+    state.recording = recording;
     state.source = "replay";
     strapStatus(
-      `Replay: ${state.recording.heart_rate.length} samples over ${clock(state.recording.seconds)} (${state.recording.format.toUpperCase()})` +
-        (state.recording.damage ? `; ${state.recording.damage}` : ""),
+      `Replay: ${recording.heart_rate.length} samples over ${clock(recording.seconds)} (${recording.format.toUpperCase()})` +
+        (recording.damage ? `; ${recording.damage}` : ""),
     );
   } catch (error) {
-    showActionError(event.target, error.message);
+    showActionError(replayFile, errorMessage(error));
   }
 });
 
 // --- The run --------------------------------------------------------------------------------
 
-byId("rb-start").addEventListener("click", async (event) => {
+const startButton = byId("rb-start");
+startButton.addEventListener("click", async () => {
   if (!state.source) {
-    showActionError(event.target, "Connect a strap, or pick the simulated strap or a recording, first.");
+    showActionError(startButton, "Connect a strap, or pick the simulated strap or a recording, first.");
     return;
   }
   const classCode = byId("rb-class").value.trim();
   try {
+    /** @type {Workout} */
     const workout = await api("/api/v1/runbeat/workouts", { method: "POST", body: { plan_id: state.planId, ...(classCode ? { class_code: classCode } : {}) } });
     const speed = state.source === "bluetooth" ? 1 : Number(byId("rb-speed").value);
     const workoutClock = new WorkoutClock(speed);
     sessionStorage.setItem(RUN_KEY, JSON.stringify({ id: workout.id, ...workoutClock.saved(), source: state.source }));
     run(workout, workoutClock);
   } catch (error) {
-    showActionError(event.target, error.message);
+    showActionError(startButton, errorMessage(error));
   }
 });
 
+/**
+ * Starts (or picks up) a workout: the Run screen, the live connection, the strap, the music.
+ * @param {Workout} workout
+ * @param {WorkoutClock} workoutClock
+ * @param {number} [acked] the last sample the server holds (-1: none)
+ */
 function run(workout, workoutClock, acked = -1) {
   state.workout = workout;
   state.clock = workoutClock;
@@ -408,15 +510,17 @@ function run(workout, workoutClock, acked = -1) {
   state.link = new LiveLink(workout.id, state.buffer, {
     onMessage: serverSaid,
     onState: linkState,
-    now: () => state.clock.elapsed(),
+    now: () => workoutClock.elapsed(),
   });
   state.link.open();
   if (state.source === "simulated") {
-    state.strap = new SimulatedStrap({ onSample, onStatus: strapLive, clock: workoutClock, phases: workout.phases });
-    state.strap.start();
+    const strap = new SimulatedStrap({ onSample, onStatus: strapLive, clock: workoutClock, phases: workout.phases });
+    state.strap = strap;
+    strap.start();
   } else if (state.source === "replay" && state.recording) {
-    state.strap = new ReplayStrap({ onSample, onStatus: strapLive, clock: workoutClock, samples: state.recording.heart_rate });
-    state.strap.start();
+    const strap = new ReplayStrap({ onSample, onStatus: strapLive, clock: workoutClock, samples: state.recording.heart_rate });
+    state.strap = strap;
+    strap.start();
   } else if (state.bluetooth) {
     state.strap = state.bluetooth;
     state.bluetooth.onStatus = strapLive;
@@ -425,15 +529,15 @@ function run(workout, workoutClock, acked = -1) {
     byId("rb-reconnect-strap").hidden = false;
   }
   state.timers.push(setInterval(frame, 250));
-  state.timers.push(setInterval(() => state.link.tick(), 1000));
+  const link = state.link;
+  state.timers.push(setInterval(() => link.tick(), 1000));
   state.timers.push(setInterval(keepBacklog, 2000));
   addEventListener("pagehide", keepBacklog);
-  keepAwake();
+  wakeLock.keep();
   addEventListener("beforeunload", guardExit);
   frame();
 }
 
-/** @param {string} text @param {boolean} [live] */
 /**
  * Keeps the workout and what the server has not acknowledged on the device, so that a page
  * reloaded or closed with no network loses nothing.
@@ -448,7 +552,10 @@ function keepBacklog() {
   }
 }
 
-/** The backlog a previous page kept, or null. */
+/**
+ * The backlog a previous page kept, or null.
+ * @returns {Backlog | null}
+ */
 function keptBacklog() {
   try {
     const kept = JSON.parse(localStorage.getItem(BACKLOG_KEY) || "null");
@@ -458,68 +565,69 @@ function keptBacklog() {
   }
 }
 
+/**
+ * What the strap says during a run, kept to show again when the server hears it again.
+ * @param {string} text
+ * @param {boolean} [live]
+ */
 function strapLive(text, live = true) {
   state.strapText = text;
   showStrap(text, live);
 }
 
+/** @param {string} text @param {boolean} live */
 function showStrap(text, live) {
   byId("rb-strap-live").classList.toggle("silent", !live);
   byId("rb-strap-live").textContent = text;
 }
 
-/** A heart-rate reading from the strap (before a workout, only shown). */
+/**
+ * A heart-rate reading from the strap (before a workout, only shown).
+ * @param {number} bpm
+ * @param {string} [hex] the strap's raw measurement
+ * @param {number} [at] the workout's second it belongs to (a simulated or replayed strap keeps its own time)
+ */
 function onSample(bpm, hex, at = undefined) {
-  if (!state.workout) {
+  const running = current();
+  if (!running) {
     strapStatus(`${state.bluetooth?.name() ?? "Strap"}: ${bpm} bpm`);
     return;
   }
-  if (state.clock.paused && at === undefined) {
+  if (running.clock.paused && at === undefined) {
     // Paused: a strap's live heart shows, and is not recorded (the workout's time is
     // stopped). A simulated or replayed one gives its own time: a sample from before the
     // pause, still on its way, is the workout's.
     byId("rb-bpm").textContent = String(bpm);
     return;
   }
-  const t = at ?? state.clock.elapsed();
-  const sample = state.buffer.add(t, bpm, hex);
+  const t = at ?? running.clock.elapsed();
+  const sample = running.buffer.add(t, bpm, hex);
   state.samples.push({ t: sample.t, bpm });
-  state.link.send(sample);
+  running.link.send(sample);
   byId("rb-bpm").textContent = String(bpm);
-  const zone = zoneOf(state.workout.zones, bpm);
+  const zone = zoneOf(running.workout.zones, bpm);
   const badge = byId("rb-zone");
   badge.textContent = zone ? `Zone ${zone}` : "Below zone 1";
   badge.className = `rb-zone z${zone}`;
 }
 
+/** @param {BeforeUnloadEvent} event */
 function guardExit(event) {
   if (!state.workout || state.finishing) return;
   event.preventDefault();
   event.returnValue = "";
 }
 
-async function keepAwake() {
-  try {
-    if ("wakeLock" in navigator && document.visibilityState === "visible") {
-      state.wakeLock = await /** @type {any} */ (navigator).wakeLock.request("screen");
-    }
-  } catch {
-    // The screen may sleep: the workout goes on.
-  }
-}
-document.addEventListener("visibilitychange", () => {
-  if (state.workout && !state.finishing && document.visibilityState === "visible") keepAwake();
-});
-
 /** Four times a second: the clock, the phase (music follows it even offline), the chart. */
 function frame() {
-  if (!state.workout || state.finishing) return;
-  const now = state.clock.elapsed();
-  const phases = state.workout.phases;
+  const running = current();
+  if (!running || state.finishing) return;
+  const now = running.clock.elapsed();
+  const phases = running.workout.phases;
   const at = phaseAt(phases, now);
   if (at.index !== state.phaseIndex) {
     state.phaseIndex = at.index;
-    if (at.index < phases.length) state.music.phase(phases[at.index].kind);
+    if (at.index < phases.length) state.music?.phase(phases[at.index].kind);
   }
   const phase = phases[at.index];
   byId("rb-phase-name").textContent = phaseName(phase);
@@ -529,11 +637,12 @@ function frame() {
   byId("rb-next").textContent = phases[at.index + 1] ? phaseName(phases[at.index + 1]) : "the end";
   const total = totalSeconds(phases);
   if (Math.round(now * 4) % 4 === 0 || total != null) {
-    drawChart(byId("rb-chart"), { samples: state.samples, zones: state.workout.zones, phases, span: total ?? Math.max(600, now + 60), now });
+    drawChart(byId("rb-chart"), { samples: state.samples, zones: running.workout.zones, phases, span: total ?? Math.max(600, now + 60), now });
   }
-  if (total != null && now >= total + 2 && !state.link.isOpen) finish(total);
+  if (total != null && now >= total + 2 && !running.link.isOpen) finish(total);
 }
 
+/** @param {"live" | "offline" | "closed"} s */
 function linkState(s) {
   const text = { live: "Live", offline: "Offline: recording on, cues paused", closed: "" }[s];
   byId("rb-link").textContent = text;
@@ -545,6 +654,7 @@ function linkState(s) {
   if (s === "live") state.saidOffline = false;
 }
 
+/** @param {ServerMessage} message */
 function serverSaid(message) {
   if (message.type === "cue") {
     if (state.clock?.paused) return;  // paused: the runner hears nothing (what was decided before the pause is stale)
@@ -564,13 +674,14 @@ function serverSaid(message) {
   } else if (message.type === "finished") {
     showSummary(message.workout_id);
   } else if (message.type === "hello" && message.status !== "running") {
-    showSummary(state.workout.id);
+    if (state.workout) showSummary(state.workout.id);
   } else if (message.type === "hello" && state.clock?.paused) {
     // A page back (reloaded, reconnected) while paused: Spotify, which the server drives, stays paused.
     state.link?.sendJSON({ type: "pause", t: state.clock.elapsed() });
   }
 }
 
+/** @param {string} text */
 function speak(text) {
   if (!byId("rb-speak").checked || !("speechSynthesis" in window) || !text) return;
   const utterance = new SpeechSynthesisUtterance(text);
@@ -583,12 +694,14 @@ function speak(text) {
 // Pause and resume: the workout's clock stops (so do the phase, the cues, the recording,
 // the page's music and Spotify's) and carries on from the same second.
 byId("rb-pause").addEventListener("click", () => {
-  if (!state.workout || state.finishing) return;
-  if (state.clock.paused) {
-    state.clock.resume();
+  const running = current();
+  if (!running || state.finishing) return;
+  const workoutClock = running.clock;
+  if (workoutClock.paused) {
+    workoutClock.resume();
     state.music?.resume();
   } else {
-    state.clock.pause();
+    workoutClock.pause();
     state.music?.pause();
     if ("speechSynthesis" in window) speechSynthesis.cancel();
     byId("rb-cue").textContent = "";
@@ -596,16 +709,18 @@ byId("rb-pause").addEventListener("click", () => {
   saveClock();
   drawPaused();
   // Spotify plays from the server: it pauses and carries on when told.
-  state.link?.sendJSON({ type: state.clock.paused ? "pause" : "resume", t: state.clock.elapsed() });
-  state.link?.tick();
+  running.link.sendJSON({ type: workoutClock.paused ? "pause" : "resume", t: workoutClock.elapsed() });
+  running.link.tick();
   frame();
 });
 
 /** The clock as it is now, for a page reloaded mid-run (paused or not). */
 function saveClock() {
+  /** @type {SavedRun | null} */
   const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
-  if (!saved || !state.workout || saved.id !== state.workout.id) return;
-  sessionStorage.setItem(RUN_KEY, JSON.stringify({ ...saved, ...state.clock.saved() }));
+  const running = current();
+  if (!saved || !running || saved.id !== running.workout.id) return;
+  sessionStorage.setItem(RUN_KEY, JSON.stringify({ ...saved, ...running.clock.saved() }));
   keepBacklog();
 }
 
@@ -613,13 +728,16 @@ function drawPaused() {
   const paused = Boolean(state.clock?.paused);
   const button = byId("rb-pause");
   button.setAttribute("aria-pressed", String(paused));
-  button.querySelector(".rb-pause-label").textContent = paused ? "Resume" : "Pause";
-  button.querySelector("svg").replaceWith(svgIcon(paused ? "play" : "pause"));
+  requiredElement(".rb-pause-label", HTMLElement, button).textContent = paused ? "Resume" : "Pause";
+  requiredElement("svg", SVGElement, button).replaceWith(svgIcon(paused ? "play" : "pause"));
   byId("rb-paused").hidden = !paused;
   byId("rb-run").classList.toggle("paused", paused);
 }
 
-/** Play and pause, drawn as Icons draws them (the icons module is the design system's). */
+/**
+ * Play and pause, drawn as Icons draws them (the icons module is the design system's).
+ * @param {"play" | "pause"} name
+ */
 function svgIcon(name) {
   const paths = { play: "M8 5v14l11-7z", pause: "M6 5h4v14H6zm8 0h4v14h-4z" };
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -638,26 +756,31 @@ function svgIcon(name) {
 // or, from a keyboard or a screen reader, pressed and confirmed.
 const confirmEnd = /** @type {HTMLDialogElement} */ (byId("rb-end-confirm"));
 holdButton(byId("rb-end"), {
-  onHeld: () => finish(state.clock.elapsed()),
+  onHeld: () => finish(state.clock?.elapsed() ?? 0),
   onConfirm: () => confirmEnd.showModal(),
 });
 byId("rb-end-cancel").addEventListener("click", () => confirmEnd.close());
 byId("rb-end-yes").addEventListener("click", () => {
   confirmEnd.close();
-  finish(state.clock.elapsed());
+  finish(state.clock?.elapsed() ?? 0);
 });
 
+/**
+ * Ends the workout at `elapsed` seconds: what the server has not stored goes first.
+ * @param {number} elapsed
+ */
 async function finish(elapsed) {
-  if (state.finishing || !state.workout) return;
+  const running = current();
+  if (state.finishing || !running) return;
   state.finishing = true;
-  const id = state.workout.id;
+  const id = running.workout.id;
   try {
-    await state.link.upload();
+    await running.link.upload();
     await api(`/api/v1/runbeat/workouts/${id}/end`, { method: "POST", body: { elapsed: Math.min(elapsed, 172800) } });
     await showSummary(id);
   } catch (error) {
     state.finishing = false;
-    showActionError(byId("rb-end"), `${error.message} The workout is kept on this page; try again.`);
+    showActionError(byId("rb-end"), `${errorMessage(error)} The workout is kept on this page; try again.`);
   }
 }
 
@@ -669,8 +792,7 @@ function stopRun() {
   state.bluetooth = null;
   state.music?.stop();
   state.link?.close();
-  state.wakeLock?.release?.();
-  state.wakeLock = null;
+  wakeLock.release();
   removeEventListener("beforeunload", guardExit);
   removeEventListener("pagehide", keepBacklog);
   sessionStorage.removeItem(RUN_KEY);
@@ -680,9 +802,11 @@ function stopRun() {
   if (confirmEnd.open) confirmEnd.close();
 }
 
+/** @param {string} id the workout's */
 async function showSummary(id) {
   state.finishing = true;
   stopRun();
+  /** @type {WorkoutDetail} */
   const workout = await api(`/api/v1/runbeat/workouts/${id}`);
   state.workout = null;
   state.clock = null;
@@ -694,6 +818,7 @@ async function showSummary(id) {
   screens.open("summary");
 }
 
+/** @param {WorkoutDetail} workout */
 function drawSummary(workout) {
   state.summaryShown = workout.id;
   byId("rb-summary").classList.add("has-workout");
@@ -704,6 +829,7 @@ function drawSummary(workout) {
 async function showLastSummary() {
   if (state.summaryShown) return;
   try {
+    /** @type {{workouts: Workout[]}} */
     const list = await api("/api/v1/runbeat/workouts");
     const last = list.workouts.find((w) => w.status !== "running");
     if (last && !state.summaryShown) drawSummary(await api(`/api/v1/runbeat/workouts/${last.id}`));
@@ -721,6 +847,7 @@ byId("rb-again").addEventListener("click", () => screens.open("run"));
  */
 async function resume() {
   const kept = keptBacklog();
+  /** @type {Workout} */
   let running;
   let offline = false;
   try {
@@ -729,13 +856,14 @@ async function resume() {
     if (!(error instanceof NetworkError) || !kept) {
       // No workout runs (404): whatever was kept belonged to one that has ended. Any other
       // refusal leaves the backlog for the next visit.
-      if (error?.status === 404) localStorage.removeItem(BACKLOG_KEY);
+      if (error instanceof APIError && error.status === 404) localStorage.removeItem(BACKLOG_KEY);
       return;
     }
     offline = true;
     running = { ...kept.workout, acked_seq: kept.acked };
   }
   const own = kept?.workout.id === running.id ? kept : null;
+  /** @type {SavedRun | null | undefined} */
   const saved = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null") ?? own?.run;
   const same = saved && saved.id === running.id;
   if (same) sessionStorage.setItem(RUN_KEY, JSON.stringify(saved));
@@ -746,7 +874,7 @@ async function resume() {
   runNote(offline
     ? "No network: your workout carries on with what this device kept, and uploads when the network is back."
     : "Your workout is still running: picked up where it was.");
-  if (own) {
+  if (own && state.buffer) {
     state.buffer.restore(own);
     state.samples = state.buffer.pending.map((s) => ({ t: s.t, bpm: s.bpm }));
   }
@@ -762,6 +890,8 @@ if (outcome) {
 // Offline the set-up cannot load (a new workout needs the server), but a running one goes on.
 const loaded = await Promise.allSettled([loadProfile(), loadPlans(), state.spotify.load()]);
 const failed = loaded.find((r) => r.status === "rejected");
-if (failed) note(/** @type {PromiseRejectedResult} */ (failed).reason?.message ?? "Could not load your profile.");
-else drawMusic();
+if (failed) {
+  const reason = /** @type {PromiseRejectedResult} */ (failed).reason;
+  note(reason instanceof Error ? reason.message : "Could not load your profile.");
+} else drawMusic();
 await resume();
