@@ -11,12 +11,13 @@ export class CoverArt {
    */
   constructor(classes) {
     this.classes = classes;
-    /** The round whose cover has sharpened into view. */
+    /** @type {string | null | undefined} the round whose cover has sharpened into view */
     this.revealed = null;
   }
 
   /**
-   * @param {any} round the round as the page has it
+   * @param {{id?: string, is_revealed?: boolean, album?: string, title?: string, round_number?: number} | null | undefined} round
+   *   the round as the page has it
    * @param {{artwork?: string | null, blurred?: string | null, id?: string}} sources the real
    *   cover (used once revealed) and the tiny one (used before); `id` names the picture
    */
@@ -40,7 +41,10 @@ export class CoverArt {
     return hidden;
   }
 
-  /** A gradient of the round's own colour, where no picture is (yet). */
+  /**
+   * A gradient of the round's own colour, where no picture is (yet).
+   * @param {{round_number?: number} | null | undefined} round
+   */
   placeholder(round) {
     const div = el("div", { class: this.classes.hidden, role: "img", "aria-label": "Hidden cover" });
     div.style.setProperty("--hue", String(((round?.round_number || 1) * 67) % 360)); // CSSOM, which the page's CSP allows

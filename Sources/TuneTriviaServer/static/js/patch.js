@@ -8,10 +8,13 @@
 import { el as plainEl } from "/static/js/api.js";
 
 /** The handlers each drawn element carries, so a kept element can take the new ones. */
+/** @type {WeakMap<Node, [string, (event: any) => any][]>} */
 const handlers = new WeakMap();
 /** Elements a screen keeps across redraws itself (a form being edited), by placeholder. */
+/** @type {WeakMap<Node, Element>} */
 const kept = new WeakMap();
 /** The same elements, to know one on the page. */
+/** @type {WeakSet<Node>} */
 const keptNodes = new WeakSet();
 
 /**
@@ -38,7 +41,9 @@ export function listen(node, type, handler) {
  * @returns {any}
  */
 export function el(tag, attributes = {}, ...children) {
+  /** @type {Record<string, any>} */
   const plain = {};
+  /** @type {[string, (event: any) => any][]} */
   const on = [];
   for (const [key, value] of Object.entries(attributes)) {
     if (key.startsWith("on") && typeof value === "function") on.push([key.slice(2), value]);
@@ -99,22 +104,33 @@ export function patch(target, drawn) {
   }
 }
 
-/** The element or text of `target`, from `cursor` on, that `next` is a new drawing of. */
+/**
+ * The element or text of `target`, from `cursor` on, that `next` is a new drawing of.
+ * @param {Element} target
+ * @param {ChildNode | null} cursor
+ * @param {ChildNode} next
+ * @returns {ChildNode | null}
+ */
 function find(target, cursor, next) {
-  if (next.nodeType === Node.ELEMENT_NODE && next.id) {
+  if (next instanceof Element && next.id) {
     const byId = [...target.children].find((c) => c.id === next.id);
     return byId && byId.tagName === next.tagName ? byId : null;
   }
   if (!cursor || cursor.nodeType !== next.nodeType || cursor.nodeName !== next.nodeName) return null;
-  if (cursor.nodeType === Node.ELEMENT_NODE && (cursor.id || handlers.has(cursor) !== handlers.has(next))) return null;
+  if (cursor instanceof Element && (cursor.id || handlers.has(cursor) !== handlers.has(next))) return null;
   // A picture of another source is another picture (the cover at its reveal animates anew).
-  if (cursor.nodeName === "IMG" && cursor.getAttribute("src") !== next.getAttribute("src")) return null;
+  if (cursor instanceof HTMLImageElement && next instanceof HTMLImageElement && cursor.getAttribute("src") !== next.getAttribute("src")) return null;
   return cursor;
 }
 
-/** Gives `old` what `next` has: text, attributes, handlers, children. */
+/**
+ * Gives `old` what `next` has: text, attributes, handlers, children. Both are of one kind
+ * (`find` matched them): two elements, or two pieces of text.
+ * @param {ChildNode} old
+ * @param {ChildNode} next
+ */
 function update(old, next) {
-  if (old.nodeType !== Node.ELEMENT_NODE) {
+  if (!(old instanceof Element) || !(next instanceof Element)) {
     if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
     return;
   }

@@ -3,12 +3,36 @@
 import { el } from "/static/js/api.js";
 
 /**
+ * A game's settings, as the API gives them and takes them (TuneTriviaSettings; the new-game
+ * form adds whether to pick the songs at once).
+ * @typedef {{title: string, mode?: string, num_songs: number, seconds_per_song: number, points_artist: number, points_song: number, points_trivia: number, speed_bonus: number, match_threshold: number, trivia_enabled: boolean, artists: string[], decade?: string | null, genre?: string | null, auto_select?: boolean}} Settings
+ */
+
+/**
  * The settings the form holds, as the API takes them.
  * @param {HTMLFormElement} form
+ * @returns {Settings}
  */
 export function readSettings(form) {
-  const f = /** @type {any} */ (form.elements);
-  const number = (name) => Number(f[name].value);
+  /**
+   * A field the settings form always has, by its name.
+   * @param {string} name
+   */
+  const field = (name) => {
+    const found = form.elements.namedItem(name);
+    if (!(found instanceof HTMLInputElement || found instanceof HTMLSelectElement)) throw new Error(`The settings form has no field ${name}`);
+    return found;
+  };
+  const f = {
+    title: field("title"),
+    trivia_enabled: /** @type {HTMLInputElement} */ (field("trivia_enabled")),
+    artists: field("artists"),
+    decade: field("decade"),
+    genre: field("genre"),
+  };
+  /** @param {string} name */
+  const number = (name) => Number(field(name).value);
+  /** @type {Settings} */
   const body = {
     title: f.title.value.trim(),
     num_songs: number("num_songs"),
@@ -25,21 +49,25 @@ export function readSettings(form) {
   };
   const mode = form.querySelector("input[name=mode]:checked");
   if (mode) body.mode = /** @type {HTMLInputElement} */ (mode).value;
-  if (f.auto_select) body.auto_select = f.auto_select.checked;
+  const autoSelect = form.elements.namedItem("auto_select");
+  if (autoSelect instanceof HTMLInputElement) body.auto_select = autoSelect.checked;
   return body;
 }
 
+/** @type {[string, string][]} */
 const DECADES = [["", "Any decade"], ["60s", "The 60s"], ["70s", "The 70s"], ["80s", "The 80s"], ["90s", "The 90s"],
   ["00s", "The 00s"], ["10s", "The 10s"], ["20s", "The 20s"], ["mix", "Mixed"]];
 
 /**
  * The lobby's settings form, filled with `s`; `modeLocked` once players have joined.
- * @param {any} s the game's settings
+ * @param {Settings} s the game's settings
  * @param {{modeLocked: boolean}} options
  */
 export function settingsForm(s, { modeLocked }) {
+  /** @param {string} label @param {string} name @param {number} min @param {number} max @param {number} value */
   const number = (label, name, min, max, value) =>
     el("label", {}, `${label} `, el("input", { name, type: "number", min: String(min), max: String(max), value: String(value), required: true }));
+  /** @param {string} value @param {string} label */
   const mode = (value, label) => el("label", {},
     el("input", { type: "radio", name: "mode", value, checked: s.mode === value, disabled: modeLocked }), ` ${label}`);
   const decade = el("select", { name: "decade" }, ...DECADES.map(([value, label]) => el("option", { value, selected: (s.decade || "") === value }, label)));

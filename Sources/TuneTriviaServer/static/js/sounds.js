@@ -21,7 +21,11 @@ export class Sounds {
     for (const type of ["pointerdown", "keydown", "touchend"]) document.addEventListener(type, unlock, { capture: true, passive: true });
   }
 
-  // Plays notes: [frequency Hz, start s, length s, wave].
+  /**
+   * Plays notes: [frequency Hz, start s, length s, wave].
+   * @param {[number, number, number, OscillatorType?][]} list
+   * @param {number} [volume]
+   */
   notes(list, volume = 0.18) {
     const ctx = this.context();
     if (!ctx) return;

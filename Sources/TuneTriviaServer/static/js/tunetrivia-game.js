@@ -2,11 +2,12 @@
 // person may see it (a WebSocket, server-sent events or polling: live.js), and the
 // page is redrawn from that state: nothing here decides scores or hides answers, the server
 // does both.
-import { APIError, api, bindLogout, byId, clearActionErrors, counted, showActionError } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, clearActionErrors, counted, errorMessage, requiredElement, showActionError } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { qrSVG } from "/static/js/qr.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
+import { ScreenWakeLock } from "/static/js/wake-lock.js";
 import { settingsForm, readSettings } from "./settings-form.js";
 import { CoverArt } from "./cover-art.js";
 import { el, keep, listen, patch } from "./patch.js";
@@ -14,6 +15,14 @@ import { clipPlan } from "./presenter-clip.js";
 import { Sounds } from "./sounds.js";
 
 bindLogout();
+
+/**
+ * @typedef {import("./tunetrivia-types.js").Session} Session
+ * @typedef {import("./tunetrivia-types.js").Round} Round
+ * @typedef {import("./tunetrivia-types.js").Player} Player
+ * @typedef {import("./tunetrivia-types.js").Guess} Guess
+ * @typedef {import("./tunetrivia-types.js").AutoPick} AutoPick
+ */
 
 const main = byId("main");
 const root = byId("game");
@@ -25,27 +34,45 @@ const sounds = new Sounds();
 // reveal and the final fanfare, which come later with no tap of their own.
 sounds.unlockOnFirstGesture();
 
+/** @type {Session | null} the game as the server last pushed it */
 let state = null;
 let lastMessage = "";
+/** @type {import("./tunetrivia-types.js").ListedRound[]} the host's songs */
 let rounds = [];
+/** @type {string | null} */
 let lastPhase = null;
-let clipTimer = null;
-/** Why this person's last action failed, shown next to it through redraws: {anchor, message}. */
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let clipTimer = undefined;
+/** @type {{anchor: string, message: string} | null} why this person's last action failed, shown next to it through redraws */
 let actionError = null;
 /** The covers: blurred before the reveal, the real one sharpening once at it. */
 const covers = new CoverArt({ art: "art", hidden: "art blurred", blur: "art-blur" });
 /** What the library lacked at the last auto-pick, shown in the lobby until songs change. */
+/** @type {AutoPick | null} */
 let pickNotice = null;
 /** The lobby's Edit settings, kept across redraws so an edit in progress survives them. */
+/** @type {HTMLElement | null} */
 let settingsBox = null;
 /** The host's big screen (presenter view): whether one shows the game (it then plays the
  * clip, not this device) and the pairing code last issued. */
+/** @type {{connected: boolean, pairing: import("./tunetrivia-types.js").Pairing | null, watching: boolean}} */
 const bigScreen = { connected: false, pairing: null, watching: false };
 /** The offset to the server's clock, for the countdown everyone sees. */
 let clockOffset = 0;
 serverOffset().then((offset) => { clockOffset = offset; });
 const audio = new Audio();
 audio.preload = "auto";
+/** The screen stays on while the game is on. */
+const wakeLock = new ScreenWakeLock();
+
+/**
+ * The game, for what is drawn only once it has arrived (the screens, the clip): each of
+ * those reads it here, so that a call before the first state says so rather than failing on a null.
+ */
+function current() {
+  if (!state) throw new Error("The game has not arrived yet.");
+  return state;
+}
 
 // ---- Live state ---------------------------------------------------------------------
 
@@ -64,6 +91,7 @@ function connect() {
 }
 
 function gone() {
+  wakeLock.release();
   showLobbyTabs(false);
   // A player the host removed is refused the game as if it were deleted.
   const why = seated && !state?.is_host ? "This game was deleted, or the host removed you from it. " : "This game was deleted. ";
@@ -74,6 +102,7 @@ async function refresh() {
   apply(await api(`${base}/state`));
 }
 
+/** @param {Session} next */
 async function apply(next) {
   // The same state arrives twice after this person's own action (the reply's refresh and the
   // push): redrawing it again would only throw away a half-typed guess or a finger mid-tap.
@@ -102,8 +131,11 @@ async function apply(next) {
   render();
 }
 
+/** @param {Session | null} previous */
 function onPhaseChange(previous) {
+  const state = current();
   const round = state.round;
+  if (state.status === "ended") wakeLock.release();
   if (state.status === "ended" && previous && previous.status !== "ended") sounds.victory();
   if (!round) return;
   if (round.phase === "playing" && state.is_host && state.status === "active") playClip();
@@ -126,6 +158,7 @@ function onPhaseChange(previous) {
 let clipPaused = false;
 
 function playClip() {
+  const state = current();
   const round = state.round;
   if (!round?.clip_url || bigScreen.connected) return; // the big screen plays it for the room
   const plan = clipPlan(round, state.status, state.settings.seconds_per_song, Date.now() + clockOffset);
@@ -196,6 +229,7 @@ async function disconnectBigScreen() {
 }
 
 function bigScreenPanel() {
+  const state = current();
   const panel = el("div", { class: "big-screen panel", id: "big-screen" });
   if (bigScreen.connected) {
     panel.append(el("p", { id: "big-screen-on" }, "The big screen shows the game and plays the songs; this phone is the remote."),
@@ -249,26 +283,32 @@ function press(path, anchor, options = {}) {
   return () => act(path, options, anchor).catch(() => { /* shown next to the button */ });
 }
 
-/** Shows an action's failure next to its control, or on the status line when it has none. */
+/**
+ * Shows an action's failure next to its control, or on the status line when it has none.
+ * @param {unknown} e what the action threw
+ * @param {string} [anchor] the control's selector
+ */
 function failed(e, anchor) {
   const control = anchor && root.querySelector(anchor);
-  if (!control) {
-    statusLine.textContent = e.message;
+  if (!anchor || !control) {
+    statusLine.textContent = errorMessage(e);
     return;
   }
-  actionError = { anchor, message: e.message };
-  showActionError(control, e.message);
+  actionError = { anchor, message: errorMessage(e) };
+  showActionError(control, errorMessage(e));
 }
 
 /** After a redraw: the last failure goes back next to its control, without being read out again. */
 function restoreActionError() {
-  const control = actionError && root.querySelector(actionError.anchor);
+  if (!actionError) return;
+  const control = root.querySelector(actionError.anchor);
   if (control) showActionError(control, actionError.message, { announce: false });
 }
 
 // ---- Rendering --------------------------------------------------------------------------
 
 function render() {
+  const state = current();
   document.title = `${state.title} · TuneTrivia · Juke`;
   const header = el("header", { class: "game-head" },
     el("h1", {}, state.title),
@@ -297,7 +337,10 @@ function lobbyScreen() {
   return LOBBY_SCREENS.includes(id) ? id : "room";
 }
 
-/** The tab bar (drawn by the server, TuneTriviaPages), shown while the host is in the lobby. */
+/**
+ * The tab bar (drawn by the server, TuneTriviaPages), shown while the host is in the lobby.
+ * @param {boolean} shown
+ */
 function showLobbyTabs(shown) {
   let bar = main.querySelector(".tabbar");
   if (shown && !bar) {
@@ -331,6 +374,7 @@ addEventListener("hashchange", () => {
 let seated = false;
 
 function removed() {
+  const state = current();
   const canRejoin = state.mode === "party" && state.status !== "ended";
   const box = el("section", { class: "removed panel", id: "removed" },
     el("h2", {}, seated ? "You were removed from this game" : "You are not in this game"),
@@ -346,7 +390,7 @@ function removed() {
 }
 
 async function rejoin() {
-  await act("/api/v1/tunetrivia/sessions/join", { body: { invite_code: state.invite_code } }, "#rejoin").catch(() => null);
+  await act("/api/v1/tunetrivia/sessions/join", { body: { invite_code: current().invite_code } }, "#rejoin").catch(() => null);
 }
 
 // ---- The countdown everyone sees ----------------------------------------------------------
@@ -372,15 +416,19 @@ function tick() {
   const shown = String(Math.ceil(left));
   if (box.textContent !== shown) box.textContent = shown;
   box.classList.toggle("ending", left <= 5);
-  box.classList.toggle("paused", state.status === "paused");
+  box.classList.toggle("paused", state?.status === "paused");
 }
 setInterval(tick, 250);
 
+/** @param {string} status */
 function labelFor(status) {
-  return { lobby: "waiting to start", active: "playing", paused: "paused", ended: "finished" }[status] || status;
+  /** @type {Record<string, string>} */
+  const labels = { lobby: "waiting to start", active: "playing", paused: "paused", ended: "finished" };
+  return labels[status] || status;
 }
 
 function lobby() {
+  const state = current();
   const players = state.players.filter((p) => !p.is_host);
   const invite = `${location.origin}/tunetrivia/join/${state.invite_code}`;
   const room = el("section", { class: "lobby-screen lobby-room", id: "lobby-room", "aria-labelledby": "room-title" });
@@ -429,7 +477,7 @@ function lobby() {
         trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: press(`${base}/rounds/${r.id}/trivia`, `#trivia-${r.id}`) },
           r.has_trivia ? "New question" : "Write trivia") : "",
         el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
-  if (pickNotice) songs.append(pickNoticeBox());
+  if (pickNotice) songs.append(pickNoticeBox(pickNotice));
   if (rounds.length < state.settings.num_songs) songs.append(songPicker());
   if (screen !== "settings") fillSettings();
   const settings = el("section", { class: "lobby-screen", id: "lobby-settings", "aria-labelledby": "settings-title", hidden: screen !== "settings" },
@@ -459,6 +507,7 @@ function addPlayerForm() {
 
 // The host removes a player (a stranger who found the code, a name typed twice); in the
 // lobby and during the game alike. Their answers go with them.
+/** @param {Player} p */
 function removePlayerButton(p) {
   const id = `remove-player-${p.id}`;
   return el("button", { class: "ghost small", id, "aria-label": `Remove ${p.display_name}`, onclick: async () => {
@@ -471,14 +520,18 @@ function removePlayerButton(p) {
   } }, "Remove");
 }
 
-// What the library lacked at the last auto-pick, and the way on: other songs, or other settings.
-function pickNoticeBox() {
-  const { missing, added, wanted } = pickNotice;
+/**
+ * What the library lacked at the last auto-pick, and the way on: other songs, or other settings.
+ * @param {AutoPick} notice
+ */
+function pickNoticeBox(notice) {
+  const { missing, added, wanted } = notice;
   return el("div", { class: "notice panel", id: "pick-notice", role: "status" },
     el("p", {}, `The library has no ${missing.join(", no ")}. `,
       added ? `Added the ${counted(added, "song")} that fit; ${wanted - added} still to pick.` : "No song was added."),
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "fill-others", onclick: async () => {
+        /** @type {AutoPick | null} */
         const picked = await act(`${base}/rounds/auto-generate?others=true`, {}, "#fill-others").catch(() => null);
         if (picked) { rounds = picked.rounds; pickNotice = null; render(); }
       } }, "Fill the rest with other songs"),
@@ -489,7 +542,7 @@ function pickNoticeBox() {
 // redraws (a player joining must not wipe an edit in progress) and refilled from the game
 // while the screen is not shown.
 function settingsPanel() {
-  if (!settingsBox) settingsBox = el("div", { class: "panel", id: "edit-settings" });
+  if (!settingsBox) settingsBox = /** @type {HTMLElement} */ (el("div", { class: "panel", id: "edit-settings" }));
   return settingsBox;
 }
 
@@ -497,15 +550,16 @@ function settingsPanel() {
 let settingsShown = "";
 
 function fillSettings() {
-  settingsPanel();
+  const state = current();
+  const box = settingsPanel();
   const shown = JSON.stringify([state.settings, state.player_count > 0]);
-  if (shown === settingsShown && settingsBox.querySelector("form")) return;
+  if (shown === settingsShown && box.querySelector("form")) return;
   settingsShown = shown;
   const form = settingsForm(state.settings, { modeLocked: state.player_count > 0 });
-  form.addEventListener("submit", async (e) => {
+  form.addEventListener("submit", async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     const body = readSettings(form);
-    if (state.player_count > 0) delete body.mode;
+    if (current().player_count > 0) delete body.mode;
     // In a change, a missing or null field means "as it was": "any decade" is the mix (no
     // years), and no genres an empty list.
     body.decade = body.decade || "mix";
@@ -515,9 +569,10 @@ function fillSettings() {
       location.hash = "room";
     } catch (_) { /* shown next to Save */ }
   });
-  settingsBox.replaceChildren(form);
+  box.replaceChildren(form);
 }
 
+/** @param {string} id the round's */
 async function removeRound(id) {
   actionError = null;
   try {
@@ -533,23 +588,26 @@ async function deleteGame() {
   location.assign("/tunetrivia");
 }
 
-/** The lobby's song search, kept across redraws: what the host is typing stays. */
+/** @type {HTMLElement | null} the lobby's song search, kept across redraws: what the host is typing stays */
 let picker = null;
 
 function songPicker() {
-  if (!picker) picker = songSearch();
-  return keep(picker);
+  const search = picker ?? songSearch();
+  picker = search;
+  return keep(search);
 }
 
 function songSearch() {
   const results = el("ul", { class: "search-results", id: "song-results" });
-  const input = el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200" });
+  const input = /** @type {HTMLInputElement} */ (el("input", { type: "search", id: "song-search", placeholder: "Search the library…", maxlength: "200" }));
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   listen(input, "input", () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
       const q = input.value.trim();
       if (!q) return results.replaceChildren();
+      /** @type {{items: {id: string, title: string, artist: string}[]}} */
       const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(q)}&limit=8`);
       results.replaceChildren(...page.items.map((t) => el("li", {},
         el("button", { class: "ghost", title: `${t.title} — ${t.artist}`, onclick: async (/** @type {Event} */ e) => {
@@ -560,13 +618,14 @@ function songSearch() {
             input.value = "";
             results.replaceChildren();
             await refresh();
-          } catch (err) { showActionError(button, err.message); }
+          } catch (err) { showActionError(button, errorMessage(err)); }
         } }, `Add “${t.title}” — ${t.artist}`))));
     }, 250);
   });
   return el("div", { class: "song-picker" },
     el("label", { for: "song-search" }, "Add a song"), input, results,
     el("div", { class: "actions" }, el("button", { class: "ghost", id: "auto-generate", onclick: async () => {
+      /** @type {AutoPick | null} */
       const picked = await act(`${base}/rounds/auto-generate`, {}, "#auto-generate").catch(() => null);
       if (!picked) return;
       rounds = picked.rounds;
@@ -575,13 +634,24 @@ function songSearch() {
     } }, "Pick the rest for me")));
 }
 
+/** @param {Round} round */
 function artwork(round) {
   const blurred = round?.id && round.phase !== "pending" ? `${base}/rounds/${round.id}/cover` : null;
   return covers.draw(round, { artwork: round?.artwork_url, blurred });
 }
 
+/**
+ * The round under way, which a game that has started always has.
+ * @param {Session} game
+ */
+function roundOf(game) {
+  if (!game.round) throw new Error("The game has no round to show.");
+  return game.round;
+}
+
 function hostRound() {
-  const round = state.round;
+  const state = current();
+  const round = roundOf(state);
   const section = el("section", { class: "round" }, roundTop(round,
     state.mode === "party" ? el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`) : ""));
   const players = state.players.filter((p) => !p.is_host);
@@ -612,12 +682,14 @@ function hostRound() {
   return section;
 }
 
+/** @param {Guess} g @param {Player[]} players */
 function guessRow(g, players) {
   const who = players.find((p) => p.id === g.player_id)?.display_name || "?";
+  /** @param {string | undefined} v @param {string | undefined} reason */
   const verdict = (v, reason) => el("span", { class: `verdict ${v}`, title: reason || "" }, v === "near_miss" ? "near miss" : v);
   const row = el("li", {}, el("strong", {}, who), `: ${g.artist_guess || "—"} / ${g.song_guess || "—"} `,
     verdict(g.artist_correct ? "correct" : g.artist_verdict, g.artist_reason), " ", verdict(g.song_correct ? "correct" : g.song_verdict, g.song_reason));
-  if (state.round.is_revealed) {
+  if (current().round?.is_revealed) {
     for (const [field, v, ok] of [["artist", g.artist_verdict, g.artist_correct], ["song", g.song_verdict, g.song_correct]]) {
       if (v === "near_miss" && !ok) {
         const id = `accept-${field}-${g.player_id}`;
@@ -628,9 +700,13 @@ function guessRow(g, players) {
   return row;
 }
 
+/** @param {Player} player @param {Round} round */
 function scoringRow(player, round) {
-  const mine = state.guesses.find((g) => g.player_id === player.id) || {};
+  /** @type {Partial<Guess>} */
+  const mine = current().guesses.find((g) => g.player_id === player.id) || {};
+  /** @type {Record<"artist" | "song" | "trivia", boolean>} */
   const marks = { artist: !!mine.artist_correct, song: !!mine.song_correct, trivia: !!mine.trivia_correct };
+  /** @param {"artist" | "song" | "trivia"} field @param {string} label */
   const toggle = (field, label) => {
     const id = `score-${field}-${player.id}`;
     const button = el("button", { class: marks[field] ? "primary" : "ghost", id, "aria-pressed": String(marks[field]) }, label);
@@ -648,6 +724,8 @@ function scoringRow(player, round) {
 /**
  * The top of a round's screen: the cover beside the countdown and what goes with it, so that
  * on a phone the answer fields (or the host's buttons) come right after, in the first screen.
+ * @param {Round} round
+ * @param {...(Node | string)} beside
  */
 function roundTop(round, ...beside) {
   return el("div", { class: `round-top${round.phase === "playing" ? " playing" : ""}` }, artwork(round),
@@ -655,7 +733,8 @@ function roundTop(round, ...beside) {
 }
 
 function playerRound() {
-  const round = state.round;
+  const state = current();
+  const round = roundOf(state);
   const mine = state.guesses.find((g) => g.player_id === state.you);
   const section = el("section", { class: "round" }, roundTop(round,
     state.status === "paused" ? el("p", { class: "muted", id: "paused-note" }, "The host paused the game.") : "",
@@ -674,12 +753,15 @@ function playerRound() {
         el("button", { class: "primary", type: "submit", id: "submit-guess", disabled: paused }, paused ? "Paused" : "Submit"));
       listen(form, "submit", async (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
-        if (state.status !== "active") return;
-        const form = /** @type {any} */ (e.currentTarget); // the form on the page, not the one drawn with this handler
-        const body = { artist_guess: form.artist.value.trim(), song_guess: form.song.value.trim() };
+        if (current().status !== "active") return;
+        const form = /** @type {HTMLFormElement} */ (e.currentTarget); // the form on the page, not the one drawn with this handler
+        /** @param {string} name */
+        const typed = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value.trim();
+        const body = { artist_guess: typed("artist"), song_guess: typed("song") };
         if (!body.artist_guess && !body.song_guess) return failed(new Error("Name the artist, the song or both."), "#submit-guess");
-        form.querySelector("button").disabled = true;
-        try { await act(`${base}/guess`, { body }, "#submit-guess"); } catch (_) { form.querySelector("button").disabled = false; }
+        const button = requiredElement("button", HTMLButtonElement, form);
+        button.disabled = true;
+        try { await act(`${base}/guess`, { body }, "#submit-guess"); } catch (_) { button.disabled = false; }
       });
       section.append(form);
     }
@@ -699,10 +781,12 @@ function playerRound() {
   return section;
 }
 
+/** @param {Round} round @param {Guess} [mine] this person's guess */
 function trivia(round, mine) {
+  const state = current();
   const box = el("div", { class: "trivia panel", id: "trivia" }, el("h2", {}, "Trivia"), el("p", {}, round.trivia_question));
   const chosen = mine?.trivia_guess;
-  const options = el("div", { class: "options", id: "trivia-options" }, ...round.trivia_options.map((option, i) => {
+  const options = el("div", { class: "options", id: "trivia-options" }, ...(round.trivia_options ?? []).map((option, i) => {
     const correct = round.trivia_answer && option === round.trivia_answer;
     // Once the answer is out, this person's wrong pick is marked beside the right one.
     const wrong = round.trivia_answer && chosen === option && !correct;
@@ -724,6 +808,7 @@ function trivia(round, mine) {
 
 // The server lists the leaders and this person's own seat; in a big room, the rest is a count.
 function scoreboard() {
+  const state = current();
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   return el("section", { class: "scoreboard" }, el("h2", {}, "Scores"),
     el("ol", { id: "scoreboard" }, ...ranked.map((p) =>
@@ -733,11 +818,13 @@ function scoreboard() {
     more(state.player_count - ranked.length));
 }
 
+/** @param {number} count */
 function more(count) {
   return count > 0 ? el("p", { class: "muted" }, `and ${count.toLocaleString()} more`) : "";
 }
 
 function results() {
+  const state = current();
   const ranked = state.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 99) - (b.rank ?? 99));
   const podium = el("ol", { class: "podium", id: "podium" }, ...ranked.slice(0, 3).map((p) =>
     el("li", { class: `place-${p.rank}` }, el("span", { class: "rank" }, `#${p.rank}`), el("strong", {}, p.display_name), el("span", {}, counted(p.total_score, "point")))));
@@ -747,6 +834,7 @@ function results() {
     scoreboard(), el("p", {}, el("a", { href: "/tunetrivia" }, "Back to TuneTrivia")));
 }
 
+/** @param {string} text */
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
@@ -756,15 +844,8 @@ async function copy(text) {
   }
 }
 
-// Keep phones awake during a game, where the browser allows it.
-async function keepAwake() {
-  try {
-    const nav = /** @type {any} */ (navigator); // the Wake Lock API is not in TypeScript 4.8's DOM types
-    if ("wakeLock" in nav) await nav.wakeLock.request("screen");
-  } catch (_) { /* not allowed here: the game still works */ }
-}
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
-keepAwake();
+// Keep phones awake during a game, where the browser allows it (until it ends).
+wakeLock.keep();
 // What the library lacked when the new-game form picked the songs (tunetrivia.js).
 try {
   const stored = sessionStorage.getItem(`tunetrivia-pick-${sessionID}`);

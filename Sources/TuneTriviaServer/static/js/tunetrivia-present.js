@@ -13,6 +13,12 @@ import { CoverArt } from "./cover-art.js";
 import { clipPlan, drifted } from "./presenter-clip.js";
 import { Sounds } from "./sounds.js";
 
+/**
+ * @typedef {import("./tunetrivia-types.js").Session} Session
+ * @typedef {import("./tunetrivia-types.js").Round} Round
+ * @typedef {import("./tunetrivia-types.js").PresenterState} PresenterState
+ */
+
 const TOKEN_KEY = "juke_presenter";
 const POLL_MS = 750;
 
@@ -29,12 +35,16 @@ sounds.unlockOnFirstGesture();
 const audio = new Audio();
 audio.preload = "auto";
 
+/** @type {string | null} this screen's pairing token */
 let token = null;
+/** @type {PresenterState | null} */
 let state = null;
 let drawn = "";
+/** @type {string | null} */
 let lastPhase = null;
-let pollTimer = null;
-/** The clip the audio element holds, so a poll does not reload it. */
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let pollTimer = undefined;
+/** @type {string | null} the clip the audio element holds, so a poll does not reload it */
 let loadedClip = null;
 /** The browser refused to start sound without a tap: wait for one (the "Turn the sound on" button). */
 let soundBlocked = false;
@@ -67,6 +77,11 @@ function start() {
   showPairing("");
 }
 
+/**
+ * Back to the pairing form, saying why.
+ * @param {string} message
+ * @param {string} [signIn] where to come back after signing in as the host, if that is the way
+ */
 function showPairing(message, signIn = "") {
   clearTimeout(pollTimer);
   stopClip();
@@ -87,6 +102,7 @@ function showPairing(message, signIn = "") {
  */
 async function pair(code) {
   statusLine.textContent = "Connecting…";
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json", "Content-Type": "application/json" };
   const signedIn = signedInToken();
   if (signedIn) headers.Authorization = `Bearer ${signedIn}`;
@@ -105,7 +121,7 @@ async function pair(code) {
   }
 }
 
-pairForm.addEventListener("submit", (e) => {
+pairForm.addEventListener("submit", (/** @type {SubmitEvent} */ e) => {
   e.preventDefault();
   const code = byId("pair-code").value.trim();
   if (code) pair(code); // the tap that pairs also lets the clip play with sound
@@ -133,6 +149,7 @@ async function poll() {
   pollTimer = setTimeout(poll, POLL_MS);
 }
 
+/** @param {PresenterState} next */
 function apply(next) {
   const previous = state?.session;
   state = next;
@@ -156,11 +173,12 @@ function apply(next) {
 
 function syncClip() {
   const game = state?.session;
-  const plan = game && state.clip_url ? clipPlan(game.round, game.status, game.settings.seconds_per_song, Date.now() + clockOffset) : null;
-  if (!plan) return stopClip();
-  if (loadedClip !== state.clip_url) {
-    loadedClip = state.clip_url;
-    audio.src = state.clip_url;
+  const clip = state?.clip_url;
+  const plan = game && clip ? clipPlan(game.round, game.status, game.settings.seconds_per_song, Date.now() + clockOffset) : null;
+  if (!plan || !clip) return stopClip();
+  if (loadedClip !== clip) {
+    loadedClip = clip;
+    audio.src = clip;
   }
   if (!plan.playing) {
     if (!audio.paused) audio.pause();
@@ -181,7 +199,10 @@ function syncClip() {
   }
 }
 
-/** Moves the clip to `at` seconds, once the file says how long it is if it has not yet. */
+/**
+ * Moves the clip to `at` seconds, once the file says how long it is if it has not yet.
+ * @param {number} at
+ */
 function seek(at) {
   if (audio.readyState >= 1) audio.currentTime = at;
   else audio.addEventListener("loadedmetadata", () => syncClip(), { once: true });
@@ -201,8 +222,14 @@ soundButton.addEventListener("click", () => {
 
 // ---- Drawing ---------------------------------------------------------------------------------
 
+/** The state drawn, which has arrived before anything is drawn. */
+function shown() {
+  if (!state) throw new Error("The game has not arrived yet.");
+  return state;
+}
+
 function render() {
-  const game = state.session;
+  const game = shown().session;
   document.title = `${game.title} · TuneTrivia · Juke`;
   main.dataset.status = game.status;
   main.dataset.phase = game.round?.phase || "";
@@ -224,10 +251,12 @@ function tick() {
 }
 setInterval(tick, 250);
 
+/** @param {Session} game */
 function players(game) {
   return game.players.filter((p) => !p.is_host).sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9));
 }
 
+/** @param {Session} game */
 function lobby(game) {
   const invite = `${location.origin}/tunetrivia/join/${game.invite_code}`;
   const seated = players(game);
@@ -249,6 +278,7 @@ function lobby(game) {
         el("p", { class: "present-waiting" }, "The game starts when the host is ready."))));
 }
 
+/** @param {Session} game */
 function roundScreen(game) {
   const round = game.round;
   if (!round) return el("section", { class: "present-round" }, el("p", { class: "present-lead" }, "Get ready…"));
@@ -272,7 +302,10 @@ function roundScreen(game) {
       el("div", {}, round.trivia_question ? trivia(round) : "", leaders(game, 5))));
 }
 
-/** Each player's name, lit once they have answered the song (as a party game's room expects). */
+/**
+ * Each player's name, lit once they have answered the song (as a party game's room expects).
+ * @param {Session} game
+ */
 function whoAnswered(game) {
   const seated = game.players.filter((p) => !p.is_host);
   return el("div", { class: "present-who" },
@@ -282,11 +315,16 @@ function whoAnswered(game) {
     more(game.player_count - seated.length));
 }
 
-/** Before the reveal: the real cover shrunk to a few pixels, blurred; after it, the real one. */
+/**
+ * Before the reveal: the real cover shrunk to a few pixels, blurred; after it, the real one.
+ * @param {Round} round
+ */
 function cover(round) {
-  return covers.draw(round, { artwork: state.artwork_url, blurred: round.is_revealed ? null : state.cover_url, id: "present-art" });
+  const { artwork_url, cover_url } = shown();
+  return covers.draw(round, { artwork: artwork_url, blurred: round.is_revealed ? null : cover_url, id: "present-art" });
 }
 
+/** @param {Round} round */
 function trivia(round) {
   return el("div", { class: "present-trivia", id: "present-trivia" },
     el("h2", {}, "Trivia"), el("p", { class: "present-question" }, round.trivia_question),
@@ -296,6 +334,7 @@ function trivia(round) {
     })));
 }
 
+/** @param {Session} game @param {number} count */
 function leaders(game, count) {
   const ranked = players(game).slice(0, count);
   return el("section", { class: "present-scores" }, el("h2", {}, "Scores"),
@@ -305,6 +344,7 @@ function leaders(game, count) {
     more(game.player_count - ranked.length));
 }
 
+/** @param {Session} game */
 function podium(game) {
   const ranked = players(game);
   const top = ranked.slice(0, 3);
@@ -317,6 +357,7 @@ function podium(game) {
     ranked.length > 3 ? leaders({ ...game, players: ranked.slice(3), player_count: game.player_count - 3 }, 7) : "");
 }
 
+/** @param {number} count */
 function more(count) {
   return count > 0 ? el("p", { class: "muted" }, `and ${count.toLocaleString()} more`) : "";
 }

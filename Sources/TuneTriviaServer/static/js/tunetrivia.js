@@ -1,30 +1,33 @@
 // TuneTrivia's home: join by code, create a game with every setting, your games, and the
 // global leaderboard.
-import { api, bindLogout, byId, counted, el } from "/static/js/api.js";
+import { APIError, api, bindLogout, byId, counted, el, errorMessage, requiredElement } from "/static/js/api.js";
 import { readSettings } from "./settings-form.js";
 
 bindLogout();
 
-const joinForm = byId("join-form");
+const joinForm = /** @type {HTMLFormElement} */ (byId("join-form"));
+const joinCode = /** @type {HTMLInputElement} */ (joinForm.elements.namedItem("code"));
+const joinName = /** @type {HTMLInputElement} */ (joinForm.elements.namedItem("name"));
 const joinError = byId("join-error");
 joinForm.addEventListener("submit", async (event) => {
   event.preventDefault();
   joinError.textContent = "";
-  const button = joinForm.querySelector("button");
+  const button = requiredElement("button", HTMLButtonElement, joinForm);
   button.disabled = true;
   try {
-    const body = { invite_code: joinForm.code.value.trim() };
-    if (joinForm.name.value.trim()) body.display_name = joinForm.name.value.trim();
+    /** @type {{invite_code: string, display_name?: string}} */
+    const body = { invite_code: joinCode.value.trim() };
+    if (joinName.value.trim()) body.display_name = joinName.value.trim();
     const game = await api("/api/v1/tunetrivia/sessions/join", { method: "POST", body });
     location.assign(`/tunetrivia/${game.id}`);
   } catch (e) {
-    joinError.textContent = e.status === 404 ? "No game has that code. Check it and try again." : e.message;
+    joinError.textContent = e instanceof APIError && e.status === 404 ? "No game has that code. Check it and try again." : errorMessage(e);
   } finally {
     button.disabled = false;
   }
 });
 
-const newForm = byId("new-form");
+const newForm = /** @type {HTMLFormElement} */ (byId("new-form"));
 const newError = byId("new-error");
 newForm.addEventListener("submit", async (event) => {
   event.preventDefault();
@@ -32,7 +35,7 @@ newForm.addEventListener("submit", async (event) => {
   const body = readSettings(newForm);
   if (!body.decade) delete body.decade;
   if (!body.genre) delete body.genre;
-  const button = newForm.querySelector("button[type=submit]");
+  const button = requiredElement("button[type=submit]", HTMLButtonElement, newForm);
   button.disabled = true;
   try {
     const game = await api("/api/v1/tunetrivia/sessions", { method: "POST", body });
@@ -43,7 +46,7 @@ newForm.addEventListener("submit", async (event) => {
     }
     location.assign(`/tunetrivia/${game.id}`);
   } catch (e) {
-    newError.textContent = e.message;
+    newError.textContent = errorMessage(e);
   } finally {
     button.disabled = false;
   }
@@ -52,6 +55,7 @@ newForm.addEventListener("submit", async (event) => {
 async function loadGames() {
   const list = byId("games");
   try {
+    /** @type {{items: {id: string, title: string, is_host: boolean, status: string, player_count: number}[]}} */
     const page = await api("/api/v1/tunetrivia/sessions?limit=50");
     if (!page.items.length) {
       list.replaceChildren(el("li", { class: "muted" }, "No games yet: create one or join with a code."));
@@ -62,7 +66,7 @@ async function loadGames() {
         el("a", { href: `/tunetrivia/${g.id}` }, g.title),
         el("span", { class: "muted" }, ` · ${g.is_host ? "hosting" : "playing"} · ${g.status} · ${g.player_count} player${g.player_count === 1 ? "" : "s"}`))));
   } catch (e) {
-    list.replaceChildren(el("li", { class: "form-error" }, e.message));
+    list.replaceChildren(el("li", { class: "form-error" }, errorMessage(e)));
   }
 }
 
@@ -70,6 +74,7 @@ let boardOffset = 0;
 async function loadBoard() {
   const list = byId("leaderboard");
   const more = byId("board-more");
+  /** @type {{items: {rank: number, display_name: string, total_points: number, games_played: number}[], total: number}} */
   const page = await api(`/api/v1/tunetrivia/leaderboard?limit=20&offset=${boardOffset}`);
   if (boardOffset === 0 && !page.items.length) list.replaceChildren(el("li", { class: "muted" }, "Nobody has finished a game yet."));
   list.append(...page.items.map((e) =>
@@ -99,11 +104,11 @@ byId("board-more").addEventListener("click", loadBoard);
 // Back from signing in or up by an invite link (TuneTriviaPageRoutes): join at once, as the
 // link asked; the address loses the mark, so a reload shows the form instead of joining again.
 const params = new URLSearchParams(location.search);
-if (params.get("join") === "now" && joinForm.code.value) {
-  history.replaceState(null, "", `/tunetrivia?code=${encodeURIComponent(joinForm.code.value)}`);
+if (params.get("join") === "now" && joinCode.value) {
+  history.replaceState(null, "", `/tunetrivia?code=${encodeURIComponent(joinCode.value)}`);
   joinForm.requestSubmit();
-} else if (joinForm.code.value) {
-  joinForm.name.focus();
+} else if (joinCode.value) {
+  joinName.focus();
 }
 loadGames();
 loadBoard();
