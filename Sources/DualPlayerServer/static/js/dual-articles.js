@@ -3,7 +3,7 @@
 // word reading from there), and Juke's voice: the article spoken on the server, played by the
 // speech player like a book (speed, Boost, lock screen), its sentence highlighted as it is
 // heard. Where reading stopped (chapter and word) is saved to the server either way.
-import { api, el, token } from "/static/js/api.js";
+import { api, el, errorMessage, token } from "/static/js/api.js";
 import { PositionSaver, positionAt } from "./dual-reading.js";
 
 const SAVE_EVERY_MS = 5000;
@@ -21,18 +21,30 @@ export class Articles {
       chapter: q(".dual-reader-chapter"), play: q(".dual-reader-play"), voice: q(".dual-reader-voice"), rate: q(".dual-reader-rate"),
       text: q(".dual-reader-text"), readerNote: q(".dual-reader-note"),
     };
-    /** The article open in the reader. @type {any} */
+    /**
+     * The article open in the reader.
+     * @type {any}
+     */
     this.open = null;
     this.chapter = 0;
     this.word = 0;
     this.reading = false;
-    /** Each word's span in the open chapter. @type {HTMLElement[]} */
+    /**
+     * Each word's span in the open chapter.
+     * @type {HTMLElement[]}
+     */
     this.words = [];
-    /** The paragraph each word starts in, and where each paragraph's words start. @type {number[]} */
+    /**
+     * The paragraph each word starts in, and where each paragraph's words start.
+     * @type {number[]}
+     */
     this.paragraphStarts = [];
     /** Positions go to the server at most every 5 s, and at once on a pause, a seek or leaving. */
     this.saver = new PositionSaver((p) => this.put(p), SAVE_EVERY_MS);
-    /** The spoken article playing in the speech player (its cues). @type {any} */
+    /**
+     * The spoken article playing in the speech player (its cues).
+     * @type {any}
+     */
     this.speech = null;
     q(".dual-article-url").addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
@@ -77,7 +89,7 @@ export class Articles {
     try {
       items = (await api("/api/v1/dual/articles")).items;
     } catch (error) {
-      this.ui.list.replaceChildren(el("li", { class: "form-error" }, error.message));
+      this.ui.list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
       return;
     }
     if (!items.length) {
@@ -111,7 +123,7 @@ export class Articles {
       await this.load();
       return true;
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
       return false;
     }
   }
@@ -123,7 +135,7 @@ export class Articles {
       this.ui.note.textContent = `Added “${body.title}” (${body.words} words).`;
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 
@@ -134,7 +146,7 @@ export class Articles {
       if (this.open?.id === a.id) this.close();
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 
@@ -144,7 +156,7 @@ export class Articles {
     try {
       this.open = await api(`/api/v1/dual/articles/${encodeURIComponent(id)}`);
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
       return;
     }
     const a = this.open;
@@ -224,8 +236,9 @@ export class Articles {
     let paragraph = this.paragraphStarts.length - 1;
     while (paragraph > 0 && this.paragraphStarts[paragraph] > from) paragraph--;
     const end = paragraph + 1 < this.paragraphStarts.length ? this.paragraphStarts[paragraph + 1] : this.words.length;
-    const words = this.words.slice(from, end).map((s) => s.textContent);
+    const words = this.words.slice(from, end).map((s) => s.textContent ?? "");
     // Each word's first character in the utterance, to map boundary events back to words.
+    /** @type {number[]} */
     const offsets = [];
     let at = 0;
     for (const w of words) {
@@ -287,7 +300,10 @@ export class Articles {
     this.saver.offer({ id, chapter, word }, now);
   }
 
-  /** PUTs a position (kept alive: it may be the page's last word). @param {{ id: string, chapter: number, word: number }} p */
+  /**
+   * PUTs a position (kept alive: it may be the page's last word).
+   * @param {{ id: string, chapter: number, word: number }} p
+   */
   put(p) {
     const body = JSON.stringify({ chapter: p.chapter, word: p.word, updated_at: Date.now() });
     fetch(`/api/v1/dual/articles/${encodeURIComponent(p.id)}/position`, {
@@ -318,7 +334,7 @@ export class Articles {
         { position: cue?.start ?? 0, autoplay: true });
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 

@@ -35,7 +35,11 @@ export class ChapterCursor {
     return this.chapters[this.index];
   }
 
-  /** A time inside `span`, never at its very end (which would end it). @param {number} time @param {Span} span */
+  /**
+   * A time inside `span`, never at its very end (which would end it).
+   * @param {number} time
+   * @param {Span} span
+   */
   clamp(time, span) {
     const latest = Math.max(span.start, span.end - END_TOLERANCE * 2);
     return Math.min(Math.max(time, span.start), latest);
@@ -65,7 +69,10 @@ export class ChapterCursor {
     return true;
   }
 
-  /** Starts chapter `chapter` at `offset` seconds into it. @returns {CursorAction[]} */
+  /**
+   * Starts chapter `chapter` at `offset` seconds into it.
+   * @returns {CursorAction[]}
+   */
   start(/** @type {number} */ chapter, offset = 0) {
     if (!(chapter >= 0 && chapter < this.chapters.length)) return [];
     const previousFile = this.current.file;
@@ -76,7 +83,10 @@ export class ChapterCursor {
     return [{ type: "entered", index: this.index }, previousFile === this.current.file ? { type: "seek", to: at } : { type: "playFrom", file: this.current.file, at }];
   }
 
-  /** A seek inside the chapter stays within its bounds. @returns {CursorAction[]} */
+  /**
+   * A seek inside the chapter stays within its bounds.
+   * @returns {CursorAction[]}
+   */
   seek(/** @type {number} */ time) {
     this.generation += 1;
     return [{ type: "seek", to: this.clamp(sanitized(time), this.current) }];
@@ -87,13 +97,19 @@ export class ChapterCursor {
     this.stopped = true;
   }
 
-  /** The player says the chapter scheduled under `generation` ended. @returns {CursorAction[]} */
+  /**
+   * The player says the chapter scheduled under `generation` ended.
+   * @returns {CursorAction[]}
+   */
   reachedEnd(/** @type {number} */ generation) {
     if (generation !== this.generation || this.stopped) return [];
     return this.advance();
   }
 
-  /** The player's clock, checked against the chapter's end. @returns {CursorAction[]} */
+  /**
+   * The player's clock, checked against the chapter's end.
+   * @returns {CursorAction[]}
+   */
   timeUpdate(/** @type {number} */ time, /** @type {number} */ generation) {
     if (generation !== this.generation || this.stopped || !Number.isFinite(time) || time < this.current.end - END_TOLERANCE) return [];
     return this.advance();

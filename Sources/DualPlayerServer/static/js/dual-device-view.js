@@ -5,6 +5,7 @@ import { el, formatTime } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { canSave, entryKey, keepButton, progressText, spaceText, timeLeft } from "./dual-saved.js";
 
+/** @type {Record<string, string>} */
 const KIND_NAMES = { song: "Song", track: "Library track", book: "Audiobook", chapter: "Audiobook chapter", episode: "Episode", article: "Article read aloud" };
 
 export class DeviceView {
@@ -117,7 +118,10 @@ export class DeviceView {
     return shown;
   }
 
-  /** A save's bar and how far it has got. @param {import("./dual-saved.js").SavedEntry} entry */
+  /**
+   * A save's bar and how far it has got.
+   * @param {import("./dual-saved.js").SavedEntry} entry
+   */
   progress(entry) {
     return el("span", { class: "dual-device-progress muted" }, el("progress", { max: String(entry.total || 1), value: entry.total ? String(entry.bytes) : undefined }), ` ${progressText(entry)}`);
   }

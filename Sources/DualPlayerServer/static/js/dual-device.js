@@ -17,7 +17,10 @@ export class DeviceShelf {
   /** @param {() => void} onChange called whenever the list or a save's progress changes */
   constructor(onChange) {
     this.onChange = onChange;
-    /** Saves under way, by key. @type {Map<string, AbortController>} */
+    /**
+     * Saves under way, by key.
+     * @type {Map<string, AbortController>}
+     */
     this.saving = new Map();
     this.entries = this.entries;  // tidies what a closed tab left
     // Another tab's save moves on in the shared list: show it here as it goes.
@@ -26,7 +29,10 @@ export class DeviceShelf {
     });
   }
 
-  /** The list as stored; a save under way in this page reads as under way. @returns {SavedEntry[]} */
+  /**
+   * The list as stored; a save under way in this page reads as under way.
+   * @returns {SavedEntry[]}
+   */
   get entries() {
     try {
       return restoreEntries(JSON.parse(localStorage.getItem(KEY) || "[]"), new Set(this.saving.keys()));
@@ -114,7 +120,9 @@ export class DeviceShelf {
       this.update(key, (e) => ({ ...e, status: "saved", bytes, total: bytes, failure: undefined, touched_at: undefined }));
     } catch (error) {
       if (this.find(item)) {
-        const failure = error?.name === "QuotaExceededError" ? "this device has no more room for it" : abort.signal.aborted ? "stopped" : error?.message || "it could not be fetched";
+        const failure = error instanceof Error && error.name === "QuotaExceededError" ? "this device has no more room for it"
+          : abort.signal.aborted ? "stopped"
+          : (error instanceof Error && error.message) || "it could not be fetched";
         this.update(key, (e) => ({ ...e, status: "failed", failure }));
       }
       await this.forget(item);
@@ -123,7 +131,10 @@ export class DeviceShelf {
     }
   }
 
-  /** Removes a saved item (or stops its save) and its bytes. @param {any} item */
+  /**
+   * Removes a saved item (or stops its save) and its bytes.
+   * @param {any} item
+   */
   async remove(item) {
     const key = entryKey(item);
     this.saving.get(key)?.abort();
@@ -143,14 +154,21 @@ export class DeviceShelf {
     await Promise.all(forgettable(item, this.entries).map((url) => cache.delete(url)));
   }
 
-  /** Where the player is in a saved item, to start there when it is played from the list. */
+  /**
+   * Where the player is in a saved item, to start there when it is played from the list.
+   * @param {any} item a player item, as `find` takes it
+   * @param {number} position seconds
+   */
   remember(item, position) {
     const entry = this.find(item);
     if (!entry || !Number.isFinite(position) || Math.abs(entry.position - position) < 1) return;
     this.entries = this.entries.map((e) => (e.key === entry.key ? { ...e, position } : e));
   }
 
-  /** The item played to its end: removed when the listener asked for that. @param {any} item */
+  /**
+   * The item played to its end: removed when the listener asked for that.
+   * @param {any} item
+   */
   async played(item) {
     if (this.removeWhenPlayed && this.find(item)) await this.remove(item);
   }
@@ -165,7 +183,10 @@ export class DeviceShelf {
   }
 }
 
-/** The server's reason for refusing a file, in words. @param {Response} response */
+/**
+ * The server's reason for refusing a file, in words.
+ * @param {Response} response
+ */
 async function refusal(response) {
   try {
     const body = await response.json();

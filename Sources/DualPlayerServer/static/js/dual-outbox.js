@@ -76,7 +76,8 @@ export function asPlayerSnapshot(p) {
  */
 export function restore(stored, shape = /** @type {any} */ (asPosition)) {
   if (!Array.isArray(stored)) return [];
-  return stored.map(shape).filter((p) => p !== null).reduce((outbox, p) => enqueue(outbox, p), /** @type {T[]} */ ([]));
+  const shaped = stored.map(shape).filter(/** @type {(p: T | null) => p is T} */ ((p) => p !== null));
+  return shaped.reduce((outbox, p) => enqueue(outbox, p), /** @type {T[]} */ ([]));
 }
 
 /**
@@ -115,6 +116,7 @@ export class Outbox {
   /**
    * The offset to the server's clock, kept on the device for when there is no server to ask
    * (one value for every outbox: each reads it when it stamps).
+   * @param {number} offset milliseconds, the server's clock less this device's
    */
   learnOffset(offset) {
     if (Number.isFinite(offset)) localStorage.setItem(OFFSET_KEY, String(offset));
@@ -138,7 +140,10 @@ export class Outbox {
     localStorage.setItem(this.storageKey, JSON.stringify(outbox));
   }
 
-  /** Queues a change (stamped now unless it says when) and sends what waits. @param {any} change */
+  /**
+   * Queues a change (stamped now unless it says when) and sends what waits.
+   * @param {any} change
+   */
   put(change) {
     const entry = this.shape({ updated_at: this.now(), ...change });
     if (entry) this.entries = enqueue(this.entries, entry);
@@ -161,14 +166,21 @@ export class Outbox {
   }
 }
 
-/** The device's outbox of positions, sent with `send` (a function that PUTs a batch). */
+/**
+ * The device's outbox of positions, sent with `send` (a function that PUTs a batch).
+ * @extends {Outbox<QueuedPosition>}
+ */
 export class PositionOutbox extends Outbox {
   /** @param {(positions: QueuedPosition[]) => Promise<boolean>} send true when the server kept them */
   constructor(send) {
     super("juke_dual_outbox", send, asPosition);
   }
 
-  /** Queues where `item` is and sends what waits. */
+  /**
+   * Queues where `item` is and sends what waits.
+   * @param {string} item
+   * @param {number} seconds
+   */
   add(item, seconds) {
     return this.put({ item, seconds });
   }

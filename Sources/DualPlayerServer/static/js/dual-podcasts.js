@@ -1,9 +1,16 @@
 // The speech player's podcasts: subscriptions and their episodes (played marks, progress),
 // finding shows and subscribing, each show's own speed and skip-silence, and while an
 // episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
-import { api, el, formatTime } from "/static/js/api.js";
+import { api, el, errorMessage, formatTime } from "/static/js/api.js";
 import { SilenceSkipper } from "./dual-silence.js";
 import { levelDB } from "./dual-ducking.js";
+
+/**
+ * An episode as the server lists it (openapi.yaml: DualEpisode).
+ * @typedef {{id: string, podcast_id: string, title: string, published?: string | null, duration?: number | null,
+ *   summary?: string | null, link?: string | null, image_url?: string | null, audio_url: string, played: boolean,
+ *   position?: number | null, chapters: boolean, transcript: boolean}} Episode
+ */
 
 const DEMO_FEED = "juke:demo-podcast";
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
@@ -25,9 +32,15 @@ export class Podcasts {
     };
     /** @type {any[]} */
     this.shows = [];
-    /** Which show's episodes are open. @type {Set<string>} */
+    /**
+     * Which show's episodes are open.
+     * @type {Set<string>}
+     */
     this.open = new Set();
-    /** The show of what the speech player plays. @type {any} */
+    /**
+     * The show of what the speech player plays.
+     * @type {any}
+     */
     this.playingShow = null;
     /** @type {SilenceSkipper | null} */
     this.skipper = null;
@@ -58,7 +71,7 @@ export class Podcasts {
     try {
       this.shows = (await api("/api/v1/dual/podcasts")).items;
     } catch (error) {
-      this.ui.shows.replaceChildren(el("li", { class: "form-error" }, error.message));
+      this.ui.shows.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
       return;
     }
     this.ui.demo.hidden = this.shows.some((s) => s.is_demo);
@@ -112,11 +125,12 @@ export class Podcasts {
     const list = this.ui.shows.querySelector(`[data-show="${CSS.escape(id)}"] .dual-episodes`);
     if (!list) return;
     try {
+      /** @type {{items: Episode[]}} */
       const page = await api(`/api/v1/dual/podcasts/${encodeURIComponent(id)}/episodes?limit=100`);
       const show = this.shows.find((s) => s.id === id);
       list.replaceChildren(...(page.items.length ? page.items.map((e) => this.episodeRow(show, e)) : [el("li", { class: "muted" }, "No episodes in the feed.")]));
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
     }
   }
 
@@ -169,7 +183,7 @@ export class Podcasts {
     try {
       await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "POST" });
     } catch (error) {
-      this.ui.note.textContent = `Could not download “${episode.title}”: ${error.message}`;
+      this.ui.note.textContent = `Could not download “${episode.title}”: ${errorMessage(error)}`;
     }
     await this.loadEpisodes(show.id);
   }
@@ -178,7 +192,7 @@ export class Podcasts {
     try {
       await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "DELETE" });
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
     await this.loadEpisodes(show.id);
   }
@@ -259,7 +273,7 @@ export class Podcasts {
       show.settings = await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}/settings`, { method: "PUT", body: { ...show.settings, ...change } });
       if (this.playingShow?.id === show.id) this.applyShowSettings();
     } catch (error) {
-      this.controller.status(`Settings for “${show.title}” not saved: ${error.message}`);
+      this.controller.status(`Settings for “${show.title}” not saved: ${errorMessage(error)}`);
     }
   }
 
@@ -285,7 +299,7 @@ export class Podcasts {
       this.ui.note.textContent = fresh.failures ? `“${show.title}” could not be refreshed: ${fresh.last_error}` : `“${show.title}” is up to date.`;
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 
@@ -296,7 +310,7 @@ export class Podcasts {
       this.open.delete(show.id);
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 
@@ -315,7 +329,7 @@ export class Podcasts {
       await this.load();
       return true;
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
       return false;
     }
   }
@@ -332,7 +346,7 @@ export class Podcasts {
       await this.load();
       setTimeout(() => this.load(), 8000);
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 
@@ -351,7 +365,7 @@ export class Podcasts {
             el("span", {}, el("strong", {}, show.title), el("span", { class: "muted" }, [show.author, show.genre].filter(Boolean).map((t) => ` — ${t}`).join(""))),
             el("button", { type: "button", class: "primary", onclick: () => this.subscribe(show.feed_url) }, "Subscribe"))));
     } catch (error) {
-      this.ui.note.textContent = error.message;
+      this.ui.note.textContent = errorMessage(error);
     }
   }
 }

@@ -39,7 +39,10 @@ export class PositionSaver {
     this.sentAt = -Infinity;
   }
 
-  /** A position reached: sent now when `now` or when the last send is old enough, else kept. @param {ReadingPosition} position */
+  /**
+   * A position reached: sent now when `now` or when the last send is old enough, else kept.
+   * @param {ReadingPosition} position
+   */
   offer(position, now = false) {
     const s = this.sent;
     if (s && s.id === position.id && s.chapter === position.chapter && s.word === position.word) {

@@ -179,8 +179,16 @@ export function restoreEntries(stored, live = new Set(), now = Date.now()) {
 }
 
 /**
+ * A player item as it is kept (a book's chapter keeps its book).
+ * @typedef {{kind: string, id: string, title: string, subtitle: string, audio_url: string, artwork_url?: string,
+ *   show_id?: string, chapters?: unknown[], duration?: number, book_id?: string, index?: number, start?: number,
+ *   book?: KeptItem}} KeptItem
+ */
+
+/**
  * A player item as it is kept: what the players need to load it again with no network.
  * @param {any} item
+ * @returns {KeptItem}
  */
 export function keptItem(item) {
   const kept = {

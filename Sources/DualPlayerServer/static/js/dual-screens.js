@@ -44,7 +44,10 @@ export class Screens {
     this.show(this.current);
   }
 
-  /** Opens `screen` by changing the address (so that Back comes back here). @param {string} screen */
+  /**
+   * Opens `screen` by changing the address (so that Back comes back here).
+   * @param {string} screen
+   */
   open(screen) {
     if (screen === this.current) return;
     location.hash = screen;

@@ -1,7 +1,12 @@
 // Words the page says of counts and of a LibriVox book being added to the shelf. Pure: the
 // tests read them as the page does (Tests/WebClient/dual-words.test.js).
 
-/** "1 chapter", "3 chapters". @param {number} n @param {string} one @param {string} [many] */
+/**
+ * "1 chapter", "3 chapters".
+ * @param {number} n
+ * @param {string} one
+ * @param {string} [many]
+ */
 export function count(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
