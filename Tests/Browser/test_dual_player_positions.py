@@ -53,6 +53,19 @@ def stored(juke, token, book):
     return found[0] if found else None
 
 
+def kept_soon(juke, token, book, ok):
+    """Waits until the server holds a position `ok` accepts, for less than the 3 s between the
+    saves a playing page makes anyway (SAVE_EVERY_MS in dual.js): a position there sooner came
+    from the save the action itself made, not from the next periodic one."""
+    deadline = time.monotonic() + 2.5
+    while True:
+        at = stored(juke, token, book)
+        if at is not None and ok(at):
+            return at
+        assert time.monotonic() < deadline, f"not kept at once: the server holds {at}"
+        time.sleep(0.05)
+
+
 def kill_tab(driver):
     """The renderer dies as a phone's system kills a tab: no pagehide, no visibilitychange."""
     try:
@@ -74,7 +87,8 @@ def test_a_seek_while_playing_is_kept_at_once(shelf, browser):
     play_book(browser, juke)
     browser.execute_script("const s = document.querySelector('#speech-player .dual-seek'); s.value = '40'; s.dispatchEvent(new Event('change'))")
     wait(browser).until(lambda d: audio_time(d) >= 40)
-    time.sleep(0.4)
+    # Kept at once: on the server before the next save a playing page makes anyway (every 3 s).
+    kept_soon(juke, token, book, lambda at: 39.5 <= at <= 42)
     kill_tab(browser)
     at = stored(juke, token, book)
     assert at is not None and 39.5 <= at <= 42, f"the seek to 40 s was kept: {at}"
@@ -87,7 +101,8 @@ def test_a_pause_is_kept_at_once(shelf, browser):
     click(browser, By.CSS_SELECTOR, "#speech-player .dual-play")
     wait(browser).until(lambda d: d.execute_script("return document.body.dataset.nowPlaying") == "speech:paused")
     paused = audio_time(browser)
-    time.sleep(0.4)
+    # A paused page saves nothing more: only the pause's own save can hold this position.
+    wait(browser).until(lambda d: (lambda at: at is not None and abs(at - paused) < 0.3)(stored(juke, token, book)))
     kill_tab(browser)
     at = stored(juke, token, book)
     assert at is not None and abs(at - paused) < 0.3, f"paused at {paused} s, kept {at}"
@@ -102,7 +117,7 @@ def test_the_page_going_to_the_background_is_kept_at_once(shelf, browser):
         "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });"
         "document.dispatchEvent(new Event('visibilitychange'))")
     hidden = audio_time(browser)
-    time.sleep(0.4)
+    kept_soon(juke, token, book, lambda at: at >= hidden - 0.3)
     kill_tab(browser)
     at = stored(juke, token, book)
     assert at is not None and at >= hidden - 0.3, f"hidden at {hidden} s, kept {at}"
