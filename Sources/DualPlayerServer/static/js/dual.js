@@ -4,7 +4,7 @@
 // dual-podcasts.js. This module
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
-import { api, bindLogout, byId, el, formatTime, NetworkError, token } from "/static/js/api.js";
+import { api, bindLogout, byId, el, errorMessage, formatTime, NetworkError, requiredElement, token } from "/static/js/api.js";
 import { apply, decide, emptyTransport, KINDS, lockScreenPosition, lockScreenSeek, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
@@ -20,6 +20,16 @@ import { serverOffset } from "/static/js/server-clock.js";
 import { Screens } from "./dual-screens.js";
 import { bookProgress, row } from "./dual-rows.js";
 import { icon } from "/static/js/icons.js";
+import { ScreenWakeLock } from "/static/js/wake-lock.js";
+
+/** @typedef {import("./dual-transport.js").PlayerKind} PlayerKind */
+/**
+ * What a player plays: a song, a library track, a book or one of its chapters, an episode, an
+ * article read aloud, a station. The fields every kind has are named; each kind adds its own
+ * (a book's chapters and shelf entry, an episode's show), read where that kind is handled.
+ * @typedef {{kind: string, id: string, title: string, subtitle?: string, audio_url: string, artwork_url?: string,
+ *   duration?: number, [field: string]: any}} PlayerItem
+ */
 
 bindLogout();
 
@@ -50,7 +60,11 @@ async function putForGood(path, body) {
   }
 }
 
-/** Sends each entry with `put`, in order; true when every one was answered for good. @param {any[]} entries @param {(e: any) => Promise<boolean>} put */
+/**
+ * Sends each entry with `put`, in order; true when every one was answered for good.
+ * @param {any[]} entries
+ * @param {(e: any) => Promise<boolean>} put
+ */
 async function sendEach(entries, put) {
   for (const entry of entries) if (!(await put(entry))) return false;
   return true;
@@ -83,9 +97,15 @@ class Panel {
     this.queueIndex = -1;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.shelfTimer = undefined;
-    /** The music player's uploaded songs, as player items. @type {any[]} */
+    /**
+     * The music player's uploaded songs, as player items.
+     * @type {any[]}
+     */
     this.songs = [];
-    /** The station's latest ICY title, through the relay. @type {string | null} */
+    /**
+     * The station's latest ICY title, through the relay.
+     * @type {string | null}
+     */
     this.streamTitle = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.titleTimer = undefined;
@@ -97,7 +117,10 @@ class Panel {
     /** @type {any} */
     this.settings = null;
     this.duck = 1;
-    /** A podcast's own speed while its episode plays (null: the player's). @type {number | null} */
+    /**
+     * A podcast's own speed while its episode plays (null: the player's).
+     * @type {number | null}
+     */
     this.speedOverride = null;
     /** Skip silence: how much faster the current pause plays. */
     this.silenceFactor = 1;
@@ -111,13 +134,14 @@ class Panel {
     /** @type {Map<string, any>} */
     this.favorites = new Map();
     const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
+    /** The deck's controls, as the server draws them; the search and its results are on the library's screen (music only). */
     this.ui = {
       title: q(".dual-item-title"), sub: q(".dual-item-sub"), art: q(".dual-art"), play: q(".dual-play"), back: q(".dual-back"),
       forward: q(".dual-forward"), seek: q(".dual-seek"), elapsed: q(".dual-elapsed"), duration: q(".dual-duration"), speed: q(".dual-speed"),
       volume: q(".dual-volume"), gain: q(".dual-gain"), gainValue: q(".dual-gain-value"), eq: q(".dual-eq"), note: q(".dual-mode-note"),
-      chapters: q(".dual-chapters"), search: shelf.querySelector(".dual-search"), results: shelf.querySelector(".dual-results"),
+      chapters: q(".dual-chapters"), chaptersOpen: q(".dual-chapters-open"),
+      search: shelf.querySelector(".dual-search"), results: shelf.querySelector(".dual-results"),
     };
-    this.ui.chaptersOpen = q(".dual-chapters-open");
     this.audio = this.makeAudio();
     this.wireSheets();
     this.ui.play.addEventListener("click", () => controller.toggle(kind));
@@ -151,9 +175,10 @@ class Panel {
       if (file) this.upload(file);
       input.value = "";
     });
-    this.ui.search?.addEventListener("submit", (/** @type {Event} */ e) => {
+    const search = this.ui.search;
+    search?.addEventListener("submit", (/** @type {Event} */ e) => {
       e.preventDefault();
-      this.search(this.ui.search.querySelector("input").value);
+      this.search(search.querySelector("input")?.value ?? "");
     });
   }
 
@@ -184,7 +209,10 @@ class Panel {
     }
   }
 
-  /** Shows or hides the chapters (the list, and the deck's button that opens it). @param {boolean} on */
+  /**
+   * Shows or hides the chapters (the list, and the deck's button that opens it).
+   * @param {boolean} on
+   */
   showChapters(on) {
     this.ui.chapters.hidden = !on;
     if (this.ui.chaptersOpen) this.ui.chaptersOpen.hidden = !on;
@@ -230,7 +258,11 @@ class Panel {
     return this.controller.transport[this.kind].isPlaying;
   }
 
-  /** Loads `item` paused at `position` (seconds into the file), or playing when `autoplay`. */
+  /**
+   * Loads `item` paused at `position` (seconds into the file), or playing when `autoplay`.
+   * @param {PlayerItem} item
+   * @param {{position?: number, autoplay?: boolean, chapter?: number}} options `chapter`: a book's chapter to start in
+   */
   async load(item, { position = 0, autoplay = false, chapter = undefined } = {}) {
     if (this.playing) {
       this.controller.dispatch({ type: "userPause", player: this.kind });
@@ -269,7 +301,12 @@ class Panel {
     this.controller.deviceView?.render();
   }
 
-  /** A speech item's chapters, read by the server from the file. */
+  /**
+   * A speech item's chapters, read by the server from the file.
+   * @param {PlayerItem} item
+   * @param {number | undefined} chapter the chapter to start in, if one was asked for
+   * @param {number} position seconds into the file
+   */
   async loadChapters(item, chapter, position) {
     let list;
     try {
@@ -285,7 +322,10 @@ class Panel {
    * Plays `item` by its chapters (when it has more than one). A book's chapter saved on this
    * device on its own plays from that file (the book saved whole plays as it is); a book's
    * chapters each have a button that saves that one chapter.
-   * @param {any} item @param {any[]} chapters
+   * @param {PlayerItem} item
+   * @param {any[]} chapters
+   * @param {number | undefined} chapter
+   * @param {number} position
    */
   useChapters(item, chapters, chapter, position) {
     if (chapters.length < 2) return;
@@ -296,7 +336,7 @@ class Panel {
     const spans = book ? bookSpans(book, saved) : chapters.map((c) => ({ file: item.audio_url, start: c.start, end: c.end, offset: 0 }));
     this.chapterTitles = chapters.map((c) => c.title);
     const found = chapters.findIndex((c) => position >= c.start && position < c.end);
-    const start = Number.isInteger(chapter) && chapter < chapters.length ? chapter : Math.max(0, found);
+    const start = typeof chapter === "number" && Number.isInteger(chapter) && chapter < chapters.length ? chapter : Math.max(0, found);
     const offset = sanitized(position) - chapters[start].start;
     // The cursor begins on the chapter that plays, with that chapter's file loaded.
     this.cursor = new ChapterCursor(spans, start);
@@ -331,6 +371,7 @@ class Panel {
     this.renderChapters();
   }
 
+  /** @param {number} index */
   playChapter(index) {
     if (!this.cursor) return;
     const actions = this.cursor.start(index);
@@ -339,7 +380,10 @@ class Panel {
     if (!this.playing) this.controller.play(this.kind);
   }
 
-  /** Carries out the chapter cursor's actions. @param {any[]} actions */
+  /**
+   * Carries out the chapter cursor's actions.
+   * @param {any[]} actions
+   */
   perform(actions) {
     for (const a of actions) {
       if (a.type === "seek") this.setTime(a.to);
@@ -368,6 +412,7 @@ class Panel {
     this.renderTime();
   }
 
+  /** @param {number} seconds */
   setTime(seconds) {
     if (this.audio.readyState >= 1) this.audio.currentTime = seconds;
     else this.pendingSeek = seconds;
@@ -391,13 +436,17 @@ class Panel {
     return { start: 0, end: Number.isFinite(d) && d > 0 ? d : 0 };
   }
 
+  /** @param {number} seconds */
   seekTo(seconds) {
     if (this.cursor) this.perform(this.cursor.seek(seconds));
     else this.setTime(Math.min(sanitized(seconds), this.bounds().end || sanitized(seconds)));
     this.controller.save(this.kind, { now: true });
   }
 
-  /** The back and forward buttons: speech jumps 15 s back or 30 s on; music changes track. */
+  /**
+   * The back and forward buttons: speech jumps 15 s back or 30 s on; music changes track.
+   * @param {number} direction -1 back, 1 forward
+   */
   skip(direction) {
     if (this.kind === "speech") {
       this.seekTo(this.audio.currentTime + (direction < 0 ? -SPEECH_BACK : SPEECH_FORWARD));
@@ -406,7 +455,10 @@ class Panel {
     }
   }
 
-  /** The previous or next track (music) or chapter (speech). */
+  /**
+   * The previous or next track (music) or chapter (speech).
+   * @param {number} direction -1 back, 1 forward
+   */
   step(direction) {
     if (this.cursor) {
       const target = this.cursor.index + direction;
@@ -561,14 +613,20 @@ class Panel {
     g.gain.gain.value = Math.pow(10, (this.settings?.boost_gain_db ?? 0) / 20);
   }
 
-  /** Quality and Boost: switching back to Quality reloads on a fresh element, as the seed does. */
+  /**
+   * Quality and Boost: switching back to Quality reloads on a fresh element, as the seed does.
+   * @param {string} mode "quality" or "boost"
+   */
   setMode(mode) {
     if (mode === "boost" && this.canBoost()) this.ensureGraph();
     else if (mode !== "boost" && this.graph) this.replaceAudio(true);
     this.root.dataset.path = this.graph ? "webAudio" : "plain";
   }
 
-  /** A fresh <audio> for what is loaded (a routed element stays routed), at the same place. */
+  /**
+   * A fresh <audio> for what is loaded (a routed element stays routed), at the same place.
+   * @param {boolean} reload
+   */
   replaceAudio(reload) {
     const wasPlaying = this.playing;
     const at = this.audio.currentTime;
@@ -626,7 +684,10 @@ class Panel {
     select.title = live ? "A live station plays at its own pace (1×): faster would run out of stream." : "";
   }
 
-  /** Ducking: music's volume while speech plays, ramped so it does not jump. */
+  /**
+   * Ducking: music's volume while speech plays, ramped so it does not jump.
+   * @param {number} gain 1 is full volume
+   */
   setDuck(gain) {
     if (this.duck === gain) return;
     const from = this.duck;
@@ -642,22 +703,29 @@ class Panel {
     requestAnimationFrame(stepDuck);
   }
 
+  /**
+   * The library's tracks that match `q`, listed on the library's screen (music only).
+   * @param {string} q
+   */
   async search(q) {
     const text = q.trim();
-    if (!text) return;
-    this.ui.results.replaceChildren(el("li", { class: "muted" }, "Searching…"));
+    const results = this.ui.results;
+    if (!text || !results) return;
+    results.replaceChildren(el("li", { class: "muted" }, "Searching…"));
     try {
+      /** @type {{items: import("/static/js/player.js").Track[]}} */
       const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(text)}&limit=30`);
+      /** @type {PlayerItem[]} */
       const items = page.items.map((t) => ({
         kind: "track", id: t.id, title: t.title, subtitle: [t.artist, t.album].filter(Boolean).join(" · "),
         artwork_url: t.artwork_url || undefined, audio_url: t.audio_url,
       }));
-      if (!items.length) return this.ui.results.replaceChildren(el("li", { class: "muted" }, `Nothing matches “${text}”.`));
-      this.ui.results.replaceChildren(
+      if (!items.length) return results.replaceChildren(el("li", { class: "muted" }, `Nothing matches “${text}”.`));
+      results.replaceChildren(
         ...items.map((item, i) => row({ title: item.title, sub: item.subtitle, cover: item.artwork_url, play: () => this.choose(items, i) })),
       );
     } catch (error) {
-      this.ui.results.replaceChildren(el("li", { class: "form-error" }, error.message));
+      results.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
     }
   }
 
@@ -666,11 +734,13 @@ class Panel {
     const list = this.shelf.querySelector(".dual-books");
     if (!list) return;
     try {
+      /** @type {{items: any[]}} the shelf's books (openapi.yaml: DualBook) */
       const shelf = await api("/api/v1/dual/books");
-      this.books = shelf.items.map((b) => ({
+      const books = shelf.items.map((b) => ({
         kind: "book", id: b.id, title: b.title, subtitle: b.author || "", audio_url: b.audio_url, chapters: b.chapters, duration: b.duration,
         artwork_url: b.cover_url || undefined, status: b.status, listened: b.listened, raw: b,
       }));
+      this.books = books;
       // A LibriVox book downloading: the shelf is read again every 2 s until it is ready, and
       // the search's row of a book added says where it is.
       clearTimeout(this.shelfTimer);
@@ -679,17 +749,20 @@ class Panel {
         const shelved = shelf.items.find((/** @type {any} */ b) => b.id === /** @type {HTMLElement} */ (add).dataset.book);
         if (shelved) add.textContent = shelvedLabel(shelved.status);
       }
-      if (!this.books.length) {
+      if (!books.length) {
         list.replaceChildren(el("li", { class: "muted" }, "No books yet. Audiobooks in the library are found by the search below."));
         return;
       }
-      list.replaceChildren(...this.books.map((book) => this.bookRow(book)));
+      list.replaceChildren(...books.map((book) => this.bookRow(book)));
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
     }
   }
 
-  /** A book's row on the shelf: its cover, title, progress, download and removal. @param {any} book */
+  /**
+   * A book's row on the shelf: its cover, title, progress, download and removal.
+   * @param {any} book
+   */
   bookRow(book) {
     const raw = book.raw;
     const admin = Boolean(this.shelf.querySelector(".dual-share"));
@@ -706,7 +779,9 @@ class Panel {
 
   /**
    * The shelf follows the book playing: its row's progress moves as positions are saved here,
-   * without reading the shelf again. @param {string} id @param {number} position
+   * without reading the shelf again.
+   * @param {string} id
+   * @param {number} position
    */
   showListened(id, position) {
     const book = this.books?.find((b) => b.id === id);
@@ -743,7 +818,7 @@ class Panel {
         }),
       );
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
     }
   }
 
@@ -753,7 +828,7 @@ class Panel {
       await api(`/api/v1/dual/songs/${encodeURIComponent(song.id)}`, { method: "DELETE" });
       await this.loadSongs();
     } catch (error) {
-      this.shelf.querySelector(".dual-upload-note").textContent = error.message;
+      this.uploadNote(errorMessage(error));
     }
   }
 
@@ -774,7 +849,7 @@ class Panel {
     try {
       await api(`/api/v1/dual/books/${encodeURIComponent(book.id)}/resume`, { method: "POST" });
     } catch (error) {
-      this.controller.status(`Could not resume “${book.title}”: ${error.message}`);
+      this.controller.status(`Could not resume “${book.title}”: ${errorMessage(error)}`);
     }
     await this.loadShelf();
   }
@@ -796,7 +871,7 @@ class Panel {
       note.textContent = found.items.length ? `${found.items.length} found.` : "LibriVox has no book by that title or author.";
       list.replaceChildren(...found.items.map((/** @type {any} */ book) => this.libriVoxResult(book)));
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = errorMessage(error);
     }
   }
 
@@ -816,7 +891,7 @@ class Panel {
         await this.loadShelf();
       } catch (error) {
         add.disabled = false;
-        this.controller.status(`Could not add “${book.title}”: ${error.message}`);
+        this.controller.status(`Could not add “${book.title}”: ${errorMessage(error)}`);
       }
     });
     return el("li", { class: "dual-librivox-book", dataset: { librivox: book.id } },
@@ -863,7 +938,7 @@ class Panel {
     } catch (error) {
       if (search !== this.radioSearches) return;
       // What went wrong, and the same search again at a tap (the network may be back).
-      note.replaceChildren(`${error.message} `,
+      note.replaceChildren(`${errorMessage(error)} `,
         el("button", { type: "button", class: "ghost dual-radio-retry", onclick: () => this.radioSearch(form) }, "Retry"));
     }
   }
@@ -880,7 +955,7 @@ class Panel {
           : [el("li", { class: "muted" }, "None yet: tap a station's heart to keep it here.")]),
       );
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, error.message));
+      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
     }
   }
 
@@ -911,7 +986,7 @@ class Panel {
         button.setAttribute("aria-pressed", String(kept));
       }
     } catch (error) {
-      note.textContent = error.message;
+      note.textContent = errorMessage(error);
     }
   }
 
@@ -964,6 +1039,16 @@ class Panel {
     xhr.send(file);
   }
 
+  /**
+   * Says how an upload or a removal went, on the shelf's note (music and speech each have one).
+   * @param {string} text
+   */
+  uploadNote(text) {
+    const note = this.shelf.querySelector(".dual-upload-note");
+    if (note) note.textContent = text;
+  }
+
+  /** @param {PlayerItem} book a book of the shelf */
   async removeBook(book) {
     if (!confirm(`Remove “${book.title}” from the shelf? Its file is deleted from the server.`)) return;
     try {
@@ -979,10 +1064,15 @@ class Panel {
       }
       await this.loadShelf();
     } catch (error) {
-      this.shelf.querySelector(".dual-upload-note").textContent = error.message;
+      this.uploadNote(errorMessage(error));
     }
   }
 
+  /**
+   * Plays `items[index]`; on the music player the list is the queue for next and previous.
+   * @param {PlayerItem[]} items
+   * @param {number} index
+   */
   choose(items, index) {
     this.queue = this.kind === "music" ? items : [];
     this.queueIndex = this.kind === "music" ? index : -1;
@@ -1024,10 +1114,14 @@ class Controller {
     /** @type {Record<string, Panel>} */
     this.panels = {};
     for (const kind of KINDS) this.panels[kind] = new Panel(kind, byId(`${kind}-player`), byId(`${kind}-shelf`), this);
-    /** The mini player's two decks. @type {Record<string, any>} */
+    /**
+     * The mini player's two decks.
+     * @type {Record<string, any>}
+     */
     this.mini = {};
     for (const root of document.querySelectorAll(".dual-mini-deck")) {
-      const kind = /** @type {HTMLElement} */ (root).dataset.player ?? "";
+      const kind = /** @type {HTMLElement} */ (root).dataset.player;
+      if (kind !== "music" && kind !== "speech") continue;
       const q = (/** @type {string} */ s) => /** @type {any} */ (root.querySelector(s));
       this.mini[kind] = { root, title: q(".dual-mini-title"), sub: q(".dual-mini-sub"), art: q(".dual-mini-art img"), play: q(".dual-mini-play"), progress: q(".dual-mini-progress") };
       this.mini[kind].play.addEventListener("click", () => this.toggle(kind));
@@ -1043,12 +1137,14 @@ class Controller {
       }
     });
     const speech = this.panels.speech;
-    this.transcript = new TranscriptView(speech.root.querySelector(".dual-transcript"), speech.root.querySelector(".dual-cues"), (t) => speech.seekTo(t));
+    this.transcript = new TranscriptView(requiredElement(".dual-transcript", HTMLElement, speech.root), requiredElement(".dual-cues", HTMLElement, speech.root), (t) => speech.seekTo(t));
     this.podcasts = new Podcasts(speech, this);
     this.articles = new Articles(speech, this);
     /** @type {any} */
     this.settings = null;
-    this.wakeLock = null;
+    /** The screen stays on while either player plays (the shared module asks again when the page is shown). */
+    this.wakeLock = new ScreenWakeLock();
+    /** @type {Partial<Record<PlayerKind, ReturnType<typeof setTimeout>>>} */
     this.saveTimers = {};
     // Positions, played marks and what each player has go through outboxes on the device:
     // offline they wait, and go when the network is back (the server keeps the newest).
@@ -1061,6 +1157,7 @@ class Controller {
     for (const outbox of [this.outbox, this.marks, this.playerStates]) outbox.flush();
     /** What is saved on this device, and its list on the page. */
     this.device = new DeviceShelf(() => this.deviceView?.render());
+    /** @type {DeviceView} */
     this.deviceView = new DeviceView(this.device, this);
     /** Whether the page opened with no network (from the state kept on the device). */
     this.offline = false;
@@ -1069,7 +1166,10 @@ class Controller {
     this.speechActivity = new SpeechActivity();
     /** @type {{ audio: HTMLAudioElement, graphed: boolean, track: MediaStreamTrack | null, input: AudioNode, analyser: AnalyserNode } | null} */
     this.speechMeter = null;
-    /** The speech element's output, captured once per element. @type {{ audio: HTMLAudioElement, stream: MediaStream | null } | null} */
+    /**
+     * The speech element's output, captured once per element.
+     * @type {{ audio: HTMLAudioElement, stream: MediaStream | null } | null}
+     */
     this.speechCapture = null;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.meterTimer = undefined;
@@ -1085,16 +1185,19 @@ class Controller {
     setInterval(() => KINDS.forEach((k) => this.panels[k].playing && this.save(k, { now: true })), SAVE_EVERY_MS);
     addEventListener("pagehide", () => KINDS.forEach((k) => this.save(k, { now: true })));
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") this.updateWakeLock();
-      else KINDS.forEach((k) => this.save(k, { now: true }));
+      if (document.visibilityState !== "visible") KINDS.forEach((k) => this.save(k, { now: true }));
     });
   }
 
+  /** @param {string} text */
   status(text) {
     byId("dual-status").textContent = text;
   }
 
-  /** The mini player's deck for `kind`: what its player has, its state and how far it is. @param {string} kind */
+  /**
+   * The mini player's deck for `kind`: what its player has, its state and how far it is.
+   * @param {string} kind
+   */
   renderMini(kind) {
     const panel = this.panels[kind];
     const mini = this.mini?.[kind];
@@ -1111,13 +1214,19 @@ class Controller {
     mini.progress.value = end > start ? Math.min(1, Math.max(0, (sanitized(panel.audio.currentTime) - start) / (end - start))) : 0;
   }
 
-  /** The reader's browser voice talks (or stops): ducking lowers the music as for the speech player. */
+  /**
+   * The reader's browser voice talks (or stops): ducking lowers the music as for the speech player.
+   * @param {boolean} on
+   */
   readerTalking(on) {
     this.readerSpeaking = on;
     this.render();
   }
 
-  /** Applies a transport event and performs what it asks. */
+  /**
+   * Applies a transport event and performs what it asks.
+   * @param {import("./dual-transport.js").TransportEvent} event
+   */
   dispatch(event) {
     const { state, actions } = apply(this.transport, event);
     this.transport = state;
@@ -1130,6 +1239,7 @@ class Controller {
     this.render();
   }
 
+  /** @param {PlayerKind} kind */
   toggle(kind) {
     if (this.transport[kind].isPlaying) {
       this.dispatch({ type: "userPause", player: kind });
@@ -1140,6 +1250,7 @@ class Controller {
     this.save(kind);
   }
 
+  /** @param {PlayerKind} kind */
   play(kind) {
     if (!this.transport[kind].hasMedia) return;
     this.dispatch({ type: "userPlay", player: kind });
@@ -1200,10 +1311,12 @@ class Controller {
     });
   }
 
+  /** @param {PlayerKind | null | undefined} kind */
   panelFor(kind) {
     return kind ? this.panels[kind] : null;
   }
 
+  /** @param {import("./dual-transport.js").NowPlaying} now */
   updateMediaSession(now) {
     if (!("mediaSession" in navigator)) return;
     const ms = navigator.mediaSession;
@@ -1227,6 +1340,7 @@ class Controller {
    * the plain path as it is) and SpeechActivity says whether it talks. Where the level cannot
    * be read, music stays down for as long as speech plays.
    */
+  /** @param {boolean} on */
   listenToSpeech(on) {
     if (!on) {
       clearInterval(this.meterTimer);
@@ -1265,10 +1379,10 @@ class Controller {
     if (!graphed) {
       // One capture per element: its audio track arrives a moment after it is asked for
       // (and a new capture each tick would never have one yet).
-      if (this.speechCapture?.audio !== panel.audio) {
-        this.speechCapture = { audio: panel.audio, stream: /** @type {any} */ (panel.audio).captureStream?.() ?? null };
-      }
-      const tracks = this.speechCapture.stream?.getAudioTracks() ?? [];
+      const kept = this.speechCapture;
+      const capture = kept && kept.audio === panel.audio ? kept : { audio: panel.audio, stream: /** @type {any} */ (panel.audio).captureStream?.() ?? null };
+      this.speechCapture = capture;
+      const tracks = capture.stream?.getAudioTracks() ?? [];
       track = tracks.find((/** @type {MediaStreamTrack} */ t) => t.readyState === "live") ?? null;
       if (!track) return null;
     }
@@ -1293,24 +1407,20 @@ class Controller {
     }
   }
 
-  async updateWakeLock() {
+  /** Keeps the screen on while music or speech plays; lets it sleep when neither does. */
+  updateWakeLock() {
     const wanted = this.transport.music.isPlaying || this.transport.speech.isPlaying;
-    try {
-      if (wanted && !this.wakeLock && "wakeLock" in navigator && document.visibilityState === "visible") {
-        this.wakeLock = await /** @type {any} */ (navigator).wakeLock.request("screen");
-        this.wakeLock.addEventListener("release", () => (this.wakeLock = null));
-      } else if (!wanted && this.wakeLock) {
-        await this.wakeLock.release();
-        this.wakeLock = null;
-      }
-    } catch {
-      // Not allowed here (battery saver, an insecure origin): playing goes on without it.
-    }
+    if (wanted) this.wakeLock.keep();
+    else if (this.wakeLock.wanted) this.wakeLock.release();
   }
 
   /**
    * Saves one player's state and position: at once when `now` or when the player is paused (a
    * pause is kept before anything can lose it), else at most once a second.
+   */
+  /**
+   * @param {PlayerKind} kind
+   * @param {{now?: boolean}} options
    */
   save(kind, { now = false } = {}) {
     // Signed out (the page is leaving): nothing more is kept or queued for the person.
@@ -1336,13 +1446,18 @@ class Controller {
     else this.saveTimers[kind] = setTimeout(run, 1000);
   }
 
+  /**
+   * Changes a player's settings here and on the server (a refusal is said on the status line).
+   * @param {PlayerKind} kind
+   * @param {Record<string, unknown>} change e.g. {speed}, {volume}, {mode}
+   */
   async changeSettings(kind, change) {
     if (!this.settings) return;
     const before = this.settings[kind].mode;
     this.settings = { ...this.settings, [kind]: { ...this.settings[kind], ...change } };
     const panel = this.panels[kind];
     panel.settings = this.settings[kind];
-    if (change.mode && change.mode !== before) panel.setMode(change.mode);
+    if (typeof change.mode === "string" && change.mode && change.mode !== before) panel.setMode(change.mode);
     panel.applySettings();
     await this.saveSettings();
   }
@@ -1358,11 +1473,15 @@ class Controller {
     try {
       this.settings = await api("/api/v1/dual/settings", { method: "PUT", body: this.settings });
     } catch (error) {
-      this.status(`Settings not saved: ${error.message}`);
+      this.status(`Settings not saved: ${errorMessage(error)}`);
     }
   }
 
-  /** What a player has, kept on the device so that the page opens where it was with no network. */
+  /**
+   * What a player has, kept on the device so that the page opens where it was with no network.
+   * @param {PlayerKind} kind
+   * @param {unknown} snapshot
+   */
   keepLocally(kind, snapshot) {
     const state = storedState();
     if (state) localStorage.setItem(STATE_KEY, JSON.stringify({ ...state, [kind]: snapshot }));
@@ -1381,7 +1500,10 @@ class Controller {
     this.deviceView.render();
   }
 
-  /** A saved item from the "On this device" list, in its player, from where it was. @param {any} entry */
+  /**
+   * A saved item from the "On this device" list, in its player, from where it was.
+   * @param {any} entry
+   */
   async playSaved(entry) {
     const item = entry.item;
     if (item.kind === "chapter") {
