@@ -20,6 +20,15 @@ from test_runbeat_browser import end_workout, start_simulated
 APPS = {"/tunetrivia": "TuneTrivia", "/back2back": "Back2Back", "/dual": "Dual Player", "/runbeat": "RunBeat"}
 
 
+def samples_held(base, token):
+    """The times of the heart-rate samples the server holds for the runner's newest workout."""
+    status, workouts = request(base, "GET", "/api/v1/runbeat/workouts", None, token)
+    if status != 200 or not workouts.get("workouts"):
+        return []
+    status, detail = request(base, "GET", f"/api/v1/runbeat/workouts/{workouts['workouts'][0]['id']}", None, token)
+    return [s["t"] for s in detail.get("heart_rate") or []] if status == 200 else []
+
+
 def shell_cached(driver):
     """The pages the worker keeps, once it controls the page and has warmed them."""
     return driver.execute_async_script("""
@@ -335,16 +344,17 @@ def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_upload
         wait(browser, 60).until(lambda d: "/runbeat" in shell_cached(d))
         start_simulated(browser, speed="10", plan="free")
         wait(browser).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
-        time.sleep(2)
+        # Some of the run is on the server before it dies.
+        wait(browser).until(lambda d: len(samples_held(server.base, token)) >= 10)
 
         server.crash()
         offline(browser, True)
         wait(browser).until(lambda d: "Offline" in d.find_element(By.ID, "rb-link").text)
-        time.sleep(3)
+        unsent = lambda d: d.execute_script("return (JSON.parse(localStorage.getItem('runbeat-backlog') || 'null') || {pending: []}).pending")  # noqa: E731
+        # Twenty samples recorded offline (two seconds at ten times speed): said once, not at each.
+        wait(browser).until(lambda d: len(unsent(d)) >= 20)
         said = browser.execute_script("return window.__said")
         assert sum("cues are paused" in s for s in said) == 1, said
-        unsent = lambda d: d.execute_script("return (JSON.parse(localStorage.getItem('runbeat-backlog') || 'null') || {pending: []}).pending")  # noqa: E731
-        wait(browser).until(lambda d: len(unsent(d)) >= 20)
 
         # The page is reloaded with no network: it opens from the device and carries on.
         browser.execute_script("window.__old_page = true")
@@ -353,13 +363,14 @@ def test_a_workout_that_loses_the_network_records_on_through_a_reload_and_upload
         wait(browser).until(lambda d: "No network" in d.find_element(By.ID, "rb-run-note").text)
         assert browser.find_element(By.ID, "rb-run").is_displayed()
         recorded_offline = [s["t"] for s in unsent(browser)]
-        time.sleep(2)
         wait(browser).until(lambda d: max(s["t"] for s in unsent(d)) > max(recorded_offline) + 5)
 
+        backlog = {s["t"] for s in unsent(browser)}
         server = JukeServer(server.data_dir, database=app_database, demo=False, port=server.port)
         offline(browser, False)
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-link").text == "Live")
-        time.sleep(2)
+        # The backlog reaches the server before the run ends.
+        wait(browser, 60).until(lambda d: backlog <= set(samples_held(server.base, token)))
         end_workout(browser)
         wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
         assert browser.execute_script("return localStorage.getItem('runbeat-backlog')") is None

@@ -45,6 +45,7 @@ def test_everyone_counts_down_and_sees_how_many_answered(server, admin, browser)
         click(browser, By.ID, "pause")
         wait(phone).until(lambda d: "paused" in d.find_element(By.ID, "countdown").get_attribute("class"))
         frozen = seconds(phone)
+        # Real time must pass to show that a frozen countdown stays: two of its one-second ticks.
         time.sleep(2.5)
         assert seconds(phone) == frozen
         click(browser, By.ID, "resume")

@@ -139,7 +139,9 @@ def test_long_unbroken_text_never_widens_a_phone_page(server, admin, phone):
     # A 200-character search typed on Back2Back's session page wraps too.
     box = wait(phone).until(lambda d: d.find_elements(By.ID, "song-search"))[0]
     box.send_keys("Z" * 200)
-    time.sleep(1)
+    # Typed, and laid out (the next frame) with it: the page is no wider than the phone.
+    wait(phone).until(lambda d: len(d.find_element(By.ID, "song-search").get_attribute("value")) == 200)
+    phone.execute_script("return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     assert phone.execute_script("return document.documentElement.scrollWidth") <= 375
 
 
