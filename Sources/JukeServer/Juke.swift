@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import JukeCore
 import JukePlatform
+import LiveUpdates
 import Logging
 import RunBeatServer
 import Storage
@@ -31,17 +32,21 @@ public struct AppServices: Sendable {
     /// The apps in the order their routes and services are added.
     public var apps: [any JukeApp] { [tuneTriviaApp, back2backApp, dualPlayerApp, runBeatApp] }
 
-    public init(platform: Platform) {
+    /// `timers`: the clock the apps' timers sleep on; the system's, or a manual one in tests.
+    public init(platform: Platform, timers: any LiveClock = SystemLiveClock()) {
         self.platform = platform
         self.tuneTriviaApp = TuneTriviaApp(platform: platform)
-        self.back2backApp = Back2BackApp(platform: platform)
+        self.back2backApp = Back2BackApp(platform: platform, timers: timers)
         self.dualPlayerApp = DualPlayerApp(platform: platform)
         self.runBeatApp = RunBeatApp(platform: platform)
     }
 
     /// Builds the platform on a database that is already open and migrated (tests).
-    public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
-        self.init(platform: Platform(configuration: configuration, database: database, clock: clock, logger: logger))
+    public init(
+        configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, timers: any LiveClock = SystemLiveClock(),
+        logger: Logger
+    ) {
+        self.init(platform: Platform(configuration: configuration, database: database, clock: clock, logger: logger), timers: timers)
     }
 
     public var configuration: ServerConfiguration { platform.configuration }

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 import LiveUpdates
 import Synchronization
 
@@ -56,6 +57,16 @@ public final class ManualLiveClock: LiveClock {
             return Array(due.values)
         }
         for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// The same made-up time as a date, for services that read the wall clock and wait on this
+    /// one: `advance` moves both, so a deadline read from a date and slept on here agree.
+    public func wall(startingAt origin: Date = Date(timeIntervalSince1970: 1_800_000_000)) -> WallClock {
+        let start = now
+        return WallClock {
+            let passed = (self.now - start).components
+            return origin + Double(passed.seconds) + Double(passed.attoseconds) / 1e18
+        }
     }
 
     /// The deadlines someone sleeps until now, earliest first.

@@ -13,8 +13,9 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct Back2BackPlayerPresenceTests {
     @Test(arguments: TestBackend.available)
     func thePlayingPageGoingLeavesTheSongWaitingWhereItWasLastHeard(backend: TestBackend) async throws {
-        let clock = HandClock()
-        try await TestApp.run(backend, clock: clock.wall) { app, client in
+        // The server reads the time and its presence timers sleep on the same hand-moved clock.
+        let timers = ManualLiveClock()
+        try await TestApp.run(backend, clock: timers.wall(), timers: timers) { app, client in
             let host = try await client.register("host")
             _ = try await app.addSongs(Back2BackAPITests.songs)
             let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: "{}")
@@ -41,14 +42,15 @@ import Testing
             #expect(try await service.store.load(session)?.session.player == tab)
 
             // The tab closes; two minutes pass on the server's clock meanwhile.
-            clock.advance(120)
+            timers.advance(by: .seconds(120))
             await service.pageDisconnected(session, device: tab)
-            var left: DJSession?
-            for _ in 0..<1200 {
-                if let now = try await service.store.load(session)?.session, now.player == nil { left = now; break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            let waiting = try #require(left, "the session never heard the playing page go")
+            // Gone only once the grace is over: until then, a reload could come back.
+            #expect(await timers.waitForSleeper(until: timers.now + Back2BackService.playerGrace), "no grace timer set")
+            #expect(try await service.store.load(session)?.session.player == tab, "gone before the grace is over")
+            timers.advance(by: Back2BackService.playerGrace)
+            let gone = try await eventually { try await service.store.load(session)?.session.player == nil }
+            #expect(gone, "the session never heard the playing page go")
+            let waiting = try #require(try await service.store.load(session)?.session)
             let playhead = try #require(waiting.playhead)
             #expect(playhead.paused)
             #expect(playhead.position == 2, "where the page last said it was, not where the clock ran to")

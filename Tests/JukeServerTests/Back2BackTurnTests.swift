@@ -23,8 +23,10 @@ final class HandClock: Sendable {
 @Suite(.timeLimit(.minutes(5))) struct Back2BackTurnTests {
     @Test(arguments: TestBackend.available)
     func aStalledTurnPassesOn(backend: TestBackend) async throws {
-        let clock = HandClock()
-        try await TestApp.run(backend, clock: clock.wall) { app, client in
+        // The server reads the time and its turn timers sleep on the same hand-moved clock.
+        let timers = ManualLiveClock()
+        let wall = timers.wall()
+        try await TestApp.run(backend, clock: wall, timers: timers) { app, client in
             let host = try await client.register("host")
             let guest = try await client.register("guest")
             let third = try await client.register("third")
@@ -44,18 +46,20 @@ final class HandClock: Sendable {
             var state = try await client.json(.get, base, token: guest).json
             #expect(state["turn_seconds"] as? Int == 30)
             let ends = try #require(state["turn_ends_at_ms"] as? Double)
-            #expect(ends == (clock.now.withLock { $0 }.timeIntervalSince1970 + 30) * 1000)
-            // Early, the timer's event changes nothing; after the time, the turn is the guest's.
+            #expect(ends == (wall.now().timeIntervalSince1970 + 30) * 1000)
+            // Early, the timer's event changes nothing; when the time is up, the turn's own
+            // timer passes it to the guest, nobody sending anything.
             let session = try #require(DJSessionID(id))
             let started = try #require(try await app.services.back2back.store.load(session)?.session.turnStartedAt)
             let hostID = try #require((state["turn"] as? [String: Any])?["user_id"] as? String)
             let hostUser = try #require(UserID(hostID))
             try await app.services.back2back.run(session, .turnExpired(hostUser, startedAt: started))
             #expect((try await client.json(.get, base, token: guest).json["turn"] as? [String: Any])?["is_you"] as? Bool == false)
-            clock.advance(31)
-            try await app.services.back2back.run(session, .turnExpired(hostUser, startedAt: started))
-            state = try await client.json(.get, base, token: guest).json
-            #expect((state["turn"] as? [String: Any])?["is_you"] as? Bool == true)
+            timers.advance(by: .seconds(31))
+            let expired = try await eventually {
+                (try await client.json(.get, base, token: guest).json["turn"] as? [String: Any])?["is_you"] as? Bool == true
+            }
+            #expect(expired, "the turn's timer never passed the host's turn on")
 
             // Only the host passes someone else's turn; the host passes the guest's.
             #expect(try await client.json(.post, "\(base)/pass-turn", token: third).status == .forbidden)
@@ -75,7 +79,8 @@ final class HandClock: Sendable {
     /// Presence from the live connections: a member whose last page closed is away after a
     /// grace period and is skipped; opening the session again brings them back.
     @Test func aMemberWithNoPageOpenIsSkipped() async throws {
-        try await TestApp.run(.sqlite) { app, client in
+        let timers = ManualLiveClock()
+        try await TestApp.run(.sqlite, clock: timers.wall(), timers: timers) { app, client in
             let host = try await client.register("host")
             let guest = try await client.register("guest")
             let created = try await client.json(.post, "/api/v1/back2back/sessions", token: host, body: "{}")
@@ -91,11 +96,11 @@ final class HandClock: Sendable {
             await service.disconnected(id, user: guestID)
             #expect(try await service.store.load(id)?.session.isPresent(guestID) == true, "one tab is still open")
             await service.disconnected(id, user: guestID)
-            var away = false
-            for _ in 0..<300 where !away {
-                try await Task.sleep(for: .milliseconds(100))
-                away = try await service.store.load(id)?.session.isPresent(guestID) == false
-            }
+            // The last tab closed: a timer waits out the grace (a reload would come back within it).
+            #expect(await timers.waitForSleeper(until: timers.now + Back2BackService.awayGrace), "no grace timer set")
+            #expect(try await service.store.load(id)?.session.isPresent(guestID) == true, "away before the grace is over")
+            timers.advance(by: Back2BackService.awayGrace)
+            let away = try await eventually { try await service.store.load(id)?.session.isPresent(guestID) == false }
             #expect(away, "away after the grace period")
             let view = try await client.json(.get, "/api/v1/back2back/sessions/\(id)", token: host).json
             #expect((view["members"] as? [[String: Any]])?.first { $0["id"] as? String == guestID.description }?["online"] as? Bool == false)

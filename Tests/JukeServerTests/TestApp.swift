@@ -6,6 +6,7 @@ import JukeCore
 import JukePlatform
 import JukeTestSupport
 import Library
+import LiveUpdates
 import Logging
 import MediaFormats
 import NIOCore
@@ -29,7 +30,7 @@ struct TestApp {
 
     /// Runs `body` against a fresh application and database, then throws both away.
     static func run(
-        _ backend: TestBackend, clock: WallClock = .system, mode: TestingSetup = .router,
+        _ backend: TestBackend, clock: WallClock = .system, timers: any LiveClock = SystemLiveClock(), mode: TestingSetup = .router,
         configure: @Sendable (inout ServerConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (TestApp, any TestClientProtocol) async throws -> Void
     )
@@ -40,7 +41,7 @@ struct TestApp {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             var settings = configuration(dataDirectory: folder)
             configure(&settings)
-            let services = AppServices(configuration: settings, database: db.database, clock: clock, logger: TestDatabase.logger)
+            let services = AppServices(configuration: settings, database: db.database, clock: clock, timers: timers, logger: TestDatabase.logger)
             let app = try buildApplication(services: services)
             try await app.test(mode) { client in try await body(TestApp(services: services), client) }
         }

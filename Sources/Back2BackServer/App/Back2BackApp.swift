@@ -14,14 +14,16 @@ public struct Back2BackApp: JukeApp {
     let service: Back2BackService
     let djSelector: DJSelector
 
-    public init(platform: Platform) {
+    /// `timers`: the clock Back2Back's turn and presence timers sleep on (tests pass a manual one).
+    public init(platform: Platform, timers: any LiveClock = SystemLiveClock()) {
         self.platform = platform
         self.djSelector = DJSelector(
             environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: platform.catalog,
             logger: platform.logger)
         self.service = Back2BackService(
             database: platform.database, library: platform.library, snapshot: platform.snapshot, users: platform.users, clock: platform.clock, dj: djSelector,
-            catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger)
+            catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, timers: timers,
+            logger: platform.logger)
     }
 
     /// Its tables, migrated before any app is built.

@@ -24,6 +24,9 @@ actor Back2BackService {
     private let snapshot: LibrarySnapshot
     private let users: UserStore
     let clock: WallClock
+    /// The clock the turn and presence timers sleep on: the system's in the server, a manual
+    /// one in tests, so that a test moves time on instead of waiting for it.
+    let timers: any LiveClock
     let logger: Logger
     private let dj: any SessionDJ
     /// The outside catalog (Apple Music, iTunes Search) people may search, if configured.
@@ -58,7 +61,8 @@ actor Back2BackService {
 
     init(
         database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, users: UserStore, clock: WallClock, dj: any SessionDJ,
-        catalog: (any MusicCatalog)? = nil, heartbeat: Duration = .seconds(15), logger: Logger
+        catalog: (any MusicCatalog)? = nil, heartbeat: Duration = .seconds(15), timers: any LiveClock = SystemLiveClock(),
+        logger: Logger
     ) {
         self.live = VersionBoard(heartbeat: heartbeat)
         self.store = Back2BackStore(database: database)
@@ -69,6 +73,7 @@ actor Back2BackService {
         self.snapshot = snapshot
         self.users = users
         self.clock = clock
+        self.timers = timers
         self.dj = dj
         self.logger = logger
     }

@@ -1,6 +1,7 @@
 import Back2Back
 import Foundation
 import JukeCore
+import LiveUpdates
 
 /// The page that plays a session can go away (a closed tab, a phone that killed it): the
 /// rules then hear `.playerLeft`, the song waits where that page last reported it, and every
@@ -28,9 +29,9 @@ extension Back2BackService {
         guard left <= 0, !stopping else { return }
         let key = Self.pageKey(id, device)
         pageTimers[key]?.cancel()
-        pageTimers[key] = Task {
-            try? await Task.sleep(for: Self.playerGrace)
-            guard !Task.isCancelled else { return }
+        let deadline = timers.now + Self.playerGrace
+        pageTimers[key] = Task { [timers] in
+            do { try await timers.sleep(until: deadline) } catch { return }
             await self.pageGone(id, device: device, key: key)
         }
     }

@@ -1,6 +1,7 @@
 import Back2Back
 import Foundation
 import JukeCore
+import LiveUpdates
 
 /// An idle member must not stall a shared session. After every change the session's turn is
 /// timed here: when the person's time runs out the rules hear `.turnExpired` (and ignore it
@@ -18,9 +19,9 @@ extension Back2BackService {
         guard !stopping, let ends = session.turnEndsAt, case .person(let user) = session.turn, let started = session.turnStartedAt else { return }
         let wait = max(0, ends.timeIntervalSince(clock.now()))
         let id = session.id
-        turnTimers[id] = Task {
-            try? await Task.sleep(for: .milliseconds(Int(wait * 1000) + 50))
-            guard !Task.isCancelled else { return }
+        let deadline = timers.now + .milliseconds(Int(wait * 1000) + 50)
+        turnTimers[id] = Task { [timers] in
+            do { try await timers.sleep(until: deadline) } catch { return }
             await self.answer(id, .turnExpired(user, startedAt: started))
         }
     }
@@ -42,9 +43,9 @@ extension Back2BackService {
         guard left <= 0, !stopping else { return }
         let key = Self.key(id, user)
         awayTimers[key]?.cancel()
-        awayTimers[key] = Task {
-            try? await Task.sleep(for: Self.awayGrace)
-            guard !Task.isCancelled else { return }
+        let deadline = timers.now + Self.awayGrace
+        awayTimers[key] = Task { [timers] in
+            do { try await timers.sleep(until: deadline) } catch { return }
             await self.markAway(id, user: user, key: key)
         }
     }
