@@ -21,6 +21,15 @@ import Testing
                 + extra + ["-metadata", "title=\(title)", "-metadata", "artist=Tone Makers", path])
     }
 
+    /// Waits until no ffmpeg runs or waits: every transcode has ended, and what it finished is
+    /// in the cache (a job is moved there before its slot is given back).
+    static func idle(_ transcoder: Transcoder) async -> Bool {
+        await eventually {
+            let counts = await transcoder.counts()
+            return counts.running == 0 && counts.waiting == 0
+        }
+    }
+
     static func folder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("juke-transcode-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -82,8 +91,8 @@ import Testing
         #expect(a == b && a.starts(with: Array("OggS".utf8)))
         let meta = try TagReader.read(MemorySource(a))
         #expect(meta.format == .opus && abs((meta.duration ?? 0) - 30) < 0.1, "\(meta.duration ?? -1)")
-        // Finished: the next listener gets the cached file, and nothing runs.
-        try await Task.sleep(for: .milliseconds(100))
+        // Finished: once its ffmpeg has ended, the next listener gets the cached file.
+        #expect(await Self.idle(transcoder), "the transcode never ended")
         guard case .cached(let path) = try await transcoder.open(try Self.request(source)) else { Issue.record("a finished transcode was not cached"); return }
         #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == a)
         #expect(await transcoder.counts().running == 0)
@@ -112,7 +121,7 @@ import Testing
         for task in waiting { sizes.append(try await task.value.count) }
         #expect(sizes.allSatisfy { $0 > 500_000 }, "\(sizes)")
         // Five transcodes of about 1 MB each, a 1.5 MB cache: the most recent one is kept.
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await Self.idle(transcoder), "the transcodes never ended")
         let counts = await transcoder.counts()
         #expect(counts.running == 0 && counts.waiting == 0)
         #expect(counts.cachedBytes <= 1_500_000 && counts.cachedBytes > 0, "\(counts)")
@@ -180,9 +189,9 @@ import Testing
             guard case .failed(let why) = error else { Issue.record("\(error)"); return }
             #expect(why.contains("ffmpeg"))
         }
-        try await Task.sleep(for: .milliseconds(100))
-        let counts = await transcoder.counts()
-        #expect(counts.running == 0 && counts.waiting == 0 && counts.cachedBytes == 0, "the slot is given back and nothing is cached")
+        // Ended (its slot given back, which comes after anything it would cache): nothing is kept.
+        #expect(await Self.idle(transcoder), "the slot was never given back")
+        #expect(await transcoder.counts().cachedBytes == 0, "a failed transcode was cached")
     }
 }
 
@@ -235,7 +244,7 @@ import Testing
             #expect(opus.headers[HTTPField.Name("X-Juke-Transcode")!] == "opus")
             #expect(Array(opus.body.readableBytesView).starts(with: Array("OggS".utf8)))
             // The cookie a page sets says the same; once finished, the transcode has Range.
-            try await Task.sleep(for: .milliseconds(200))
+            #expect(await TranscodingTests.idle(try #require(app.services.platform.transcoder)), "the transcode never ended")
             var cookie = auth
             cookie[.cookie] = "juke_plays=mp3,aac,flac,vorbis,opus,wav"
             cookie[.range] = "bytes=0-99"

@@ -7,6 +7,7 @@ import Testing
 
 @testable import JukeServer
 @testable import Library
+@testable import TuneTriviaServer
 
 /// How a game gets its songs and questions over HTTP: trivia for every round when trivia is
 /// on, and an auto-pick that says what the library lacks.
@@ -65,7 +66,9 @@ import Testing
             let created = try await client.json(.post, "/api/v1/tunetrivia/sessions", token: host, body: #"{"title":"Quiz","num_songs":5}"#)
             let base = "/api/v1/tunetrivia/sessions/\(try #require(created.json["id"] as? String))"
             #expect(try await client.json(.post, "\(base)/rounds/auto-generate", token: host).status == .ok)
-            try await Task.sleep(for: .milliseconds(300))
+            // The writer is started (and listed) while the change is committed, before the answer:
+            // none is under way, and none has already written anything.
+            #expect(await app.services.tuneTrivia.writingTrivia.isEmpty, "a trivia writer started with trivia off")
             #expect(try await Self.rounds(client, base, host).allSatisfy { $0["has_trivia"] as? Bool == false })
             // Turning it on in the lobby writes them.
             #expect(try await client.json(.patch, base, token: host, body: #"{"trivia_enabled":true}"#).status == .ok)
