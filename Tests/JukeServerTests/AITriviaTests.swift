@@ -15,7 +15,8 @@ import TuneTrivia
 
 /// AI trivia against a local fake of OpenAI's Chat Completions API: the same client as in
 /// production with another base URL. Good replies are used; bad ones (the answer given away,
-/// duplicate options, not JSON, quota and server errors, a timeout) are refused, and the game
+/// duplicate options, not JSON, a refusal, the wrong key, rate limit, quota and server errors, a
+/// timeout, no server) are refused, and the game
 /// falls back to Juke's own question.
 @Suite(.timeLimit(.minutes(5))) struct AITriviaTests {
     /// What the fake answers, chosen by the song title in the prompt.
@@ -26,8 +27,10 @@ import TuneTrivia
             let json = (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
             let prompt = ((json["messages"] as? [[String: Any]])?.last?["content"] as? String) ?? ""
             let format = json["response_format"] as? [String: Any]
-            guard request.headers[.authorization] == "Bearer test-key", json["model"] as? String == "test-model",
-                format?["type"] as? String == "json_schema"
+            guard request.headers[.authorization] == "Bearer test-key" else {
+                return reply(401, #"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error","code":"invalid_api_key"}}"#)
+            }
+            guard json["model"] as? String == "test-model", format?["type"] as? String == "json_schema"
             else { return reply(400, #"{"error":{"message":"bad request shape","type":"invalid_request_error"}}"#) }
             func content(_ object: [String: Any]) -> Response {
                 let text = String(decoding: (try? JSONSerialization.data(withJSONObject: object)) ?? Data(), as: UTF8.self)
@@ -51,6 +54,13 @@ import TuneTrivia
             if prompt.contains("\"Garbage\"") {
                 return reply(200, #"{"choices":[{"message":{"role":"assistant","content":"Sure! Here is a question: ..."}}]}"#)
             }
+            if prompt.contains("\"NotJSON\"") { return reply(200, "<html>Bad gateway</html>") }
+            if prompt.contains("\"Refuses\"") {
+                return reply(200, #"{"choices":[{"message":{"role":"assistant","content":null,"refusal":"I can't help with that."}}]}"#)
+            }
+            if prompt.contains("\"Busy\"") {
+                return reply(429, #"{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}"#, headers: ["retry-after": "1"])
+            }
             if prompt.contains("\"Quota\"") {
                 return reply(429, #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}"#)
             }
@@ -63,9 +73,10 @@ import TuneTrivia
         return router
     }
 
-    static func reply(_ status: Int, _ body: String) -> Response {
-        Response(
-            status: .init(code: status), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: body)))
+    static func reply(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
+        var fields: HTTPFields = [.contentType: "application/json"]
+        for (name, value) in headers { if let name = HTTPField.Name(name) { fields[name] = value } }
+        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     static func withFake(_ body: @escaping @Sendable (OpenAISettings) async throws -> Void) async throws {
@@ -93,20 +104,37 @@ import TuneTrivia
             await #expect(throws: AITriviaWriter.Failure.unreadable("the reply is not the trivia JSON")) {
                 try await writer.question(title: "Garbage", artist: "Band")
             }
-            await #expect(throws: AITriviaWriter.Failure.status(429, "You exceeded your current quota")) {
+            await #expect(throws: AITriviaWriter.Failure.service(.malformed("not a chat completion"))) {
+                try await writer.question(title: "NotJSON", artist: "Band")
+            }
+            await #expect(throws: AITriviaWriter.Failure.service(.refused("I can't help with that."))) {
+                try await writer.question(title: "Refuses", artist: "Band")
+            }
+            // A rate limit is not waited out: the game asks Juke's own question at once.
+            await #expect(throws: AITriviaWriter.Failure.service(.rateLimited(retryAfter: 1))) {
+                try await writer.question(title: "Busy", artist: "Band")
+            }
+            await #expect(throws: AITriviaWriter.Failure.service(.quota("You exceeded your current quota"))) {
                 try await writer.question(title: "Quota", artist: "Band")
             }
-            await #expect(throws: AITriviaWriter.Failure.status(500, "The server had an error")) {
+            await #expect(throws: AITriviaWriter.Failure.service(.status(500, "The server had an error"))) {
                 try await writer.question(title: "Broken", artist: "Band")
             }
-            do {
-                _ = try await writer.question(title: "Slow", artist: "Band")
-                Issue.record("a reply slower than the timeout was used")
-            } catch let error as AITriviaWriter.Failure {
-                if case .unreachable = error {} else { Issue.record("expected a timeout, got \(error)") }
+            await #expect(throws: AITriviaWriter.Failure.service(.timeout)) {
+                try await writer.question(title: "Slow", artist: "Band")
             }
             let wrongKey = AITriviaWriter(settings: OpenAISettings(baseURL: settings.baseURL, apiKey: "nope", triviaModel: "test-model"))
-            await #expect(throws: AITriviaWriter.Failure.status(400, "bad request shape")) { try await wrongKey.question(title: "Good Song", artist: "Band") }
+            await #expect(throws: AITriviaWriter.Failure.service(.unauthorized("Incorrect API key provided"))) {
+                try await wrongKey.question(title: "Good Song", artist: "Band")
+            }
+            let nowhere = try #require(URL(string: "http://127.0.0.1:1/v1"))
+            let unreachable = AITriviaWriter(settings: OpenAISettings(baseURL: nowhere, apiKey: "test-key", triviaModel: "test-model"))
+            do {
+                _ = try await unreachable.question(title: "Good Song", artist: "Band")
+                Issue.record("a server that is not there answered")
+            } catch let error as AITriviaWriter.Failure {
+                if case .service(.unreachable) = error {} else { Issue.record("expected unreachable, got \(error)") }
+            }
         }
     }
 

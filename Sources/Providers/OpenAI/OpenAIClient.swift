@@ -72,6 +72,12 @@ public struct OpenAIClient: Sendable {
         }
     }
 
+    /// The model's answer through Chat Completions alone, for a caller whose service is
+    /// described as Chat Completions (TuneTrivia's seed): one request, no Responses attempt.
+    public func chat(_ request: StructuredRequest) async throws(OpenAIError) -> String {
+        try await chatStructured(request, schema: (try? JSONSerialization.jsonObject(with: Data(request.schema.utf8))) ?? [:])
+    }
+
     /// Chat Completions with `response_format`; without it if the server refuses that.
     func chatStructured(_ request: StructuredRequest, schema: Any) async throws(OpenAIError) -> String {
         var body: [String: Any] = [

@@ -3,67 +3,52 @@ import JukePlatform
 import Providers
 import TuneTrivia
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// TuneTrivia's AI trivia: the seed's prompt through Chat Completions with a strict JSON
-/// schema. Every reply is checked (valid JSON, four distinct options, the answer among them,
+/// schema, sent by the providers' one OpenAI client. Every reply is checked (valid JSON, four distinct options, the answer among them,
 /// not given away in the question); a reply that fails, an error status or a timeout is
 /// reported as a failure and the caller falls back to Juke's own library question.
 struct AITriviaWriter: Sendable {
     let settings: OpenAISettings
+    let client: OpenAIClient
+
+    init(settings: OpenAISettings) {
+        self.settings = settings
+        // No waiting out a rate limit: a game would stall on it, and Juke's own question
+        // is ready at once.
+        self.client = OpenAIClient(baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: settings.timeout, maxRetries: 0)
+    }
 
     enum Failure: Error, Equatable {
-        case status(Int, String)
+        /// The service gave no answer: its error, a timeout, an unreadable or refused reply.
+        case service(OpenAIError)
+        /// The answer is not the trivia JSON.
         case unreadable(String)
+        /// The trivia fails Juke's checks.
         case rejected(String)
-        case unreachable(String)
     }
 
     func question(title: String, artist: String) async throws(Failure) -> Trivia {
-        var request = URLRequest(url: settings.baseURL.appendingPathComponent("chat/completions"), timeoutInterval: settings.timeout)
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(settings.apiKey)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONSerialization.data(withJSONObject: body(title: title, artist: artist), options: [.sortedKeys])
-        let reply: HTTPReply
+        let content: String
         do {
-            reply = try await HTTPClient().send(request, timeout: settings.timeout)
+            content = try await client.chat(request(title: title, artist: artist))
         } catch {
-            switch error {
-            case .timeout(let seconds): throw .unreachable("no answer within \(Int(seconds)) s")
-            case .unreachable(let message): throw .unreachable(message)
-            }
+            throw .service(error)
         }
-        let data = reply.body
-        let status = reply.status
-        guard (200..<300).contains(status) else {
-            let message =
-                ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any])
-                .flatMap { $0["error"] as? [String: Any] }?["message"] as? String
-            throw .status(status, message ?? "HTTP \(status)")
-        }
-        return try Self.parse(data, model: settings.triviaModel)
+        return try Self.parse(content, model: settings.triviaModel)
     }
 
-    func body(title: String, artist: String) -> [String: Any] {
-        let schema: [String: Any] = [
-            "type": "object", "additionalProperties": false, "required": ["question", "answer", "options"],
-            "properties": [
-                "question": ["type": "string"], "answer": ["type": "string"],
-                "options": ["type": "array", "items": ["type": "string"], "minItems": 4, "maxItems": 4],
-            ],
-        ]
-        return [
-            "model": settings.triviaModel,
-            "messages": [
-                ["role": "system", "content": "You write fair, fun multiple-choice music trivia for a party game. Reply with JSON only."],
-                ["role": "user", "content": Self.prompt(title: title, artist: artist)],
-            ],
-            "response_format": ["type": "json_schema", "json_schema": ["name": "trivia", "strict": true, "schema": schema]],
-        ]
+    func request(title: String, artist: String) -> OpenAIClient.StructuredRequest {
+        OpenAIClient.StructuredRequest(
+            model: settings.triviaModel, effort: nil,
+            instructions: "You write fair, fun multiple-choice music trivia for a party game. Reply with JSON only.",
+            input: Self.prompt(title: title, artist: artist), schemaName: "trivia", schema: Self.schema)
     }
+
+    static let schema = """
+        {"type": "object", "additionalProperties": false, "required": ["question", "answer", "options"],
+         "properties": {"question": {"type": "string"}, "answer": {"type": "string"},
+          "options": {"type": "array", "items": {"type": "string"}, "minItems": 4, "maxItems": 4}}}
+        """
 
     /// The seed's prompt (section 3.3), plus the two rules Juke checks anyway.
     static func prompt(title: String, artist: String) -> String {
@@ -80,14 +65,9 @@ struct AITriviaWriter: Sendable {
         """
     }
 
-    /// The reply's trivia, or why it cannot be used.
-    static func parse(_ data: Data, model: String) throws(Failure) -> Trivia {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let message = ((root["choices"] as? [[String: Any]])?.first?["message"]) as? [String: Any]
-        else { throw .unreadable("not a chat completion") }
-        if let refusal = message["refusal"] as? String, !refusal.isEmpty { throw .rejected("the model refused: \(refusal)") }
-        guard let content = message["content"] as? String,
-            let object = (try? JSONSerialization.jsonObject(with: Data(content.utf8))) as? [String: Any],
+    /// The answer's trivia, or why it cannot be used.
+    static func parse(_ content: String, model: String) throws(Failure) -> Trivia {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(content.utf8))) as? [String: Any],
             let question = object["question"] as? String, let answer = object["answer"] as? String,
             let options = object["options"] as? [String]
         else { throw .unreadable("the reply is not the trivia JSON") }
