@@ -17,6 +17,13 @@ public enum Juke {
     /// Every app's tables, migrated after the platform's, in this order.
     public static let schemas: [Schema] = [TuneTriviaApp.schema, Back2BackApp.schema, DualPlayerApp.schema, RunBeatApp.schema]
 
+    /// Every setting group: the platform's, then each app's, in the order the docs list them.
+    public static let settings: [any SettingsGroup.Type] =
+        [PlatformSettings.self] + appTypes.flatMap { $0.settings }
+
+    /// The apps, as types: what each declares before any is built.
+    static let appTypes: [any JukeApp.Type] = [TuneTriviaApp.self, Back2BackApp.self, DualPlayerApp.self, RunBeatApp.self]
+
     /// Apps still being built, shown on the home page as coming soon.
     static let comingSoon: [AppCard] = []
 }

@@ -5,36 +5,42 @@ import JukeServer
 import Logging
 import Storage
 
-/// Where the data is, shared by every command so that the command line works on the same
-/// data as a running server.
+/// Where the data is, shared by the commands that work on a server's data, so that the
+/// command line works on the same data as a running server. The same settings as
+/// `juke serve`'s (`PlatformSettings`), with their words.
 struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: "Folder for the database and the demo library (env JUKE_DATA_DIR; default ./data).")
+    @Option(name: .customLong(PlatformSettings.dataDir.name), help: ArgumentHelp(Self.help(PlatformSettings.dataDir)))
     var dataDir: String?
 
-    @Option(
-        name: .long, help: "Database: sqlite:///path/file.sqlite or postgres://user:pass@host:5432/db (env JUKE_DATABASE; default SQLite in the data folder).")
+    @Option(name: .customLong(PlatformSettings.database.name), help: ArgumentHelp(Self.help(PlatformSettings.database)))
     var database: String?
 
-    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error (env JUKE_LOG_LEVEL; default info).")
+    @Option(name: .customLong(PlatformSettings.logLevel.name), help: ArgumentHelp(Self.help(PlatformSettings.logLevel)))
     var logLevel: String?
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    static func help(_ setting: Setting) -> String { "\(setting.help) (env \(setting.environment); default \(setting.defaultValue))" }
 
-    var resolvedDataDir: String {
-        let raw = dataDir ?? environment["JUKE_DATA_DIR"] ?? "./data"
-        return URL(fileURLWithPath: raw).standardizedFileURL.path
-    }
-
-    func location() throws -> DatabaseLocation {
+    /// These three settings, from the flags or the environment.
+    func settings() throws -> PlatformSettings {
+        var arguments: [String] = []
+        for (setting, value) in [(PlatformSettings.dataDir, dataDir), (PlatformSettings.database, database), (PlatformSettings.logLevel, logLevel)] {
+            if let value { arguments += [setting.flag, value] }
+        }
         do {
-            return try DatabaseLocation.parse(database ?? environment["JUKE_DATABASE"], dataDirectory: resolvedDataDir)
-        } catch {
+            let values = try SettingValues.parse(
+                arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                settings: [PlatformSettings.dataDir, PlatformSettings.database, PlatformSettings.logLevel])
+            return try PlatformSettings(values)
+        } catch let error as SettingError {
             throw ValidationError(error.description)
         }
     }
 
     func logger(label: String = "juke") throws -> Logger {
-        let text = (logLevel ?? environment["JUKE_LOG_LEVEL"] ?? "info").lowercased()
+        try Self.logger(level: try settings().logLevel, label: label)
+    }
+
+    static func logger(level text: String, label: String = "juke") throws -> Logger {
         guard let level = Logger.Level(rawValue: text) else {
             throw ValidationError("unknown log level '\(text)'; use trace, debug, info, notice, warning, error or critical")
         }
@@ -43,7 +49,13 @@ struct DataOptions: ParsableArguments {
         return logger
     }
 
-    func configuration(host: String = "127.0.0.1", port: Int = 8080, installDemo: Bool = true) throws -> ServerConfiguration {
-        ServerConfiguration(host: host, port: port, dataDirectory: resolvedDataDir, database: try location(), installDemoLibrary: installDemo)
+    func configuration(installDemo: Bool = true) throws -> ServerConfiguration {
+        var settings = try settings()
+        settings.demo = installDemo
+        do {
+            return try settings.configuration()
+        } catch let error as SettingError {
+            throw ValidationError(error.description)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct Juke: AsyncParsableCommand {
         subcommands: [
             Serve.self, LibraryCommand.self, UserCommand.self, TagsCommand.self, ChaptersCommand.self, FeedCommand.self, ArticleCommand.self,
             WorkoutCommand.self, ZonesCommand.self, MatchCommand.self,
-            ResolveCommand.self,
+            ResolveCommand.self, SettingsCommand.self,
         ],
         defaultSubcommand: Serve.self
     )

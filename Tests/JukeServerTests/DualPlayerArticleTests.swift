@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: TestBackend.available)
     func importReadPositionAndSpeak(backend: TestBackend) async throws {
         try await FakePodcastHost().run { base in
-            try await TestApp.run(backend, configure: { $0.webAllowPrivateNetworks = true }) { _, client in
+            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { _, client in
                 let ann = try await client.register("ann")
                 let bob = try await client.register("bob")
                 let (status, article) = try await Self.importURL(client, ann, base.absoluteString + "/article.html")

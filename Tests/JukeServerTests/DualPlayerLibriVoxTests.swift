@@ -117,8 +117,8 @@ import Testing
             try await TestApp.run(
                 backend,
                 configure: {
-                    $0.libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed")
-                    $0.webAllowPrivateNetworks = true
+                    $0.groups[DualPlayerSettings.self].libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed")
+                    $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true
                 }
             ) { app, client in
                 let ann = try await client.register("ann")
@@ -186,7 +186,8 @@ import Testing
             let port = try #require(fakeClient.port)
             // The catalogue is the operator's setting (here on loopback); the files it names
             // are not, and the server keeps its default: no private networks.
-            try await TestApp.run(backend, configure: { $0.libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed") }) { _, client in
+            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].libriVoxURL = URL(string: "http://127.0.0.1:\(port)/api/feed") }) {
+                _, client in
                 let ann = try await client.register("ann")
                 let added = try await client.json(.post, "/api/v1/dual/librivox/books/47", token: ann)
                 #expect(added.status == .accepted, "\(added.json)")
@@ -202,7 +203,8 @@ import Testing
     }
 
     @Test func anUnreachableLibriVoxIsABadGateway() async throws {
-        try await TestApp.run(.sqlite, configure: { $0.libriVoxURL = URL(string: "http://127.0.0.1:1/api/feed") }) { _, client in
+        try await TestApp.run(.sqlite, configure: { $0.groups[DualPlayerSettings.self].libriVoxURL = URL(string: "http://127.0.0.1:1/api/feed") }) {
+            _, client in
             let ann = try await client.register("ann")
             let search = try await client.json(.get, "/api/v1/dual/librivox/search?author=Shelley", token: ann)
             #expect(search.status == .badGateway && search.json["error"] as? String == "librivox_unavailable", "\(search.json)")

@@ -41,7 +41,7 @@ import Testing
             try await TestApp.run(
                 backend, clock: clock.wall,
                 configure: {
-                    $0.webAllowPrivateNetworks = true; $0.podcastSearchURL = nil
+                    $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true; $0.groups[DualPlayerSettings.self].podcastSearchURL = nil
                 }
             ) { _, client in
                 let ann = try await client.register("ann")
@@ -167,8 +167,8 @@ import Testing
             try await TestApp.run(
                 backend, clock: clock.wall,
                 configure: {
-                    $0.webAllowPrivateNetworks = true
-                    $0.podcastSearchURL = nil
+                    $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true
+                    $0.groups[DualPlayerSettings.self].podcastSearchURL = nil
                     $0.tokenLifetime = 30 * 86_400  // the clock moves hours on
                 }
             ) { app, client in
@@ -259,9 +259,9 @@ import Testing
             try await TestApp.run(
                 backend,
                 configure: {
-                    $0.webAllowPrivateNetworks = true
-                    $0.podcastSearchURL = nil
-                    $0.podcastStorageLimit = 450_000  // two episodes of 200 kB, not three
+                    $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true
+                    $0.groups[DualPlayerSettings.self].podcastSearchURL = nil
+                    $0.groups[DualPlayerSettings.self].podcastStorageLimit = 450_000  // two episodes of 200 kB, not three
                 }
             ) { app, client in
                 let ann = try await client.register("ann")

@@ -1,3 +1,4 @@
+import DualPlayerServer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -19,7 +20,7 @@ import Testing
             try await TestApp.run(
                 backend,
                 configure: {
-                    $0.webAllowPrivateNetworks = true; $0.podcastSearchURL = nil
+                    $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true; $0.groups[DualPlayerSettings.self].podcastSearchURL = nil
                 }
             ) { _, client in
                 let ann = try await client.register("ann")

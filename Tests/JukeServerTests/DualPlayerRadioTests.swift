@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: TestBackend.available)
     func searchListenAndFavourites(backend: TestBackend) async throws {
         try await Self.withFake { discovery, seen in
-            try await TestApp.run(backend, configure: { $0.radioBrowserDiscovery = discovery }) { _, client in
+            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = discovery }) { _, client in
                 let ann = try await client.register("ann")
                 let bob = try await client.register("bob")
                 let found = try await client.json(.get, "/api/v1/dual/radio/search?tag=jazz&country=FR", token: ann)
@@ -118,7 +118,7 @@ import Testing
     @Test(arguments: TestBackend.available)
     func anUnreachableDirectoryIsABadGatewayThatSaysWhy(backend: TestBackend) async throws {
         let nowhere = try #require(URL(string: "http://127.0.0.1:1/json/servers"))
-        try await TestApp.run(backend, configure: { $0.radioBrowserDiscovery = nowhere }) { _, client in
+        try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = nowhere }) { _, client in
             let ann = try await client.register("ann")
             let search = try await client.json(.get, "/api/v1/dual/radio/search?name=jazz", token: ann)
             #expect(search.status == .badGateway && search.json["error"] as? String == "radio_unavailable")
@@ -162,7 +162,7 @@ import Testing
             try await TestApp.run(
                 backend, mode: .live,
                 configure: {
-                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                    $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = discovery; $0.groups[DualPlayerSettings.self].radioAllowPrivateStreams = true
                 }
             ) { _, client in
                 let ann = try await client.register("ann")
@@ -198,7 +198,7 @@ import Testing
             try await TestApp.run(
                 .sqlite, mode: .live,
                 configure: {
-                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                    $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = discovery; $0.groups[DualPlayerSettings.self].radioAllowPrivateStreams = true
                 }
             ) { _, client in
                 let ann = try await client.register("ann")
@@ -215,7 +215,7 @@ import Testing
         let station = try await FakeStation.start()
         defer { Task { await station.stop() } }
         try await Self.withFake(stream: station.url("/live.mp3").absoluteString) { discovery, _ in
-            try await TestApp.run(.sqlite, configure: { $0.radioBrowserDiscovery = discovery }) { _, client in
+            try await TestApp.run(.sqlite, configure: { $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = discovery }) { _, client in
                 let ann = try await client.register("ann")
                 let listen = try await client.json(.get, "/api/v1/dual/radio/stations/\(Self.stationID)/listen", token: ann)
                 #expect(listen.status == .forbidden && listen.json["error"] as? String == "radio_private_network", "\(listen.json)")
@@ -227,7 +227,7 @@ import Testing
             try await TestApp.run(
                 .sqlite,
                 configure: {
-                    $0.radioBrowserDiscovery = discovery; $0.radioAllowPrivateStreams = true
+                    $0.groups[DualPlayerSettings.self].radioBrowserDiscovery = discovery; $0.groups[DualPlayerSettings.self].radioAllowPrivateStreams = true
                 }
             ) { _, client in
                 let ann = try await client.register("ann")

@@ -49,7 +49,7 @@ import Testing
         let clock = HandClock()
         let fake = FakeSpotify(playlistCount: 120, devices: [("phone-1", "Runner's phone"), ("laptop-1", "Laptop")], now: { clock.now.withLock { $0 } })
         try await fake.run { url in
-            try await TestApp.run(backend, clock: clock.wall, configure: { $0.spotify = Self.settings(url) }) { app, client in
+            try await TestApp.run(backend, clock: clock.wall, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) { app, client in
                 let admin = try await client.register("admin")
                 let ann = try await client.register("ann")
                 var status = try await client.json(.get, "/api/v1/runbeat/spotify", token: ann)
@@ -156,7 +156,7 @@ import Testing
         let clock = HandClock()
         let fake = FakeSpotify(playlistCount: 3, devices: [], now: { clock.now.withLock { $0 } })
         try await fake.run { url in
-            try await TestApp.run(backend, clock: clock.wall, configure: { $0.spotify = Self.settings(url) }) { _, client in
+            try await TestApp.run(backend, clock: clock.wall, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) { _, client in
                 let ann = try await client.register("ann")
                 let eve = try await client.register("eve")
                 let start = try await client.json(.post, "/api/v1/runbeat/spotify/connect", token: eve)
@@ -249,7 +249,8 @@ import Testing
         let clock = HandClock()
         let fake = FakeSpotify(playlistCount: 10, now: { clock.now.withLock { $0 } })
         try await fake.run { url in
-            try await TestApp.run(backend, clock: clock.wall, mode: .live, configure: { $0.spotify = Self.settings(url) }) { _, client in
+            try await TestApp.run(backend, clock: clock.wall, mode: .live, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) {
+                _, client in
                 let ann = try await client.register("ann")
                 try await Self.connect(client, fake, token: ann)
                 #expect(
@@ -373,7 +374,8 @@ import Testing
         let clock = HandClock()
         let fake = FakeSpotify(playlistCount: 10, now: { clock.now.withLock { $0 } })
         try await fake.run { url in
-            try await TestApp.run(.sqlite, clock: clock.wall, mode: .live, configure: { $0.spotify = Self.settings(url) }) { app, client in
+            try await TestApp.run(.sqlite, clock: clock.wall, mode: .live, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) {
+                app, client in
                 let playback = try #require(app.services.runBeatApp.spotify?.playback)
                 let ann = try await client.register("ann")
                 try await Self.connect(client, fake, token: ann)
@@ -440,7 +442,7 @@ import Testing
     @Test func aWorkoutOnTheLibrarysMusicLeavesSpotifyAlone() async throws {
         let fake = FakeSpotify(playlistCount: 3)
         try await fake.run { url in
-            try await TestApp.run(.sqlite, mode: .live, configure: { $0.spotify = Self.settings(url) }) { _, client in
+            try await TestApp.run(.sqlite, mode: .live, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) { _, client in
                 let ann = try await client.register("ann")
                 try await Self.connect(client, fake, token: ann)
                 let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"free"}"#)

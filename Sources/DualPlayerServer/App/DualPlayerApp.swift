@@ -19,16 +19,17 @@ public struct DualPlayerApp: JukeApp {
 
     public init(platform: Platform) {
         self.platform = platform
+        let settings = platform.configuration.groups[DualPlayerSettings.self]
         self.service = DualPlayerService(
             database: platform.database, library: platform.library, reading: platform.reading, clock: platform.clock, logger: platform.logger,
             booksFolder: platform.configuration.dataDirectory + "/dual/books", maxUploadSize: platform.configuration.maxUploadSize)
         // Radio Browser's own discovery and mirrors, or the list the configuration names (a
         // private mirror, or a test's fake).
         let directory =
-            platform.configuration.radioBrowserDiscovery.map { RadioBrowser(discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
+            settings.radioBrowserDiscovery.map { RadioBrowser(discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
             ?? RadioBrowser()
         let relays = RadioRelays(
-            connector: StreamConnector(allowPrivateNetworks: platform.configuration.radioAllowPrivateStreams), logger: platform.logger)
+            connector: StreamConnector(allowPrivateNetworks: settings.radioAllowPrivateStreams), logger: platform.logger)
         let books = BookStore(database: platform.database)
         self.songs = SongService(
             songs: SongStore(database: platform.database),
@@ -36,9 +37,9 @@ public struct DualPlayerApp: JukeApp {
             reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
         // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
         // relay's address policy.
-        let fetcher = WebFetcher(allowPrivateNetworks: platform.configuration.webAllowPrivateNetworks)
+        let fetcher = WebFetcher(allowPrivateNetworks: settings.webAllowPrivateNetworks)
         self.fetcher = fetcher
-        let libriVoxBase = platform.configuration.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
+        let libriVoxBase = settings.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),
             downloads: LibriVoxDownloads(
@@ -57,10 +58,10 @@ public struct DualPlayerApp: JukeApp {
                 }),
             downloads: EpisodeDownloads(
                 store: podcastStore, fetcher: fetcher, media: episodeMedia, folder: platform.configuration.dataDirectory + "/dual/podcasts",
-                limit: platform.configuration.podcastStorageLimit, clock: platform.clock, logger: platform.logger),
-            directory: platform.configuration.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
+                limit: settings.podcastStorageLimit, clock: platform.clock, logger: platform.logger),
+            directory: settings.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
             logger: platform.logger,
-            refreshInterval: platform.configuration.podcastRefreshInterval)
+            refreshInterval: settings.podcastRefreshInterval)
         self.episodeMedia = episodeMedia
         self.articles = ArticleService(
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
@@ -73,6 +74,8 @@ public struct DualPlayerApp: JukeApp {
 
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.dualPlayer
+
+    public static var settings: [any SettingsGroup.Type] { [DualPlayerSettings.self] }
 
     public var card: AppCard {
         AppCard(slug: "dual", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks at the same time.")

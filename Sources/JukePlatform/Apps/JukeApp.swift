@@ -21,9 +21,13 @@ public protocol JukeApp: Sendable {
     /// Routes (by path prefix) whose bodies may be larger than the platform's limit for JSON,
     /// and how many times larger: long texts, an imported subscription list.
     var largerBodyPaths: [String: Int] { get }
+    /// The settings it declares (flags and environment variables of `juke serve`), read into
+    /// `ServerConfiguration.groups` before it is built.
+    static var settings: [any SettingsGroup.Type] { get }
 }
 
 extension JukeApp {
+    public static var settings: [any SettingsGroup.Type] { [] }
     public var streamedUploadPaths: [String] { [] }
     public var largerBodyPaths: [String: Int] { [:] }
 }

@@ -20,27 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// New accounts one address may make in 15 minutes: a party's phones share their router's
     /// address, so a big room raises it.
     public var signUpsPerAddress = 30
-    /// Where Dual Player finds Radio Browser's servers (its `/json/servers` list); nil is
-    /// Radio Browser's own discovery, then the original app's fallback order.
-    public var radioBrowserDiscovery: URL?
-    /// Whether the radio relay may open streams on private and local networks (an Icecast on
-    /// the LAN, a test's stream server). Off: a station there is refused, so that no account
-    /// can make the server fetch from inside its own network.
-    public var radioAllowPrivateStreams = false
-    /// Whether podcast feeds, episodes and articles may be fetched from private and local
-    /// networks (a podcast host on the LAN, a test's fake). Off: refused, as for the radio relay.
-    public var webAllowPrivateNetworks = false
-    /// The podcast directory (iTunes Search); nil turns podcast search off (subscribing by a
-    /// feed's address still works).
-    public var podcastSearchURL: URL? = URL(string: "https://itunes.apple.com")
-    /// The most bytes of podcast episodes kept on the server; played ones are cleaned up past it.
-    public var podcastStorageLimit: Int64 = 20_000_000_000
-    /// How often each podcast feed is fetched when healthy.
-    public var podcastRefreshInterval: TimeInterval = 1800
-    /// LibriVox's catalogue API for Dual Player's audiobooks; nil is librivox.org's own.
-    public var libriVoxURL: URL?
-    /// Spotify for RunBeat's music (an app registered at developer.spotify.com); nil: off.
-    public var spotify: SpotifySettings?
+    /// The apps' own settings, each group by its type (an app reads its own; the platform
+    /// knows none of them).
+    public var groups = SettingsGroups()
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
     /// Transcoding what a browser cannot play (with ffmpeg, where installed); nil turns it off.
@@ -102,41 +84,6 @@ public struct TranscodingSettings: Sendable {
     public init(maxConcurrent: Int = 8, cacheLimit: Int64 = 2_000_000_000) {
         self.maxConcurrent = maxConcurrent
         self.cacheLimit = cacheLimit
-    }
-}
-
-/// RunBeat's Spotify: the client ID of the app registered with Spotify (PKCE needs no
-/// secret), where its Accounts service and Web API are (Spotify's own unless a test's fake),
-/// and the redirect registered with it.
-public struct SpotifySettings: Sendable {
-    public var clientID: String
-    public var accountsURL: URL
-    public var apiURL: URL
-    /// The redirect registered with Spotify; nil: the public URL's, else this server's own address.
-    public var redirectURL: URL?
-    /// 32 bytes that seal the runners' tokens at rest; nil: a key kept in the database.
-    public var tokenKey: Data?
-
-    public init(clientID: String, accountsURL: URL, apiURL: URL, redirectURL: URL? = nil, tokenKey: Data? = nil) {
-        self.clientID = clientID
-        self.accountsURL = accountsURL
-        self.apiURL = apiURL
-        self.redirectURL = redirectURL
-        self.tokenKey = tokenKey
-    }
-
-    public static let callbackPath = "/runbeat/spotify/callback"
-
-    /// Where Spotify sends the runner back: as configured, else under the public URL, else
-    /// the loopback address (which Spotify accepts over plain HTTP for trying Juke locally).
-    public func redirect(publicURL: URL?, port: Int) -> String {
-        if let redirectURL { return redirectURL.absoluteString }
-        if let publicURL {
-            var base = publicURL.absoluteString
-            while base.hasSuffix("/") { base.removeLast() }
-            return base + Self.callbackPath
-        }
-        return "http://127.0.0.1:\(port)\(Self.callbackPath)"
     }
 }
 

@@ -25,7 +25,7 @@ public struct RunBeatApp: JukeApp {
             store: store, library: platform.library, snapshot: platform.snapshot, reading: platform.reading, clock: platform.clock, logger: platform.logger)
         self.service = service
         self.relay = Relay(channel: Self.relayChannel, database: platform.database)
-        let spotify = platform.configuration.spotify.map { RunBeatSpotify(settings: $0, platform: platform, service: service) }
+        let spotify = platform.configuration.groups[RunBeatSettings.self].spotify.map { RunBeatSpotify(settings: $0, platform: platform, service: service) }
         self.spotify = spotify
         self.live = LiveTraining(
             service: service, store: store, relay: relay, clock: platform.clock, logger: platform.logger, spotify: spotify?.playback)
@@ -33,6 +33,8 @@ public struct RunBeatApp: JukeApp {
 
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.runBeat
+
+    public static var settings: [any SettingsGroup.Type] { [RunBeatSettings.self] }
 
     public var card: AppCard {
         AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.")

@@ -1,0 +1,84 @@
+import DualPlayerServer
+import Foundation
+import JukePlatform
+import RunBeatServer
+import Testing
+
+@testable import JukeServer
+
+/// The settings the platform and the apps declare: read one way from flags and environment,
+/// refused with a message naming the setting, and documented from the same declarations.
+@Suite(.timeLimit(.minutes(2))) struct SettingsTests {
+    static let all = Juke.settings.flatMap { $0.settings }
+
+    static func read(_ arguments: [String], _ environment: [String: String] = [:]) throws -> SettingValues {
+        try SettingValues.parse(arguments: arguments, environment: environment, settings: all)
+    }
+
+    @Test func flagsWinOverTheEnvironmentAndEachFormIsRead() throws {
+        let values = try Self.read(
+            ["--port=9000", "--no-demo", "--trusted-proxy", "10.0.0.0/8", "--trusted-proxy", "127.0.0.1", "--radio-allow-private-streams"],
+            ["JUKE_PORT": "7000", "JUKE_HOST": "0.0.0.0", "JUKE_ALLOWED_ORIGINS": "https://a.example, https://b.example", "JUKE_DEMO": "1"])
+        let platform = try PlatformSettings(values)
+        #expect(platform.port == 9000, "the flag, not JUKE_PORT")
+        #expect(platform.host == "0.0.0.0", "the environment where no flag is given")
+        #expect(platform.demo == false)
+        #expect(platform.trustedProxies.map(\.description) == ["10.0.0.0/8", "127.0.0.1/32"])
+        #expect(platform.allowedOrigins == ["https://a.example", "https://b.example"])
+        #expect(try DualPlayerSettings(values).radioAllowPrivateStreams)
+    }
+
+    @Test func aValueASettingCannotTakeIsRefusedByName() throws {
+        func refusal(_ arguments: [String], _ environment: [String: String] = [:], build: (SettingValues) throws -> Void = { _ in }) -> String? {
+            do {
+                try build(try Self.read(arguments, environment))
+                return nil
+            } catch let error as SettingError {
+                return error.description
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refusal(["--bogus", "1"])?.contains("unknown option '--bogus'") == true)
+        #expect(refusal(["--port"])?.contains("--port needs a value") == true)
+        #expect(refusal(["stray"])?.contains("unexpected argument 'stray'") == true)
+        // Before, JUKE_RADIO_ALLOW_PRIVATE_STREAMS=on meant off without a word.
+        #expect(
+            refusal([], ["JUKE_RADIO_ALLOW_PRIVATE_STREAMS": "maybe"]) { _ = try DualPlayerSettings($0) }
+                == "--radio-allow-private-streams (or JUKE_RADIO_ALLOW_PRIVATE_STREAMS) is on or off (1 or 0), not 'maybe'")
+        #expect(try DualPlayerSettings(try Self.read([], ["JUKE_RADIO_ALLOW_PRIVATE_STREAMS": "on"])).radioAllowPrivateStreams)
+        #expect(
+            refusal(["--podcast-search-url", "ftp://x"]) { _ = try DualPlayerSettings($0) }
+                == "--podcast-search-url (or JUKE_PODCAST_SEARCH_URL) is an http(s) address, not 'ftp://x'")
+        #expect(try DualPlayerSettings(try Self.read(["--podcast-search-url", "off"])).podcastSearchURL == nil)
+        #expect(refusal(["--podcast-refresh-minutes", "0"]) { _ = try DualPlayerSettings($0) }?.contains("from 1 to 10080") == true)
+        #expect(refusal(["--port", "99999"]) { _ = try PlatformSettings($0) }?.contains("from 1 to 65535") == true)
+        #expect(refusal(["--sign-ups-per-address", "many"]) { _ = try PlatformSettings($0) }?.contains("not 'many'") == true)
+        #expect(refusal(["--spotify-client-id", "abc", "--spotify-token-key", "short"]) { _ = try RunBeatSettings($0) }?.contains("32 bytes") == true)
+        #expect(refusal(["--openai-base-url", "https://ai.example"]) { _ = try PlatformSettings($0) }?.contains("needs an API key") == true)
+    }
+
+    @Test func anAppsGroupReachesItFromTheConfiguration() throws {
+        var configuration = try PlatformSettings().configuration()
+        #expect(configuration.groups[RunBeatSettings.self].spotify == nil, "a group never stored reads as its defaults")
+        configuration.groups.store(try RunBeatSettings(try Self.read(["--spotify-client-id", "juke-app"])))
+        #expect(configuration.groups[RunBeatSettings.self].spotify?.clientID == "juke-app")
+        #expect(configuration.groups[DualPlayerSettings.self].podcastRefreshInterval == 1800)
+    }
+
+    @Test func everySettingHasOneFlagAndOneVariable() {
+        #expect(Set(Self.all.map(\.name)).count == Self.all.count)
+        #expect(Set(Self.all.map(\.environment)).count == Self.all.count)
+        #expect(Self.all.allSatisfy { $0.environment.hasPrefix("JUKE_") && !$0.help.isEmpty })
+    }
+
+    /// docs/SETTINGS.md and .env.example are what `juke settings` prints: a setting added,
+    /// changed or removed without regenerating them fails here.
+    @Test func theDocsAreMadeFromTheDeclarations() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let markdown = try String(contentsOf: root.appendingPathComponent("docs/SETTINGS.md"), encoding: .utf8)
+        let example = try String(contentsOf: root.appendingPathComponent(".env.example"), encoding: .utf8)
+        #expect(markdown == SettingsDocs.markdown(Juke.settings), "run: juke settings --markdown > docs/SETTINGS.md")
+        #expect(example == SettingsDocs.environmentExample(Juke.settings), "run: juke settings --env > .env.example")
+    }
+}
