@@ -18,7 +18,6 @@ import os
 import re
 import shutil
 import tempfile
-import time
 import urllib.request
 
 import pytest
@@ -129,7 +128,12 @@ def open_page(drivers, site, name, width=1280, height=800, mobile=False):
     wait(driver).until(lambda d: d.execute_script("return document.readyState") == "complete")
     # The page's script draws its lists from the API: let them arrive.
     wait(driver).until(lambda d: not d.execute_script("return !!document.querySelector('[aria-busy=\"true\"]')"))
-    time.sleep(1.0)
+    # Settled: its fonts loaded and every transition or animation that ends has ended, so that
+    # contrast, sizes and screenshots are read as a person sees the page (an endless one, a
+    # spinner, never ends).
+    wait(driver).until(lambda d: d.execute_script(
+        "return document.fonts.status === 'loaded' && document.getAnimations().every((a) =>"
+        " a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)"))
     return driver
 
 

@@ -3,7 +3,6 @@ for each row the page can reach, an interruption, Boost through Web Audio, a cha
 and advancing, and a reload coming back paused where it was."""
 import os
 import shutil
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -146,7 +145,15 @@ def test_both_players_play_at_once_with_the_lock_screen_chapters_boost_and_a_rel
     browser.execute_script("window.__mediaHandlers.pause()")
     wait(browser).until(lambda d: now_playing(d) == "combined:paused")
     music_at, speech_at = audio_time(browser, "music"), audio_time(browser, "speech")
-    time.sleep(1.5)
+
+    def saved(_):
+        status, state = request(juke.base, "GET", "/api/v1/dual/state", token=token)
+        return status == 200 and all(
+            state.get(kind) and abs((state[kind].get("position") or 0) - at) < 0.5
+            for kind, at in (("music", music_at), ("speech", speech_at)))
+
+    # The server has what the reload reads: both where they were paused.
+    wait(browser).until(saved)
     browser.refresh()
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#speech-player').dataset.state") == "paused")
     wait(browser).until(lambda d: d.execute_script("return document.querySelector('#music-player').dataset.state") == "paused")
