@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import JukeCore
 import JukePlatform
+import LiveUpdates
 import Providers
 
 /// Back2Back's routes that are not JSON: the live session as server-sent events (the same
@@ -32,7 +33,7 @@ struct Back2BackRoutes {
         let body = ResponseBody { writer in
             func send(_ type: String, _ object: [String: String]) async throws {
                 let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-                try await writer.write(ByteBuffer(string: "event: \(type)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"))
+                try await writer.write(ServerSentEvent.event(type, data: String(decoding: data, as: UTF8.self)).buffer)
             }
             do {
                 for try await event in events {
@@ -73,20 +74,20 @@ struct Back2BackRoutes {
             }
             do {
                 var sent = first.version
-                try await writer.write(ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(first, for: user.id)))\n\n"))
+                try await writer.write(ServerSentEvent.event("state", data: try Self.json(try await handler.back2backView(first, for: user.id))).buffer)
                 for await signal in signals {
                     switch signal {
                     case .heartbeat:
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        try await writer.write(ServerSentEvent.keepAlive.buffer)
                     case .deleted:
-                        try await writer.write(ByteBuffer(string: "event: deleted\ndata: {}\n\n"))
+                        try await writer.write(ServerSentEvent.event("deleted", data: "{}").buffer)
                         await live.unsubscribe(id, token)
                     case .changed(let version):
                         guard version > sent else { continue }
                         let current = try await handler.back2back.session(id, for: user.id)
                         sent = current.version
                         try await writer.write(
-                            ByteBuffer(string: "event: state\ndata: \(try Self.json(try await handler.back2backView(current, for: user.id)))\n\n"))
+                            ServerSentEvent.event("state", data: try Self.json(try await handler.back2backView(current, for: user.id))).buffer)
                     }
                 }
             } catch {

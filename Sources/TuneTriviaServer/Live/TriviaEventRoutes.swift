@@ -123,9 +123,9 @@ struct TriviaEventRoutes {
         let body = ResponseBody { writer in
             try await push(id, to: user.id) { push in
                 switch push {
-                case .heartbeat: try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                case .state(let json): try await writer.write(ByteBuffer(string: "event: state\ndata: \(json)\n\n"))
-                case .deleted: try await writer.write(ByteBuffer(string: "event: deleted\ndata: {}\n\n"))
+                case .heartbeat: try await writer.write(ServerSentEvent.keepAlive.buffer)
+                case .state(let json): try await writer.write(ServerSentEvent.event("state", data: json).buffer)
+                case .deleted: try await writer.write(ServerSentEvent.event("deleted", data: "{}").buffer)
                 }
             }
             try await writer.finish(nil)
