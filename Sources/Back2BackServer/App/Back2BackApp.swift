@@ -43,7 +43,7 @@ public struct Back2BackApp: JukeApp {
     public var services: [any Service] {
         let service = self.service
         return [
-            service.relay.listener(logger: platform.logger) { await service.remoteChange($0) },
+            service.relay.listener(logger: platform.logger, resync: { await service.resync() }) { await service.remoteChange($0) },
             Back2BackWorkService(service: service),
         ]
     }

@@ -58,4 +58,7 @@ public actor VersionBoard<Subject: Hashable & Sendable> {
     }
 
     public func watcherCount(_ subject: Subject) -> Int { watchers[subject]?.count ?? 0 }
+
+    /// The subjects someone watches here.
+    public var watched: [Subject] { Array(watchers.keys) }
 }

@@ -16,8 +16,18 @@ public protocol JukeDatabase: Sendable {
     /// (PostgreSQL's NOTIFY; SQLite serves one server, so nothing to tell).
     func notify(channel: String, payload: String) async throws
     /// Calls `receive` with each notification on `channel` until the task is cancelled
-    /// (PostgreSQL's LISTEN; SQLite has none and just waits).
-    func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws
+    /// (PostgreSQL's LISTEN; SQLite has none and just waits). `listening` is called once the
+    /// LISTEN is in place: from then on no notification is missed.
+    func listen(
+        channel: String, listening: @escaping @Sendable () async -> Void, _ receive: @escaping @Sendable (String) async -> Void
+    ) async throws
+}
+
+extension JukeDatabase {
+    /// Listens on `channel`, with no call once the LISTEN is in place.
+    public func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws {
+        try await listen(channel: channel, listening: {}, receive)
+    }
 }
 
 extension JukeDatabase {

@@ -37,9 +37,13 @@ public final class PostgresDatabase: JukeDatabase {
         try await withConnection { db in try await db.raw("SELECT pg_notify(\(bind: channel), \(bind: payload))").run() }
     }
 
-    public func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws {
+    public func listen(
+        channel: String, listening: @escaping @Sendable () async -> Void, _ receive: @escaping @Sendable (String) async -> Void
+    ) async throws {
         try await client.withConnection { connection in
+            // PostgresNIO hands over the notifications once the LISTEN has succeeded.
             try await connection.listen(on: channel) { notifications in
+                await listening()
                 for try await notification in notifications { await receive(notification.payload) }
             }
         }

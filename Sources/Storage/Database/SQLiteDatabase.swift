@@ -154,7 +154,10 @@ public actor SQLiteDatabase: JukeDatabase {
     /// One server per SQLite file: there is nobody else to tell.
     public nonisolated func notify(channel: String, payload: String) async throws {}
 
-    public nonisolated func listen(channel: String, _ receive: @escaping @Sendable (String) async -> Void) async throws {
+    public nonisolated func listen(
+        channel: String, listening: @escaping @Sendable () async -> Void, _ receive: @escaping @Sendable (String) async -> Void
+    ) async throws {
+        await listening()
         while !Task.isCancelled { try await Task.sleep(for: .seconds(3600)) }
     }
 

@@ -47,7 +47,7 @@ public struct TuneTriviaApp: JukeApp {
 
     public var services: [any Service] {
         let service = self.service
-        return [service.relay.listener(logger: platform.logger) { await service.remoteChange($0) }]
+        return [service.relay.listener(logger: platform.logger, resync: { await service.resync() }) { await service.remoteChange($0) }]
     }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }

@@ -121,6 +121,9 @@ actor TriviaHub {
         perform(id, actions)
     }
 
+    /// The games someone watches on this server.
+    func watched() -> [SessionID] { Array(rooms.keys) }
+
     /// The users with at least one open connection to the game.
     func online(_ id: SessionID) -> Set<UserID> { rooms[id]?.plan.online ?? [] }
 

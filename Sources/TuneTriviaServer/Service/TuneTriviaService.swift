@@ -57,7 +57,7 @@ actor TuneTriviaService {
         self.snapshot = snapshot
         self.hub = hub
         self.clock = clock
-        self.relay = Relay(channel: Self.relayChannel, database: database)
+        self.relay = Relay(channel: Self.relayChannel, database: database, logger: logger)
     }
 
     /// The NOTIFY channel TuneTrivia's changes travel on between servers.
@@ -77,7 +77,7 @@ actor TuneTriviaService {
     /// Who must see a change, for the other servers: a long list of players goes in pieces.
     private func tellOtherServers(_ id: SessionID, _ targets: PushTargets) async {
         for payload in targets.payloads(after: relay.prefix(id.description)) {
-            try? await database.notify(channel: relay.channel, payload: payload)
+            await relay.send(payload: payload)
         }
     }
 
@@ -92,6 +92,24 @@ actor TuneTriviaService {
             await hub.changed(id, game: current.game, version: current.version, targets: targets, since: since)
         } catch {
             await hub.deleted(id)
+        }
+    }
+
+    /// After the relay's listener lost its connection and listens again: what the other
+    /// servers changed meanwhile was not heard, so every game watched here is read again and
+    /// pushed to all its watchers (those already up to date get nothing new).
+    func resync() async {
+        for id in await hub.watched() {
+            do {
+                guard try await store.version(id) != nil else {
+                    await hub.deleted(id)
+                    continue
+                }
+                let current = try await current(id)
+                await hub.changed(id, game: current.game, version: current.version, targets: PushTargets(everyone: true), since: .now)
+            } catch {
+                logger.error("game not resynced", metadata: ["session": "\(id)", "error": "\(error)"])
+            }
         }
     }
 
