@@ -58,7 +58,9 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     router.add(
         middleware: TextInputMiddleware(
             limit: platform.configuration.maxBodySize, larger: larger, fields: TextInputMiddleware<JukeRequestContext>.fieldNames(contract: contract)))
-    router.add(middleware: AuthMiddleware(users: platform.users, known: platform.knownTokens, clock: platform.clock))
+    router.add(
+        middleware: AuthMiddleware(
+            users: platform.users, known: platform.knownTokens, clock: platform.clock, batchChecked: apps.flatMap(\.batchCheckedTokenRoutes)))
     router.add(middleware: SessionCookieMiddleware())
 
     try JukeAPIHandler(platform: platform).registerHandlers(on: router)

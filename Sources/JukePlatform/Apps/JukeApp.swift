@@ -21,6 +21,10 @@ public protocol JukeApp: Sendable {
     /// Routes (by path prefix) whose bodies may be larger than the platform's limit for JSON,
     /// and how many times larger: long texts, an imported subscription list.
     var largerBodyPaths: [String: Int] { get }
+    /// Routes whose bearer token may be taken on trust from this server's recent lookups and
+    /// checked later, with others, in one query: a game's answers, a thousand a second from
+    /// phones whose tokens were just seen (`KnownTokens`). Everything else is looked up first.
+    var batchCheckedTokenRoutes: [RoutePattern] { get }
     /// The settings it declares (flags and environment variables of `juke serve`), read into
     /// `ServerConfiguration.groups` before it is built.
     static var settings: [any SettingsGroup.Type] { get }
@@ -28,6 +32,7 @@ public protocol JukeApp: Sendable {
 
 extension JukeApp {
     public static var settings: [any SettingsGroup.Type] { [] }
+    public var batchCheckedTokenRoutes: [RoutePattern] { [] }
     public var streamedUploadPaths: [String] { [] }
     public var largerBodyPaths: [String: Int] { [:] }
 }

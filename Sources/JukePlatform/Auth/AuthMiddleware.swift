@@ -5,18 +5,19 @@ import Storage
 /// Resolves the caller from `Authorization: Bearer` or, for GET and HEAD only, the session
 /// cookie (so `<audio src>` works, while a forged cross-site POST never carries authority).
 ///
-/// A game's answers are the one exception to a lookup per request: a thousand a second come
-/// from phones whose tokens this server has just seen, and the batch that stores them checks
-/// their tokens in one query (see `KnownTokens`).
+/// The routes apps name as batch-checked (a game's answers) are the one exception to a lookup
+/// per request: a thousand a second come from phones whose tokens this server has just seen,
+/// and the batch that stores them checks their tokens in one query (see `KnownTokens`).
 struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let users: UserStore
     let known: KnownTokens
     let clock: WallClock
+    let batchChecked: [RoutePattern]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = Tokens.presented(by: request) else { return try await next(request, context) }
         let hash = Tokens.hash(token)
-        if Self.isAnswer(request), let user = known.user(hash) {
+        if batchChecked.contains(where: { $0.matches(request) }), let user = known.user(hash) {
             return try await CurrentRequest.$user.withValue(user) {
                 try await CurrentRequest.$tokenHash.withValue(hash) {
                     try await CurrentRequest.$tokenUnchecked.withValue(true) { try await next(request, context) }
@@ -30,15 +31,5 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
                 try await next(request, context)
             }
         }
-    }
-}
-
-extension AuthMiddleware {
-    /// POST /api/v1/tunetrivia/sessions/{id}/guess, with or without a trailing slash.
-    static func isAnswer(_ request: Request) -> Bool {
-        guard request.method == .post else { return false }
-        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
-        return parts.count == 6 && parts[5] == "guess" && parts[3] == "sessions" && parts[2] == "tunetrivia" && parts[1] == "v1"
-            && parts[0] == "api"
     }
 }
