@@ -46,7 +46,15 @@ public struct TestDatabase: Sendable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let location = DatabaseLocation.sqlite(path: folder.appendingPathComponent("juke.sqlite").path)
             let database = try DatabaseFactory.open(location, logger: logger)
-            try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+            do {
+                try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+            } catch {
+                // A test cancelled (its time limit) while migrating: the connections are closed
+                // before they are let go of, which SQLiteNIO asserts (it crashed the whole run).
+                await database.shutdown()
+                try? FileManager.default.removeItem(at: folder)
+                throw error
+            }
             return TestDatabase(database: database, location: location) {
                 await database.shutdown()
                 try? FileManager.default.removeItem(at: folder)
@@ -64,12 +72,18 @@ public struct TestDatabase: Sendable {
             settings.database = String(name)
             let location = DatabaseLocation.postgres(settings)
             let database = try DatabaseFactory.open(location, logger: logger)
-            try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
-            return TestDatabase(database: database, location: location) {
+            let drop: @Sendable () async -> Void = {
                 await database.shutdown()
                 try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
                 await admin.shutdown()
             }
+            do {
+                try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+            } catch {
+                await drop()
+                throw error
+            }
+            return TestDatabase(database: database, location: location, cleanup: drop)
         }
     }
 

@@ -35,7 +35,14 @@ public func openPlatform(configuration: ServerConfiguration, schemas: [Schema], 
 {
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let database = try DatabaseFactory.open(configuration.database, logger: logger)
-    try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+    do {
+        try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
+    } catch {
+        // Closed before it goes: an open connection let go of is a leak (and SQLiteNIO's
+        // assertion in a debug build), where a refused migration should only say why.
+        await database.shutdown()
+        throw error
+    }
     return Platform(configuration: configuration, database: database, clock: clock, logger: logger)
 }
 
