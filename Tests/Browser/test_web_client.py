@@ -30,7 +30,7 @@ def test_a_new_user_registers_and_sees_the_launcher_and_library(server, admin, b
     assert "3 to 32" in error
     assert browser.find_element(By.ID, "username").get_attribute("aria-invalid") == "true"
     browser.find_element(By.ID, "username").clear()
-    browser.find_element(By.ID, "username").send_keys("newcomer")
+    browser.find_element(By.ID, "username").send_keys("firsttimer")
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".app-grid")))
     cards = browser.find_elements(By.CSS_SELECTOR, ".app-card")
