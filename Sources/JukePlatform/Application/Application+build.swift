@@ -21,6 +21,9 @@ public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon
     )
     app.addServices(
         DatabaseService(database: platform.database),
+        // After the database, so shutdown (in reverse order) ends the work before closing it,
+        // and before every other service, so theirs is still accepted while they stop.
+        platform.background,
         LibraryUpkeepService(platform: platform),
         HousekeepingService(users: platform.users, clock: platform.clock, window: platform.auth.throttle.window)
     )

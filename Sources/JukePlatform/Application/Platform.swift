@@ -37,10 +37,14 @@ public struct Platform: Sendable {
     /// ffmpeg for what a browser cannot play; nil when it is off or not installed (such
     /// tracks are then listed as not playable here).
     public let transcoder: Transcoder?
+    /// Where work that outlives its request runs (a service of the server's group: shutdown
+    /// cancels and awaits it).
+    public let background: BackgroundWork
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration
         self.database = database
+        self.background = BackgroundWork(logger: logger)
         self.users = UserStore(database: database)
         self.library = LibraryStore(database: database)
         self.auth = AuthService(
@@ -51,7 +55,7 @@ public struct Platform: Sendable {
         self.snapshot = LibrarySnapshot(store: library)
         self.search = CatalogSearch(store: library, snapshot: snapshot, logger: logger)
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
-        self.scans = ScanCoordinator(store: library, clock: clock, logger: logger)
+        self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger)
         self.knownTokens = KnownTokens()
         self.catalog = Self.catalog(configuration.catalog, logger: logger)
         self.clock = clock
@@ -60,7 +64,7 @@ public struct Platform: Sendable {
         self.transcoder = Self.transcoder(configuration, logger: logger)
         // The guess judge's folding table, built now rather than under the lock of a
         // game's first guess or a DJ's first pick.
-        Task.detached(priority: .background) { MusicTextNormalizer.prepare() }
+        background.start("music text folding table") { MusicTextNormalizer.prepare() }
     }
 
     /// The configured outside catalog; a key Apple would refuse is reported and left out.

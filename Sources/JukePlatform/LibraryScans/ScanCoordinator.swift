@@ -3,18 +3,31 @@ import JukeCore
 import Library
 import Logging
 import Storage
+import Synchronization
 
-/// Runs library scans in the background, one at a time per folder, and remembers the
-/// latest progress of each for the library page.
+/// Runs library scans in the background (`BackgroundWork`), one at a time per folder, and
+/// remembers the latest progress of each for the library page.
 actor ScanCoordinator {
     private let scanner: LibraryScanner
     private let store: LibraryStore
+    private let background: BackgroundWork
     private let logger: Logger
-    private var progress: [String: ScanProgress] = [:]
-    private var running: [String: Task<Void, Never>] = [:]
+    /// Written from inside a scan as it goes (the scanner reports synchronously), read by the page.
+    private let board = ScanBoard()
+    private var running: [String: BackgroundJob] = [:]
 
-    init(store: LibraryStore, clock: WallClock, logger: Logger) {
+    private final class ScanBoard: Sendable {
+        struct State {
+            var progress: [String: ScanProgress] = [:]
+            var scanning: Set<String> = []
+        }
+        private let state = Mutex(State())
+        func withLock<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
+    }
+
+    init(store: LibraryStore, clock: WallClock, background: BackgroundWork, logger: Logger) {
         self.store = store
+        self.background = background
         self.scanner = LibraryScanner(store: store, clock: clock, logger: logger)
         self.logger = logger
     }
@@ -22,18 +35,33 @@ actor ScanCoordinator {
     /// Starts a scan of `folder` unless one is already running.
     func start(_ folder: LibraryFolder) {
         guard running[folder.path] == nil else { return }
-        progress[folder.path] = ScanProgress(folderPath: folder.path)
-        running[folder.path] = Task {
+        let path = folder.path
+        board.withLock {
+            $0.progress[path] = ScanProgress(folderPath: path)
+            $0.scanning.insert(path)
+        }
+        let scanner = scanner
+        let board = board
+        let logger = logger
+        running[path] = background.start("library scan") {
+            let final: ScanProgress
             do {
-                let report = try await scanner.scan(folder) { update in Task { await self.record(update) } }
-                self.complete(report.progress)
+                let report = try await scanner.scan(folder) { update in
+                    board.withLock { if $0.scanning.contains(path) { $0.progress[path] = update } }
+                }
+                final = report.progress
             } catch {
-                var failed = ScanProgress(folderPath: folder.path)
+                var failed = ScanProgress(folderPath: path)
                 failed.phase = .failed
                 failed.message = String(describing: error)
-                self.complete(failed)
-                self.logger.error("scan failed", metadata: ["folder": "\(folder.path)", "error": "\(error)"])
+                final = failed
+                logger.error("scan failed", metadata: ["folder": "\(path)", "error": "\(error)"])
             }
+            board.withLock {
+                $0.progress[path] = final
+                $0.scanning.remove(path)
+            }
+            await self.ended(path)
         }
     }
 
@@ -43,20 +71,17 @@ actor ScanCoordinator {
 
     /// Waits for every running scan (tests and the first start use it).
     func waitForAll() async {
-        while let task = running.values.first { await task.value }
+        while let (path, job) = running.first {
+            await job.wait()
+            // A scan that shutdown kept from starting never reported its end.
+            if running[path] === job { ended(path) }
+        }
     }
 
-    /// A report from inside a scan. Reports hop here in tasks of their own and can arrive
-    /// after the scan ended; those are stale and dropped.
-    private func record(_ update: ScanProgress) {
-        guard running[update.folderPath] != nil else { return }
-        progress[update.folderPath] = update
+    private func ended(_ path: String) {
+        running[path] = nil
+        board.withLock { $0.scanning.remove(path) }
     }
 
-    private func complete(_ final: ScanProgress) {
-        progress[final.folderPath] = final
-        running[final.folderPath] = nil
-    }
-
-    func snapshot() -> [ScanProgress] { progress.values.sorted { $0.folderPath < $1.folderPath } }
+    func snapshot() -> [ScanProgress] { board.withLock { $0.progress.values.sorted { $0.folderPath < $1.folderPath } } }
 }
