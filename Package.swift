@@ -40,12 +40,19 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // Storage and TuneTrivia's relay use the drivers under the kits directly (notifications,
+        // connection settings): declared, not borrowed through the kits.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // zlib for ePub files and PDF streams (Articles/Archive/Inflate.swift says why not ZIPFoundation).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
     targets: [
+        // The Linux calls Swift's Glibc module leaves out (thread CPU affinity, epoll, timerfd),
+        // for the event loops' pinning and the benchmarks' load clients.
+        .target(name: "CLinuxSystem"),
         // Shared vocabulary: typed IDs, values, clock and randomness interfaces. No I/O.
         .target(name: "JukeCore", swiftSettings: strict),
         // Is this the same song? Normalization and string similarity (rapidfuzz-compatible
@@ -113,8 +120,12 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -177,9 +188,11 @@ let package = Package(
         .target(
             name: "JukePlatform",
             dependencies: [
-                "Providers", "LiveUpdates", "ContractSupport",
+                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -213,6 +226,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -227,6 +241,7 @@ let package = Package(
                 "Back2Back", "Back2BackAPI", "JukePlatform", "LiveUpdates", "ContractSupport",
                 "JukeCore", "Library", "Storage", "Providers", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -244,6 +259,8 @@ let package = Package(
                 "Feeds", "Articles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Logging", package: "swift-log"),
@@ -275,7 +292,7 @@ let package = Package(
         .target(
             name: "JukeServer",
             dependencies: [
-                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "RunBeatServer", "Storage", "JukeCore",
+                "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "RunBeatServer", "Storage", "JukeCore", "LiveUpdates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -285,8 +302,9 @@ let package = Package(
         .executableTarget(
             name: "JukeBench",
             dependencies: [
-                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles", "Workouts",
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles", "Workouts", "CLinuxSystem",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 // The TuneTrivia load client (TriviaLoad.swift).
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -302,8 +320,9 @@ let package = Package(
             name: "juke",
             dependencies: [
                 "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
-                "Workouts", "RunBeat",
+                "Workouts", "RunBeat", "JukeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -312,7 +331,8 @@ let package = Package(
         .target(
             name: "JukeTestSupport",
             dependencies: [
-                "Storage", "LiveUpdates", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+                "Storage", "LiveUpdates", "JukeCore", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 // A local fake of OpenAI's API for the provider and AI DJ tests.
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // A raw TCP radio station for the relay's tests (an ICY status line, a paced stream).
@@ -325,8 +345,11 @@ let package = Package(
         .testTarget(
             name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
-        .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer", "Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
+        .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer", "Feeds", "JukeCore"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(
+            name: "LibraryTests",
+            dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
@@ -341,15 +364,22 @@ let package = Package(
         .testTarget(
             name: "ProvidersTests",
             dependencies: [
-                "Providers", "JukeTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "Providers", "JukeTestSupport", "MediaFormats", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // A raw TCP radio station for the relay's tests (an ICY status line, a paced stream).
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
-        .testTarget(name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "JukeCore", "JukeTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore", "JukeTestSupport", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage", "JukeCore", "JukeTestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+            ], swiftSettings: strict),
         .testTarget(
             name: "JukeServerTests",
             dependencies: [
@@ -358,10 +388,17 @@ let package = Package(
                 "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -48,6 +48,21 @@ export JUKE_TEST_POSTGRES_URL="$PG_URL"
 log "checking the format (swift format lint)"
 swift format lint --strict --recursive --configuration .swift-format Sources Tests Package.swift Benchmarks/JukeBench Fuzz/Sources Fuzz/Package.swift
 
+# --- Every import declared -----------------------------------------------------------------
+# SwiftPM's --explicit-target-dependency-import-check checks nothing on Linux, so Juke reads
+# the manifests and the imports itself.
+log "checking that every target declares what it imports"
+python3 Scripts/check-imports.py . Fuzz
+# ...and the check can fail: a target that imports its dependency's dependency is refused.
+undeclared=$(mktemp -d)
+mkdir -p "$undeclared/Sources/A" "$undeclared/Sources/B" "$undeclared/Sources/C"
+printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "U", targets: [.target(name: "C"), .target(name: "B", dependencies: ["C"]), .target(name: "A", dependencies: ["B"])])\n' >"$undeclared/Package.swift"
+printf 'public func c() {}\n' >"$undeclared/Sources/C/C.swift"
+printf 'import C\npublic func b() { c() }\n' >"$undeclared/Sources/B/B.swift"
+printf 'import B\nimport C\npublic func a() { b(); c() }\n' >"$undeclared/Sources/A/A.swift"
+if python3 Scripts/check-imports.py "$undeclared" >/dev/null; then echo "check-imports.py passed a package with an undeclared import"; exit 1; fi
+rm -rf "$undeclared"
+
 # --- The web client: type-checked as served, its pure logic unit-tested -------------------
 log "type-checking the web client (tsc --checkJs)"
 tsc -p Tests/WebClient/tsconfig.json

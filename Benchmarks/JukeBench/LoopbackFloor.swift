@@ -4,7 +4,7 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
-    import CNIOLinux  // epoll, which Glibc's module leaves out
+    import CLinuxSystem  // epoll, which Glibc's module leaves out
 #endif
 
 /// What this machine can do at best for a reveal: the same number of TCP connections on

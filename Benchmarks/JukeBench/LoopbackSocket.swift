@@ -2,7 +2,6 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
-    import CNIOLinux  // SOCK_STREAM and IPPROTO_TCP come in through its headers here
 #endif
 
 /// The load client's raw TCP connections to the server under test on 127.0.0.1.

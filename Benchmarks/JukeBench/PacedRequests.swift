@@ -2,7 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
     import Glibc
-    import CNIOLinux  // epoll and timerfd, which Glibc's module leaves out
+    import CLinuxSystem  // epoll and timerfd, which Glibc's module leaves out
 #endif
 
 /// HTTP requests sent at a steady rate over kept-alive connections, by one thread with

@@ -4,7 +4,7 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
-    import CNIOLinux  // epoll, which Glibc's module leaves out
+    import CLinuxSystem  // epoll, which Glibc's module leaves out
 #endif
 
 /// The players' WebSockets: how many have seen a given state, and when.

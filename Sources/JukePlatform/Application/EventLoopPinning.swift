@@ -3,7 +3,7 @@ import NIOPosix
 
 #if canImport(Glibc)
     import Glibc
-    import CNIOLinux  // the affinity calls, which Glibc's module leaves out (they are GNU's)
+    import CLinuxSystem  // the affinity calls, which Glibc's module leaves out (they are GNU's)
 #elseif canImport(Darwin)
     import Darwin
 #endif
@@ -21,9 +21,10 @@ public enum EventLoopPinning {
     /// thread nobody pinned), in order; empty where that is not known (other systems).
     public static func allowedCPUs() -> [Int] {
         #if canImport(Glibc)
-            var set = cpu_set_t()
-            guard CNIOLinux_pthread_getaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set) == 0 else { return [] }
-            return (0..<Int(CNIOLinux_CPU_SETSIZE())).filter { CNIOLinux_CPU_ISSET(CInt($0), &set) != 0 }
+            // CPU_SETSIZE: a cpu_set_t's bits.
+            var cpus = [CInt](repeating: 0, count: MemoryLayout<cpu_set_t>.size * 8)
+            let count = cpus.withUnsafeMutableBufferPointer { juke_thread_allowed_cpus($0.baseAddress, CInt($0.count)) }
+            return count < 0 ? [] : cpus.prefix(Int(count)).map(Int.init)
         #else
             return []
         #endif
@@ -52,11 +53,8 @@ public enum EventLoopPinning {
     /// The calling thread runs on `cpu` only.
     static func pinCurrentThread(to cpu: Int) throws {
         #if canImport(Glibc)
-            guard cpu >= 0, cpu < Int(CNIOLinux_CPU_SETSIZE()) else { throw PinningError(cpu: cpu, code: EINVAL) }
-            var set = cpu_set_t()
-            CNIOLinux_CPU_ZERO(&set)
-            CNIOLinux_CPU_SET(CInt(cpu), &set)
-            let code = CNIOLinux_pthread_setaffinity_np(pthread_self(), MemoryLayout<cpu_set_t>.size, &set)
+            guard let cpu32 = CInt(exactly: cpu) else { throw PinningError(cpu: cpu, code: EINVAL) }
+            let code = juke_pin_thread_to_cpu(cpu32)
             guard code == 0 else { throw PinningError(cpu: cpu, code: code) }
         #endif
     }
