@@ -27,7 +27,7 @@ public struct LibriVoxBook: Sendable, Equatable, Codable {
     public var sections: [Section]
 }
 
-public enum LibriVoxError: Error, Sendable, Equatable {
+public enum LibriVoxError: TransportFailure, Sendable, Equatable {
     case timeout
     case unreachable(String)
     case status(Int)
@@ -75,15 +75,7 @@ public struct LibriVox: Sendable {
         guard let url = components?.url else { throw .invalid("bad query") }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let reply: HTTPReply
-        do {
-            reply = try await http.send(request, timeout: timeout)
-        } catch {
-            switch error {
-            case .timeout: throw .timeout
-            case .unreachable(let why): throw .unreachable(why)
-            }
-        }
+        let reply = try await http.send(request, timeout: timeout, failingAs: LibriVoxError.self)
         let object = try? JSONSerialization.jsonObject(with: reply.body)
         if let error = (object as? [String: Any])?["error"] as? String {
             // LibriVox's "No audiobooks found": an empty result, whatever the status.

@@ -40,15 +40,7 @@ public struct AppleMusic: MusicCatalog {
         guard let url = components?.url else { throw .malformed("bad search term") }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("Bearer \(try token.jwt(at: now()))", forHTTPHeaderField: "Authorization")
-        let reply: HTTPReply
-        do {
-            reply = try await http.send(request, timeout: timeout)
-        } catch {
-            switch error {
-            case .timeout: throw .timeout
-            case .unreachable(let m): throw .unreachable(m)
-            }
-        }
+        let reply = try await http.send(request, timeout: timeout, failingAs: CatalogError.self)
         switch reply.status {
         case 200: return try Self.parse(reply.body)
         case 401, 403: throw .unauthorized(Self.errorMessage(reply.body) ?? "the developer token was refused")

@@ -45,15 +45,7 @@ public struct ITunesSearch: MusicCatalog {
             URLQueryItem(name: "offset", value: String(max(0, offset))),
         ]
         guard let url = components?.url else { throw .malformed("bad search term") }
-        let reply: HTTPReply
-        do {
-            reply = try await http.send(URLRequest(url: url, timeoutInterval: timeout), timeout: timeout)
-        } catch {
-            switch error {
-            case .timeout: throw .timeout
-            case .unreachable(let m): throw .unreachable(m)
-            }
-        }
+        let reply = try await http.send(URLRequest(url: url, timeoutInterval: timeout), timeout: timeout, failingAs: CatalogError.self)
         switch reply.status {
         case 200: return reply.body
         case 403, 429: throw .rateLimited(retryAfter: RetryAfter.seconds(reply.headers["retry-after"]))

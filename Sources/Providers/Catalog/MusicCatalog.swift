@@ -48,7 +48,7 @@ public struct CatalogPage: Sendable, Equatable {
     }
 }
 
-public enum CatalogError: Error, Sendable, Equatable {
+public enum CatalogError: TransportFailure, Sendable, Equatable {
     case unauthorized(String)
     case rateLimited(retryAfter: Double?)
     case status(Int, String)

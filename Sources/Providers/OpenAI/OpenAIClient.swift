@@ -101,15 +101,7 @@ public struct OpenAIClient: Sendable {
     func post(_ path: String, _ body: [String: Any]) async throws(OpenAIError) -> Data {
         var attempt = 0
         while true {
-            let reply: HTTPReply
-            do {
-                reply = try await http.send(request(path, body), timeout: timeout)
-            } catch {
-                switch error {
-                case .timeout: throw .timeout
-                case .unreachable(let message): throw .unreachable(message)
-                }
-            }
+            let reply = try await http.send(request(path, body), timeout: timeout, failingAs: OpenAIError.self)
             if (200..<300).contains(reply.status) { return reply.body }
             let error = Self.error(from: reply)
             attempt += 1

@@ -1,5 +1,5 @@
 /// Why an OpenAI(-compatible) request gave no usable answer, in terms a caller can act on.
-public enum OpenAIError: Error, Sendable, Equatable {
+public enum OpenAIError: TransportFailure, Sendable, Equatable {
     /// 429 for too many requests; retried after Retry-After up to a limit, then reported.
     case rateLimited(retryAfter: Double?)
     /// 429 insufficient_quota (or a billing error): retrying cannot help.

@@ -1,6 +1,6 @@
 /// What Spotify refused, in the words the app acts on: sign in again, refresh, wait, pick a
 /// device, or tell the runner.
-public enum SpotifyError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SpotifyError: TransportFailure, Sendable, Equatable, CustomStringConvertible {
     /// The refresh token (or code) is no longer good: the runner must authorise Juke again.
     case invalidGrant(String)
     /// The access token expired or was revoked (401): refresh and try once more.

@@ -119,14 +119,7 @@ public struct SpotifyWebAPI: Sendable {
     }
 
     static func send(_ request: URLRequest, http: HTTPClient, timeout: TimeInterval) async throws(SpotifyError) -> HTTPReply {
-        do {
-            return try await http.send(request, timeout: timeout)
-        } catch {
-            switch error {
-            case .timeout: throw .timeout
-            case .unreachable(let why): throw .unreachable(why)
-            }
-        }
+        try await http.send(request, timeout: timeout, failingAs: SpotifyError.self)
     }
 
     static func retryAfter(_ reply: HTTPReply) -> Int {
