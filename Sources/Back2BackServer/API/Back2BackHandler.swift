@@ -210,7 +210,9 @@ struct Back2BackHandler: APIProtocol {
     func searchB2BCatalog(_ input: Operations.SearchB2BCatalog.Input) async throws -> Operations.SearchB2BCatalog.Output {
         try await respond {
             _ = try CurrentRequest.requireUser()
-            let found = try await back2back.searchCatalog(input.query.q, limit: input.query.limit ?? 20, offset: input.query.offset ?? 0)
+            // The outside catalogs page 25 at a time and no deeper than 1,000.
+            let page = try Paging(limit: input.query.limit, offset: input.query.offset, defaultLimit: 20, maxLimit: 25, maxOffset: 1_000)
+            let found = try await back2back.searchCatalog(input.query.q, limit: page.limit, offset: page.offset)
             return .ok(.init(body: .json(Back2BackMapping.catalogPage(found))))
         }
     }

@@ -25,8 +25,6 @@ extension Back2BackService {
         guard let catalog else { throw RuleRefusal.notFound("No such outside catalog: none is configured, so Juke searches its library only.") }
         let term = term.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !term.isEmpty, term.unicodeScalars.count <= 200 else { throw RuleRefusal.invalid("q", "q must have 1 to 200 characters.") }
-        guard (1...25).contains(limit) else { throw RuleRefusal.invalid("limit", "limit must be between 1 and 25.") }
-        guard (0...1_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset must be between 0 and 1000.") }
         let page: CatalogPage
         do {
             page = try await catalog.search(term, limit: limit, offset: offset)

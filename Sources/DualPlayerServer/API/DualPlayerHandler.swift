@@ -154,9 +154,8 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             _ = try CurrentRequest.requireUser()
             let q = input.query
-            let limit = q.limit ?? 20
-            guard (1...100).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 100") }
-            let found = try await libriVox.search(title: q.title, author: q.author, limit: limit)
+            let page = try Paging(limit: q.limit, offset: nil, defaultLimit: 20, maxLimit: 100)
+            let found = try await libriVox.search(title: q.title, author: q.author, limit: page.limit)
             return .ok(.init(body: .json(.init(items: found.map(DualPlayerMapping.libriVoxBook)))))
         }
     }

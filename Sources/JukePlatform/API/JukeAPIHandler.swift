@@ -218,16 +218,19 @@ extension JukeAPIHandler {
 }
 
 /// Validated paging: the spec's bounds, checked again here because the generated server
-/// does not enforce minimum and maximum.
+/// does not enforce minimum and maximum. Every listing route of every app pages through
+/// this, with the default and bounds its operation declares in openapi.yaml.
 public struct Paging: Sendable {
     public let limit: Int
     public let offset: Int
 
-    public init(limit: Int?, offset: Int?) throws(APIError) {
-        let limit = limit ?? 50
+    public init(
+        limit: Int?, offset: Int?, defaultLimit: Int = 50, maxLimit: Int = 500, maxOffset: Int = 10_000_000
+    ) throws(APIError) {
+        let limit = limit ?? defaultLimit
         let offset = offset ?? 0
-        guard (1...500).contains(limit) else { throw .badRequest("limit must be between 1 and 500.", field: "limit") }
-        guard offset >= 0, offset <= 10_000_000 else { throw .badRequest("offset must be 0 or more.", field: "offset") }
+        guard (1...maxLimit).contains(limit) else { throw .badRequest("limit must be between 1 and \(maxLimit).", field: "limit") }
+        guard (0...maxOffset).contains(offset) else { throw .badRequest("offset must be between 0 and \(maxOffset).", field: "offset") }
         self.limit = limit
         self.offset = offset
     }

@@ -108,11 +108,8 @@ struct RunBeatHandler: APIProtocol {
     func listRunBeatWorkouts(_ input: Operations.ListRunBeatWorkouts.Input) async throws -> Operations.ListRunBeatWorkouts.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let limit = input.query.limit ?? 50
-            let offset = input.query.offset ?? 0
-            guard (1...500).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 500") }
-            guard (0...10_000_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset is 0 to 10,000,000") }
-            let page = try await service.workouts(of: user.id, limit: limit, offset: offset)
+            let paging = try Paging(limit: input.query.limit, offset: input.query.offset)
+            let page = try await service.workouts(of: user.id, limit: paging.limit, offset: paging.offset)
             return .ok(.init(body: .json(.init(workouts: page.workouts.map { RunBeatMapping.workout($0, acked: Int64($0.samples) - 1) }, total: page.total))))
         }
     }
@@ -211,8 +208,7 @@ struct RunBeatHandler: APIProtocol {
     func getRunBeatMusic(_ input: Operations.GetRunBeatMusic.Input) async throws -> Operations.GetRunBeatMusic.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let limit = input.query.limit ?? 40
-            guard (1...200).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 200") }
+            let limit = try Paging(limit: input.query.limit, offset: nil, defaultLimit: 40, maxLimit: 200).limit
             let phase = PhaseKind(rawValue: input.path.phase.rawValue) ?? .free
             let music = try await service.music(for: phase, of: user.id, limit: limit)
             return .ok(
@@ -302,15 +298,12 @@ struct RunBeatHandler: APIProtocol {
     func listRunBeatSpotifyPlaylists(_ input: Operations.ListRunBeatSpotifyPlaylists.Input) async throws -> Operations.ListRunBeatSpotifyPlaylists.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let limit = input.query.limit ?? 50
-            let offset = input.query.offset ?? 0
-            guard (1...50).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 50") }
-            guard (0...100_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset is 0 to 100000") }
-            let page = try await requireSpotify().accounts.playlists(of: user.id, limit: limit, offset: offset)
+            let paging = try Paging(limit: input.query.limit, offset: input.query.offset, maxLimit: 50, maxOffset: 100_000)
+            let page = try await requireSpotify().accounts.playlists(of: user.id, limit: paging.limit, offset: paging.offset)
             return .ok(
                 .init(
                     body: .json(
-                        .init(playlists: page.playlists.map(RunBeatMapping.spotifyPlaylist), total: page.total, offset: offset, more: page.more))))
+                        .init(playlists: page.playlists.map(RunBeatMapping.spotifyPlaylist), total: page.total, offset: paging.offset, more: page.more))))
         }
     }
 
