@@ -31,10 +31,9 @@ extension DualPlayerHandler {
     func searchDualPodcasts(_ input: Operations.SearchDualPodcasts.Input) async throws -> Operations.SearchDualPodcasts.Output {
         try await respond {
             _ = try CurrentRequest.requireUser()
-            let limit = input.query.limit ?? 25
-            guard (1...100).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 100") }
+            let page = try Paging(limit: input.query.limit, offset: nil, defaultLimit: 25, maxLimit: 100)
             guard input.query.q.unicodeScalars.count <= 200 else { throw RuleRefusal.invalid("q", "at most 200 characters") }
-            let found = try await podcasts.search(input.query.q, limit: limit)
+            let found = try await podcasts.search(input.query.q, limit: page.limit)
             return .ok(
                 .init(
                     body: .json(
@@ -85,11 +84,9 @@ extension DualPlayerHandler {
     func listDualEpisodes(_ input: Operations.ListDualEpisodes.Input) async throws -> Operations.ListDualEpisodes.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
-            let limit = input.query.limit ?? 50
-            let offset = input.query.offset ?? 0
-            guard (1...200).contains(limit) else { throw RuleRefusal.invalid("limit", "limit is 1 to 200") }
-            guard (0...1_000_000).contains(offset) else { throw RuleRefusal.invalid("offset", "offset is 0 to 1000000") }
-            let page = try await podcasts.episodes(of: try parseID(input.path.podcastId, field: "podcast_id"), for: user.id, limit: limit, offset: offset)
+            let paging = try Paging(limit: input.query.limit, offset: input.query.offset, maxLimit: 200, maxOffset: 1_000_000)
+            let page = try await podcasts.episodes(
+                of: try parseID(input.path.podcastId, field: "podcast_id"), for: user.id, limit: paging.limit, offset: paging.offset)
             return .ok(
                 .init(
                     body: .json(
