@@ -16,12 +16,7 @@ struct ArticleAudioRoutes {
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: ArticleID = try parseID(context.parameters.get("article_id") ?? "", field: "article_id")
-        let speech: ArticleSpeech?
-        do {
-            speech = try await articles.speech(id, for: user.id)
-        } catch let refusal as RuleRefusal {
-            throw APIError(refusal)
-        }
+        let speech = try await articles.speech(id, for: user.id)
         guard let speech, speech.status == .ready, let path = speech.path else { throw APIError.notFound("spoken audio of this article") }
         return try await media.serveFile(
             at: path, contentType: "audio/mpeg", request, context, missing: "The spoken article is no longer on the server's disk.")

@@ -22,11 +22,8 @@ struct BookAudioRoutes {
     func visibleBook(_ context: JukeRequestContext) async throws -> Book {
         let user = try CurrentRequest.requireUser()
         let id: BookID = try parseID(context.parameters.get("book_id") ?? "", field: "book_id")
-        do {
-            return try await service.book(id, for: user.id)
-        } catch let refusal as RuleRefusal {
-            throw APIError(refusal)
-        }
+        // A refusal is mapped to its response by the error middleware, as every route's is.
+        return try await service.book(id, for: user.id)
     }
 
     func cover(_ request: Request, _ context: JukeRequestContext) async throws -> Response {

@@ -24,12 +24,7 @@ struct EpisodeAudioRoutes {
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: EpisodeID = try parseID(context.parameters.get("episode_id") ?? "", field: "episode_id")
-        let episode: Episode
-        do {
-            episode = try await podcasts.episode(id, for: user.id)
-        } catch let refusal as RuleRefusal {
-            throw APIError(refusal)
-        }
+        let episode = try await podcasts.episode(id, for: user.id)
         switch try episodeMedia.audio(of: episode) {
         case .file(let path, let type):
             return try await media.serveFile(at: path, contentType: type, request, context, missing: "The episode's file is no longer on the server's disk.")

@@ -15,19 +15,15 @@ struct RadioListenRoutes {
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/radio/stations/:station_id/hls") { request, context in
             _ = try CurrentRequest.requireUser()
-            do {
-                let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
-                guard let raw = request.uri.queryParameters.get("u"), (1...2000).contains(raw.unicodeScalars.count) else {
-                    throw RuleRefusal.invalid("u", "u is the address of one of the station's playlists or segments")
-                }
-                // Anything but an address the station's playlists named is not found here.
-                let (type, body) = try await radio.hls(id, url: URL(string: String(raw)))
-                return Response(
-                    status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: body)))
-            } catch let refusal as RuleRefusal {
-                throw APIError(refusal)
+            let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
+            guard let raw = request.uri.queryParameters.get("u"), (1...2000).contains(raw.unicodeScalars.count) else {
+                throw RuleRefusal.invalid("u", "u is the address of one of the station's playlists or segments")
             }
+            // Anything but an address the station's playlists named is not found here.
+            let (type, body) = try await radio.hls(id, url: URL(string: String(raw)))
+            return Response(
+                status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
+                body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
         router.get("/api/v1/dual/radio/stations/:station_id/listen") { _, context in
             let user = try CurrentRequest.requireUser()
@@ -40,8 +36,6 @@ struct RadioListenRoutes {
                 // backlog limit. A fixed buffer keeps what a stalled listener holds bounded.
                 try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBuffer).get()
                 listener = try await radio.listen(id, for: user.id, closeConnection: { channel.close(promise: nil) })
-            } catch let refusal as RuleRefusal {
-                throw APIError(refusal)
             } catch let hls as HLSStation {
                 // The player follows to the relayed playlist, still on Juke's origin.
                 let id = (try? RadioService.validated(stationID: context.parameters.get("station_id") ?? "")) ?? ""

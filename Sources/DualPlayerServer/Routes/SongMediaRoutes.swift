@@ -21,11 +21,8 @@ struct SongMediaRoutes {
     func visibleSong(_ context: JukeRequestContext) async throws -> Song {
         let user = try CurrentRequest.requireUser()
         let id: SongID = try parseID(context.parameters.get("song_id") ?? "", field: "song_id")
-        do {
-            return try await songs.song(id, for: user.id)
-        } catch let refusal as RuleRefusal {
-            throw APIError(refusal)
-        }
+        // A refusal is mapped to its response by the error middleware, as every route's is.
+        return try await songs.song(id, for: user.id)
     }
 
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {

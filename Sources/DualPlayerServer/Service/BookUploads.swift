@@ -14,10 +14,9 @@ struct BookUploads: Sendable {
 
     static let extensions: Set<String> = ["m4b", "m4a", "mp4", "mp3"]
 
-    /// Writes `body` to a new file in the books folder.
-    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> UploadReceiver.Received {
-        try await UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays audiobooks as M4B, M4A or MP3 files.")
-            .receive(body, filename: filename)
+    /// Writes a file coming in to a new file in the books folder.
+    var receiver: UploadReceiver {
+        UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays audiobooks as M4B, M4A or MP3 files.")
     }
 
     /// The book in the file at `path`, or a refusal (the file is removed).

@@ -124,26 +124,16 @@ public struct DualPlayerService: Sendable {
         -> (book: Book, created: Bool)
     {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can put a book on everyone's shelf.") }
-        let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, TextRules.isAllowed(name) else {
-            throw RuleRefusal.invalid("filename", "Give the file's name.")
-        }
-        let received = try await uploads.receive(body, filename: name)
-        let (uploads, owner, now, path) = (self.uploads, share ? nil : user.id, clock.now(), received.path)
-        let existing = try await books.book(sha256: received.sha256, onShelfOf: owner)
-        if let book = UploadReceiver.keepOne(received, existing: existing) {
-            logger.info("book uploaded again", metadata: ["book": "\(book.id)", "user": "\(user.id)"])
-            return (book, false)
-        }
-        let book = try await UploadReceiver.read(path, in: reading) { try uploads.read(path: path, filename: name, owner: owner, now: now) }
-        do {
-            try await books.add(book, sha256: received.sha256)
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
-        logger.info("book uploaded", metadata: ["book": "\(book.id)", "chapters": "\(book.chapters.count)", "user": "\(user.id)"])
-        return (book, true)
+        let (uploads, books, owner, now) = (self.uploads, self.books, share ? nil : user.id, clock.now())
+        let (book, created) = try await uploads.receiver.take(
+            body, filename: filename, reading: reading,
+            existing: { try await books.book(sha256: $0, onShelfOf: owner) },
+            read: { try uploads.read(path: $0, filename: $1, owner: owner, now: now) },
+            add: { try await books.add($0, sha256: $1) })
+        logger.info(
+            created ? "book uploaded" : "book uploaded again",
+            metadata: ["book": "\(book.id)", "chapters": "\(book.chapters.count)", "user": "\(user.id)"])
+        return (book, created)
     }
 
     /// Removes a book: its uploader's to remove, or an admin's. Returns what was removed.

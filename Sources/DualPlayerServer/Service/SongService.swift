@@ -41,25 +41,15 @@ struct SongService: Sendable {
         -> (song: Song, created: Bool)
     {
         guard !share || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can share a song with everyone.") }
-        let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, TextRules.isAllowed(name) else {
-            throw RuleRefusal.invalid("filename", "Give the file's name.")
-        }
-        let received = try await uploads.receive(body, filename: name)
-        let (uploads, owner, now, path) = (self.uploads, share ? nil : user.id, clock.now(), received.path)
-        if let song = UploadReceiver.keepOne(received, existing: try await songs.song(sha256: received.sha256, inListOf: owner)) {
-            logger.info("song uploaded again", metadata: ["song": "\(song.id)", "user": "\(user.id)"])
-            return (song, false)
-        }
-        let song = try await UploadReceiver.read(path, in: reading) { try uploads.read(path: path, filename: name, owner: owner, now: now) }
-        do {
-            try await songs.add(song, sha256: received.sha256)
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
-        }
-        logger.info("song uploaded", metadata: ["song": "\(song.id)", "user": "\(user.id)", "shared": "\(share)"])
-        return (song, true)
+        let (uploads, songs, owner, now) = (self.uploads, self.songs, share ? nil : user.id, clock.now())
+        let (song, created) = try await uploads.receiver.take(
+            body, filename: filename, reading: reading,
+            existing: { try await songs.song(sha256: $0, inListOf: owner) },
+            read: { try uploads.read(path: $0, filename: $1, owner: owner, now: now) },
+            add: { try await songs.add($0, sha256: $1) })
+        logger.info(
+            created ? "song uploaded" : "song uploaded again", metadata: ["song": "\(song.id)", "user": "\(user.id)", "shared": "\(share)"])
+        return (song, created)
     }
 
     /// Removes a song and its file: its uploader's to remove, or an admin's.

@@ -13,10 +13,9 @@ struct SongUploads: Sendable {
     /// An M4B (an audiobook's MP4) is a song too when it is uploaded as one.
     static let extensions: Set<String> = ["mp3", "m4a", "m4b", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav"]
 
-    func receive(_ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String) async throws -> UploadReceiver.Received {
-        try await UploadReceiver(
-            folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays MP3, M4A, M4B, FLAC, Ogg, Opus and WAV files."
-        ).receive(body, filename: filename)
+    /// Writes a file coming in to a new file in the songs folder.
+    var receiver: UploadReceiver {
+        UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays MP3, M4A, M4B, FLAC, Ogg, Opus and WAV files.")
     }
 
     /// The song in the file at `path`, or a refusal (the file is removed).

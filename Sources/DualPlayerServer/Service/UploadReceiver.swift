@@ -51,12 +51,39 @@ struct UploadReceiver: Sendable {
         return Received(path: path, sha256: Hex.string(digest.finalize()))
     }
 
-    /// The same file already there (found by its SHA-256): the new copy is removed, and that
-    /// one is the answer.
-    static func keepOne<T: Sendable>(_ received: Received, existing: T?) -> T? {
-        guard let existing else { return nil }
-        try? FileManager.default.removeItem(atPath: received.path)
-        return existing
+    /// An upload from the request to the shelf, the same for books and songs: the file's name
+    /// checked, its bytes received, and then either the same file already there (found by
+    /// its SHA-256: the new copy is removed and that one is the answer, `created` false) or
+    /// the file read in the reading pool and added. The file never stays behind a refusal.
+    func take<Item: Sendable>(
+        _ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, reading: ReadingPool,
+        existing: (_ sha256: String) async throws -> Item?,
+        read: @escaping @Sendable (_ path: String, _ filename: String) throws -> Item,
+        add: (Item, _ sha256: String) async throws -> Void
+    ) async throws -> (item: Item, created: Bool) {
+        let name = filename.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, TextRules.isAllowed(name) else { throw RuleRefusal.invalid("filename", "Give the file's name.") }
+        let received = try await receive(body, filename: name)
+        let path = received.path
+        let found: Item?
+        do {
+            found = try await existing(received.sha256)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        if let found {
+            try? FileManager.default.removeItem(atPath: path)
+            return (found, false)
+        }
+        let item = try await Self.read(path, in: reading) { try read(path, name) }
+        do {
+            try await add(item, received.sha256)
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        return (item, true)
     }
 
     /// Reads the received file at `path` in the reading pool; when the pool refuses it (or the

@@ -19,14 +19,8 @@ struct WorkoutExportRoutes {
             let id: WorkoutID = try parseID(context.parameters.get("workout_id") ?? "", field: "workout_id")
             let file = context.parameters.get("file") ?? ""
             guard let format = Self.formats[file] else { throw APIError.notFound("Export as export.fit, export.tcx or export.gpx.") }
-            let workout: RunBeatStore.StoredWorkout
-            let recorded: RecordedWorkout
-            do {
-                workout = try await service.workout(id, of: user.id)
-                recorded = try await service.export(workout)
-            } catch let refusal as RuleRefusal {
-                throw APIError(refusal)
-            }
+            let workout = try await service.workout(id, of: user.id)
+            let recorded = try await service.export(workout)
             let bytes =
                 switch format {
                 case .fit: FITEncoder.encode(recorded)
