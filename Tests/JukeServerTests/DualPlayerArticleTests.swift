@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: TestBackend.available)
     func importReadPositionAndSpeak(backend: TestBackend) async throws {
         try await FakePodcastHost().run { base in
-            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { _, client in
+            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { app, client in
                 let ann = try await client.register("ann")
                 let bob = try await client.register("bob")
                 let (status, article) = try await Self.importURL(client, ann, base.absoluteString + "/article.html")
@@ -96,12 +96,9 @@ import Testing
                     return
                 }
                 #expect(asked.status == .accepted && asked.json["status"] as? String == "making")
-                var speech: [String: Any] = [:]
-                for _ in 0..<600 {
-                    speech = try await client.json(.get, "/api/v1/dual/articles/\(id)/speech", token: ann).json
-                    if speech["status"] as? String != "making" { break }
-                    try await Task.sleep(for: .milliseconds(50))
-                }
+                // Speaking runs in the platform's background work: awaited, not polled.
+                await app.services.platform.background.idle()
+                let speech = try await client.json(.get, "/api/v1/dual/articles/\(id)/speech", token: ann).json
                 #expect(speech["status"] as? String == "ready", "\(speech)")
                 let cues = try #require(speech["cues"] as? [[String: Any]])
                 #expect(

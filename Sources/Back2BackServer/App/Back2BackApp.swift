@@ -23,7 +23,7 @@ public struct Back2BackApp: JukeApp {
         self.service = Back2BackService(
             database: platform.database, library: platform.library, snapshot: platform.snapshot, users: platform.users, clock: platform.clock, dj: djSelector,
             catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, timers: timers,
-            logger: platform.logger)
+            background: platform.background, logger: platform.logger)
     }
 
     /// Its tables, migrated before any app is built.

@@ -65,13 +65,12 @@ struct Back2BackRoutes {
         let page = try Self.page(request, user: user.id)
         await service.connected(id, user: user.id)
         if let page { await service.pageConnected(id, device: page) }
+        // Told when the stream ends however it ends (awaited here, not in a task of its own).
+        let left: @Sendable () async -> Void = {
+            await service.disconnected(id, user: user.id)
+            if let page { await service.pageDisconnected(id, device: page) }
+        }
         let body = ResponseBody { writer in
-            defer {
-                Task {
-                    await service.disconnected(id, user: user.id)
-                    if let page { await service.pageDisconnected(id, device: page) }
-                }
-            }
             do {
                 var sent = first.version
                 try await writer.write(ServerSentEvent.event("state", data: try Self.json(try await handler.back2backView(first, for: user.id))).buffer)
@@ -92,9 +91,11 @@ struct Back2BackRoutes {
                 }
             } catch {
                 await live.unsubscribe(id, token)
+                await left()
                 throw error
             }
             await live.unsubscribe(id, token)
+            await left()
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)

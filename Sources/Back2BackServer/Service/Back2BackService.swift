@@ -59,11 +59,15 @@ actor Back2BackService {
     /// The NOTIFY channel Back2Back's changes travel on between servers.
     static let relayChannel = "juke_back2back"
 
+    /// Where a style guide is written on after its page has gone (the platform's, stopped at shutdown).
+    let background: BackgroundWork
+
     init(
         database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, users: UserStore, clock: WallClock, dj: any SessionDJ,
         catalog: (any MusicCatalog)? = nil, heartbeat: Duration = .seconds(15), timers: any LiveClock = SystemLiveClock(),
-        logger: Logger
+        background: BackgroundWork, logger: Logger
     ) {
+        self.background = background
         self.live = VersionBoard(heartbeat: heartbeat)
         self.store = Back2BackStore(database: database)
         self.relay = Relay(channel: Self.relayChannel, database: database)
@@ -353,7 +357,7 @@ actor Back2BackService {
         let clock = self.clock
         let logger = self.logger
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
-        Task {
+        background.start("Back2Back style guide") {
             do {
                 for try await event in source {
                     if case .done(let text) = event {

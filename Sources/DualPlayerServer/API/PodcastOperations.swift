@@ -158,8 +158,7 @@ extension DualPlayerHandler {
             let done = try await podcasts.importOPML(bytes, for: user.id)
             if done.added > 0 {
                 // New shows are read now rather than at the refresher's next minute.
-                let podcasts = podcasts
-                Task { _ = try? await podcasts.refreshDue(limit: 50) }
+                podcasts.refreshDueSoon(limit: 50)
             }
             return .ok(.init(body: .json(.init(added: done.added, already: done.already, skipped: done.skipped))))
         }

@@ -43,7 +43,8 @@ public struct DualPlayerApp: JukeApp {
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),
             downloads: LibriVoxDownloads(
-                books: books, folder: platform.configuration.dataDirectory + "/dual/books", fetcher: fetcher, logger: platform.logger),
+                books: books, folder: platform.configuration.dataDirectory + "/dual/books", fetcher: fetcher,
+                background: platform.background, logger: platform.logger),
             books: books, clock: platform.clock, logger: platform.logger)
         let demoFolder = DemoPodcastService.folder(dataDirectory: platform.configuration.dataDirectory)
         let episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
@@ -58,7 +59,7 @@ public struct DualPlayerApp: JukeApp {
                 }),
             downloads: EpisodeDownloads(
                 store: podcastStore, fetcher: fetcher, media: episodeMedia, folder: platform.configuration.dataDirectory + "/dual/podcasts",
-                limit: settings.podcastStorageLimit, clock: platform.clock, logger: platform.logger),
+                limit: settings.podcastStorageLimit, clock: platform.clock, background: platform.background, logger: platform.logger),
             directory: settings.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
             logger: platform.logger,
             refreshInterval: settings.podcastRefreshInterval)
@@ -66,7 +67,7 @@ public struct DualPlayerApp: JukeApp {
         self.articles = ArticleService(
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
             folder: platform.configuration.dataDirectory + "/dual/articles",
-            clock: platform.clock, logger: platform.logger)
+            clock: platform.clock, background: platform.background, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock,
             logger: platform.logger)

@@ -28,7 +28,14 @@ public struct ArticleService: Sendable {
     /// The most sentences one article is spoken in (a book-length page is cut there, and says so).
     static let maxSentences = 5000
 
-    init(store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, folder: String, clock: WallClock, logger: Logger) {
+    /// Where speaking runs (minutes of espeak-ng for a long article).
+    let background: BackgroundWork
+
+    init(
+        store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, folder: String, clock: WallClock, background: BackgroundWork,
+        logger: Logger
+    ) {
+        self.background = background
         self.reading = reading
         self.pdfText = PopplerText.locate()
         self.store = store
@@ -180,29 +187,29 @@ public struct ArticleService: Sendable {
         let logger = logger
         let making = making
         let article = stored.article
-        Task {
+        background.start("article speech") {
             defer { making.end(id) }
             let progress = ProgressBox()
-            // Progress for the page, every second while espeak-ng works.
-            let reporter = Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    if Task.isCancelled { return }
-                    try? await store.save(ArticleSpeech(status: .making, done: progress.value, total: plan.count), of: id)
+            let result = await withTaskGroup(of: Void.self, returning: ArticleSpeech.self) { group in
+                // Progress for the page, every second while espeak-ng works.
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        if Task.isCancelled { return }
+                        try? await store.save(ArticleSpeech(status: .making, done: progress.value, total: plan.count), of: id)
+                    }
+                }
+                defer { group.cancelAll() }
+                do {
+                    let times = try await BlockingWork.run {
+                        try speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in progress.set(done) }
+                    }
+                    return Self.speech(plan: plan, times: times, article: article, path: path)
+                } catch {
+                    logger.error("could not speak an article", metadata: ["article": "\(id)", "error": "\(error)"])
+                    return ArticleSpeech(status: .failed, done: progress.value, total: plan.count, failure: "\(error)")
                 }
             }
-            let result: ArticleSpeech
-            do {
-                let times = try await BlockingWork.run {
-                    try speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in progress.set(done) }
-                }
-                result = Self.speech(plan: plan, times: times, article: article, path: path)
-            } catch {
-                logger.error("could not speak an article", metadata: ["article": "\(id)", "error": "\(error)"])
-                result = ArticleSpeech(status: .failed, done: progress.value, total: plan.count, failure: "\(error)")
-            }
-            reporter.cancel()
-            _ = await reporter.result
             try? await store.save(result, of: id)
         }
         return start

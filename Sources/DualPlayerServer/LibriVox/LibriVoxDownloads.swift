@@ -1,6 +1,7 @@
 import DualPlayer
 import Foundation
 import JukeCore
+import JukePlatform
 import Logging
 import MediaFormats
 import Providers
@@ -20,10 +21,14 @@ final class LibriVoxDownloads: Sendable {
     /// One section's largest size: LibriVox's longest sections are a few hundred MB at 64 kbit/s.
     let sectionLimit: Int64 = 1 << 30
 
-    private let running = Mutex<[BookID: Task<Void, Never>]>([:])
+    /// Where the downloads run, so shutdown stops them (a restart carries on).
+    let background: BackgroundWork
 
-    init(books: BookStore, folder: String, fetcher: WebFetcher, logger: Logger) {
+    private let running = Mutex<[BookID: BackgroundJob]>([:])
+
+    init(books: BookStore, folder: String, fetcher: WebFetcher, background: BackgroundWork, logger: Logger) {
         self.books = books
+        self.background = background
         self.folder = folder
         self.fetcher = fetcher
         self.logger = logger
@@ -36,7 +41,7 @@ final class LibriVoxDownloads: Sendable {
     func start(_ book: Book, source: LibriVoxBook) {
         running.withLock { running in
             guard running[book.id] == nil else { return }
-            running[book.id] = Task { [self] in
+            running[book.id] = background.start("LibriVox download") { [self] in
                 await fetch(book, source: source)
                 _ = self.running.withLock { $0.removeValue(forKey: book.id) }
             }

@@ -1,6 +1,7 @@
 import DualPlayer
 import Foundation
 import JukeCore
+import JukePlatform
 import Logging
 import Providers
 import Synchronization
@@ -18,9 +19,15 @@ actor EpisodeDownloads {
     let limit: Int64
     let clock: WallClock
     let logger: Logger
-    private var running: [EpisodeID: Task<Void, Never>] = [:]
+    /// Where the downloads run, so shutdown stops them (a restart carries on from the part file).
+    let background: BackgroundWork
+    private var running: [EpisodeID: BackgroundJob] = [:]
 
-    init(store: PodcastStore, fetcher: WebFetcher, media: EpisodeMedia, folder: String, limit: Int64, clock: WallClock, logger: Logger) {
+    init(
+        store: PodcastStore, fetcher: WebFetcher, media: EpisodeMedia, folder: String, limit: Int64, clock: WallClock, background: BackgroundWork,
+        logger: Logger
+    ) {
+        self.background = background
         self.store = store
         self.fetcher = fetcher
         self.media = media
@@ -76,7 +83,7 @@ actor EpisodeDownloads {
     }
 
     private func launch(_ episode: Episode) {
-        running[episode.id] = Task { [weak self] in
+        running[episode.id] = background.start("episode download") { [weak self] in
             await self?.run(episode)
         }
     }

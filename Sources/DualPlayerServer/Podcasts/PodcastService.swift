@@ -204,6 +204,12 @@ public struct PodcastService: Sendable {
         return podcast
     }
 
+    /// Reads the due feeds now, in the background (after an import, rather than at the
+    /// refresher's next minute); a failure is logged by `BackgroundWork`.
+    func refreshDueSoon(limit: Int) {
+        downloads.background.start("podcast refresh") { [self] in _ = try await refreshDue(limit: limit) }
+    }
+
     /// Every show whose feed is due, a few at a time; each claimed first so that servers on one
     /// database do not fetch the same feed together.
     public func refreshDue(limit: Int = 20) async throws -> Int {

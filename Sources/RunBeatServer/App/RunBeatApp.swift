@@ -28,7 +28,8 @@ public struct RunBeatApp: JukeApp {
         let spotify = platform.configuration.groups[RunBeatSettings.self].spotify.map { RunBeatSpotify(settings: $0, platform: platform, service: service) }
         self.spotify = spotify
         self.live = LiveTraining(
-            service: service, store: store, relay: relay, clock: platform.clock, logger: platform.logger, spotify: spotify?.playback)
+            service: service, store: store, relay: relay, clock: platform.clock, background: platform.background, logger: platform.logger,
+            spotify: spotify?.playback)
     }
 
     /// Its tables, migrated before any app is built.

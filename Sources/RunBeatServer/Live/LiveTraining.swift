@@ -1,5 +1,6 @@
 import Foundation
 import JukeCore
+import JukePlatform
 import LiveUpdates
 import Logging
 import RunBeat
@@ -53,7 +54,14 @@ actor LiveTraining {
     private var changedClasses: Set<String> = []
     private var classNames: [String: String] = [:]
 
-    init(service: RunBeatService, store: RunBeatStore, relay: Relay, clock: WallClock, logger: Logger, spotify: SpotifyPlayback? = nil) {
+    /// Where a finished workout is stored and summed up, after its last message has been answered.
+    let background: BackgroundWork
+
+    init(
+        service: RunBeatService, store: RunBeatStore, relay: Relay, clock: WallClock, background: BackgroundWork, logger: Logger,
+        spotify: SpotifyPlayback? = nil
+    ) {
+        self.background = background
         self.spotify = spotify
         self.service = service
         self.store = store
@@ -276,16 +284,18 @@ actor LiveTraining {
         guard var entry = active[id], !entry.finishing else { return }
         entry.finishing = true
         active[id] = entry
-        Task {
-            let stored = await writer.flush()
-            self.stored(stored)
-            do {
-                let workout = try await service.finish(entry.workout, status: reason == .completed ? .completed : .ended, seconds: elapsed)
-                self.finished(id, workout: workout, reason: reason)
-            } catch {
-                logger.error("runbeat workout not finished", metadata: ["workout": "\(id)", "error": "\(error)"])
-                self.active[id]?.finishing = false
-            }
+        let workout = entry.workout
+        background.start("RunBeat workout finish") { await self.storeFinished(id, workout, reason: reason, at: elapsed) }
+    }
+
+    private func storeFinished(_ id: WorkoutID, _ workout: RunBeatStore.StoredWorkout, reason: FinishReason, at elapsed: Double) async {
+        stored(await writer.flush())
+        do {
+            let done = try await service.finish(workout, status: reason == .completed ? .completed : .ended, seconds: elapsed)
+            finished(id, workout: done, reason: reason)
+        } catch {
+            logger.error("runbeat workout not finished", metadata: ["workout": "\(id)", "error": "\(error)"])
+            active[id]?.finishing = false
         }
     }
 

@@ -18,6 +18,7 @@ public struct TuneTriviaApp: JukeApp {
         let service = TuneTriviaService(
             database: platform.database, library: platform.library, snapshot: platform.snapshot, knownTokens: platform.knownTokens,
             hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
+            background: platform.background,
             openAI: platform.configuration.openAI, logger: platform.logger)
         self.service = service
         self.presenters = PresenterService(database: platform.database, games: service, clock: platform.clock)

@@ -20,7 +20,7 @@ extension TuneTriviaService {
             triviaAgain.insert(id)
             return
         }
-        Task { await self.writeMissingTrivia(id) }
+        background.start("trivia writing") { await self.writeMissingTrivia(id) }
     }
 
     static func lacksTrivia(_ round: Round) -> Bool { round.phase == .pending && round.trivia == nil }

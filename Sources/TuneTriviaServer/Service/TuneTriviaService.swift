@@ -41,12 +41,15 @@ actor TuneTriviaService {
     /// The other servers sharing the database, told of every change (`RelayMessage`: the
     /// detail is a `PushTargets` payload, or "D" for a deleted game).
     nonisolated let relay: Relay
+    /// Where trivia is written in the background (the AI's: seconds a question).
+    let background: BackgroundWork
 
     init(
         database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub,
-        clock: WallClock,
+        clock: WallClock, background: BackgroundWork,
         openAI: OpenAISettings?, logger: Logger
     ) {
+        self.background = background
         self.users = UserStore(database: database)
         self.knownTokens = knownTokens
         self.ai = openAI.map(AITriviaWriter.init)
