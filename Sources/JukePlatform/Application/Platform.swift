@@ -53,7 +53,7 @@ public struct Platform: Sendable {
             throttle: LoginThrottle(maxRegistrationsPerAddress: configuration.signUpsPerAddress)
         )
         self.snapshot = LibrarySnapshot(store: library)
-        self.search = CatalogSearch(store: library, snapshot: snapshot, logger: logger)
+        self.search = CatalogSearch(store: library, snapshot: snapshot, background: background, logger: logger)
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
         self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger)
         self.knownTokens = KnownTokens()

@@ -11,11 +11,15 @@ public actor CatalogSearch {
     private let store: LibraryStore
     private let snapshot: LibrarySnapshot
     private let logger: Logger
+    /// Where a finished rebuild is swapped in (stopped at shutdown, with the rebuild).
+    private let background: BackgroundWork
     private var index: LibrarySearchIndex?
+    /// The rebuild under way: awaited by the first search (and by `install`), shared by all.
     private var rebuilding: (generation: Int, task: Task<LibrarySearchIndex, any Error>)?
 
-    init(store: LibraryStore, snapshot: LibrarySnapshot, logger: Logger) {
+    init(store: LibraryStore, snapshot: LibrarySnapshot, background: BackgroundWork, logger: Logger) {
         self.store = store
+        self.background = background
         self.snapshot = snapshot
         self.logger = logger
     }
@@ -30,7 +34,13 @@ public actor CatalogSearch {
                 return LibrarySearchIndex(tracks: library.tracks, generation: library.generation)
             }
             rebuilding = (generation, task)
-            Task { await self.install(task) }
+            background.start("search index rebuild") {
+                await withTaskCancellationHandler {
+                    await self.install(task)
+                } onCancel: {
+                    task.cancel()
+                }
+            }
         }
         if let index { return index }
         guard let rebuilding else { return LibrarySearchIndex(tracks: [], generation: -1) }

@@ -23,7 +23,7 @@ struct RunBeatSpotify: Sendable {
         self.accounts = accounts
         self.playback = SpotifyPlayback(
             accounts: accounts, store: store, music: { user in try await service.settings(of: user).music }, clock: platform.clock,
-            logger: platform.logger)
+            background: platform.background, logger: platform.logger)
         self.refresher = SpotifyRefresher(accounts: accounts, clock: platform.clock, logger: platform.logger)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JukeCore
+import JukePlatform
 import Logging
 import Providers
 import RunBeat
@@ -58,7 +59,9 @@ actor SpotifyPlayback {
     let logger: Logger
     private var runners: [UserID: Runner] = [:]
     /// Each runner's last queued work: the next waits for it.
-    private var tails: [UserID: Task<Void, Never>] = [:]
+    private var tails: [UserID: BackgroundJob] = [:]
+    /// Where each input's calls to Spotify run (seconds with backoffs; stopped at shutdown).
+    let background: BackgroundWork
     private var queued: [UserID: Int] = [:]
     private let inputs: AsyncStream<Input>.Continuation
     private let stream: AsyncStream<Input>
@@ -71,8 +74,9 @@ actor SpotifyPlayback {
 
     init(
         accounts: SpotifyAccountService, store: SpotifyStore, music: @escaping @Sendable (UserID) async throws -> [PhaseKind: MusicChoice],
-        clock: WallClock, logger: Logger
+        clock: WallClock, background: BackgroundWork, logger: Logger
     ) {
+        self.background = background
         self.accounts = accounts
         self.store = store
         self.music = music
@@ -103,10 +107,10 @@ actor SpotifyPlayback {
         let user = Self.user(of: input)
         let previous = tails[user]
         queued[user, default: 0] += 1
-        tails[user] = Task {
-            await previous?.value
+        tails[user] = background.start("Spotify playback") {
+            await previous?.wait()
             await self.handle(input)
-            self.handled(user)
+            await self.handled(user)
         }
     }
 
