@@ -281,4 +281,17 @@ import Testing
         #expect(heard.count >= 300_000 && heard == FakeStation.mpegBytes(heard.count, from: start.lowerBound), "every byte, in order")
         relay.leave(reader.id)
     }
+
+    /// At shutdown (`RadioRelayService`) the station's connection is closed and waited for,
+    /// rather than left to its idle check: the listeners' streams end with it.
+    @Test func shutdownClosesTheStationAndEndsItsListeners() async throws {
+        let station = try await FakeStation.start(FakeStation.Options())
+        defer { Task { await station.stop() } }
+        let relays = RadioRelays(connector: StreamConnector(allowPrivateNetworks: true), idleGrace: .seconds(3600), logger: TestDatabase.logger)
+        let (_, listener, _) = try await relays.listen(station: "s", url: station.url("/live.mp3"), closeConnection: {})
+        #expect(relays.nowPlaying(station: "s") != nil)
+        await relays.shutdown()
+        while await listener.next() != nil {}
+        #expect(relays.nowPlaying(station: "s") == nil, "the relay is let go once its station has closed")
+    }
 }

@@ -99,11 +99,12 @@ public struct DualPlayerApp: JukeApp {
     }
 
     /// The spoken demo audiobook and demo show, made on the first start; the LibriVox
-    /// downloads a restart interrupted; the podcast feeds' refreshes.
+    /// downloads a restart interrupted; the podcast feeds' refreshes; the radio relays' close.
     public var services: [any Service] {
         [
             DemoBookService(platform: platform, books: service.books), DemoPodcastService(platform: platform), LibriVoxResumeService(libriVox: libriVox),
             PodcastRefresher(podcasts: podcasts, every: .seconds(60)), PodcastDownloadsResume(downloads: podcasts.downloads),
+            RadioRelayService(relays: radio.relays),
         ]
     }
 

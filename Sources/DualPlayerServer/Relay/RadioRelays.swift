@@ -78,6 +78,14 @@ final class RadioRelays: Sendable {
         return state.withLock { $0.hlsHosts[station]?.contains(host) ?? false }
     }
 
+    /// The server is stopping: every station's connection closed, and waited for.
+    func shutdown() async {
+        let relays = state.withLock { Array($0.relays.values) }
+        await withDiscardingTaskGroup { group in
+            for relay in relays { group.addTask { await relay.shutdown() } }
+        }
+    }
+
     private func forget(_ relay: StationRelay) {
         state.withLock { state in
             if state.relays[relay.url.absoluteString] === relay { state.relays[relay.url.absoluteString] = nil }

@@ -31,6 +31,8 @@ final class StationRelay: Sendable {
         var title: String?
         var chunker = RelayChunker(kind: .mpeg)
         var station: Task<Void, Never>?
+        /// The latest idle check (a newer one replaces it; closing cancels it).
+        var idleCheck: Task<Void, Never>?
         var closed = false
     }
 
@@ -143,19 +145,36 @@ final class StationRelay: Sendable {
             case .endOutlet(let outlet):
                 outlet.finish()
             case .checkIdleLater(let generation):
-                Task {
-                    try? await Task.sleep(for: idleGrace)
+                let check = Task {
+                    do { try await Task.sleep(for: idleGrace) } catch { return }
                     self.perform(self.state.withLock { Self.deliver($0.fanOut.idleCheck(generation: generation), in: &$0) })
                 }
-            case .closeStation:
-                let task = state.withLock { state -> Task<Void, Never>? in
-                    state.closed = true
-                    return state.station
+                state.withLock { state in
+                    state.idleCheck?.cancel()
+                    state.idleCheck = check
                 }
-                task?.cancel()
+            case .closeStation:
+                let (station, check) = state.withLock { state in
+                    state.closed = true
+                    return (state.station, state.idleCheck)
+                }
+                check?.cancel()
+                station?.cancel()
                 onClose(self)
             }
         }
+    }
+
+    /// The server is stopping: closes the station's connection and waits for it to end (its
+    /// listeners' responses end with it).
+    func shutdown() async {
+        let (station, check) = state.withLock { state in
+            state.closed = true
+            return (state.station, state.idleCheck)
+        }
+        check?.cancel()
+        station?.cancel()
+        await station?.value
     }
 
     /// The station's connection, for as long as anyone listens.
