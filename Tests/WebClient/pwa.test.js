@@ -1,10 +1,14 @@
 // The service worker's rules (what it serves, keeps and removes) and the offline notes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { byteRange, cacheName, keepable, kindOf, playsFromDevice, saveable, staleCaches } from "../../Sources/JukePlatform/Web/static/js/service-worker.js";
+import { readFileSync } from "node:fs";
+import { byteRange, cacheName, keepable, kindOf, playsFromDevice, saveable, staleCaches, templatePattern } from "../../Sources/JukePlatform/Web/static/js/service-worker.js";
 import { offlineNote } from "../../Sources/JukePlatform/Web/static/js/pwa.js";
 
-const shell = { version: "abc", pages: ["/", "/dual", "/runbeat"], assets: ["/static/js/app.js", "/static/dual/js/dual.js"] };
+/** The path templates as the server declares them (the platform's and Dual Player's), read from their Swift sources. */
+const declared = (file) => [...readFileSync(new URL(`../../Sources/${file}`, import.meta.url), "utf8").matchAll(/"(\/api\/v1\/[^"]+)"/g)].map((m) => m[1]);
+const device = [...declared("JukePlatform/Web/Serving/AppShell.swift"), ...declared("DualPlayerServer/App/DualPlayerApp+DeviceKept.swift")];
+const shell = { version: "abc", pages: ["/", "/dual", "/runbeat"], assets: ["/static/js/app.js", "/static/dual/js/dual.js"], device };
 const origin = "https://juke.example";
 const at = (path) => new URL(path, origin);
 
@@ -43,18 +47,28 @@ test("each app says what needs the network", () => {
   assert.equal(offlineNote("/dualx"), offlineNote("/"));
 });
 
+test("a path template is one segment per {name}, the rest literal", () => {
+  assert.equal(templatePattern("/api/v1/x/{id}/a.b").test("/api/v1/x/42/a.b"), true);
+  assert.equal(templatePattern("/api/v1/x/{id}/a.b").test("/api/v1/x/42/aXb"), false, "a dot is a dot");
+  assert.equal(templatePattern("/api/v1/x/{id}").test("/api/v1/x/"), false, "a segment is never empty");
+  assert.equal(templatePattern("/api/v1/x/{id}").test("/api/v1/x/1/2"), false);
+  assert.equal(templatePattern("/api/v1/x/{id}").test("/prefix/api/v1/x/1"), false);
+});
+
 test("only what an item saved on the device can be is looked up there", () => {
   for (const path of [
     "/api/v1/dual/songs/s1/audio", "/api/v1/dual/songs/s1/artwork", "/api/v1/dual/books/b1/audio", "/api/v1/dual/books/b1/cover", "/api/v1/dual/books/b1/chapters/12/audio",
     "/api/v1/dual/episodes/e1/audio", "/api/v1/dual/episodes/e1/chapters", "/api/v1/dual/episodes/e1/transcript",
     "/api/v1/dual/tracks/t1/chapters", "/api/v1/dual/articles/a1", "/api/v1/dual/articles/a1/speech", "/api/v1/dual/articles/a1/speech/audio",
     "/api/v1/catalog/tracks/t1/audio", "/api/v1/catalog/tracks/t1/artwork",
-  ]) assert.equal(saveable(path), true, path);
+  ]) assert.equal(saveable(path, device), true, path);
   for (const path of [
     "/api/v1/dual/radio/stations/x/listen", "/api/v1/dual/state", "/api/v1/dual/articles", "/api/v1/dual/podcasts/p/episodes",
     "/api/v1/catalog/tracks", "/api/v1/dual/episodes/e1/played", "/api/v1/dual/songs/s1/audio/extra", "/api/v1/dual/songs//audio",
-    "/api/v1/dual/books/b1/chapters/x/audio", "/api/v1/dual/books/b1/chapters/1",
-  ]) assert.equal(saveable(path), false, path);
+    "/api/v1/dual/books/b1/chapters/1", "/api/v1/dual/books/b1/chapters/1/audio/x", "/api/v1/dual/episodes/e1/artwork",
+  ]) assert.equal(saveable(path, device), false, path);
+  assert.equal(saveable("/api/v1/dual/songs/s1/audio", []), false, "an app that declares nothing keeps nothing");
+  assert.equal(kindOf("GET", at("/api/v1/dual/songs/s1/audio"), origin, { ...shell, device: [] }), "pass");
   assert.equal(kindOf("GET", at("/api/v1/dual/episodes/e1/audio"), origin, shell), "device");
   assert.equal(kindOf("PUT", at("/api/v1/dual/articles/a1"), origin, shell), "pass");
   assert.equal(kindOf("GET", at("/api/v1/dual/radio/stations/x/listen"), origin, shell), "pass", "a live stream is never looked up");

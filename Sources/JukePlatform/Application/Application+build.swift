@@ -85,6 +85,6 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
             folders.append((folder, "/static/\(juke.card.slug)/"))
         }
     }
-    AppShell(cards: apps.map(\.card), folders: folders).register(on: router)
+    AppShell(cards: apps.map(\.card), folders: folders, deviceKept: apps.flatMap(\.deviceKeptPaths)).register(on: router)
     return router
 }

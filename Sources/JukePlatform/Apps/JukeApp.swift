@@ -28,6 +28,10 @@ public protocol JukeApp: Sendable {
     /// The settings it declares (flags and environment variables of `juke serve`), read into
     /// `ServerConfiguration.groups` before it is built.
     static var settings: [any SettingsGroup.Type] { get }
+    /// The addresses of what its pages may save on the device (audio, pictures, the texts
+    /// that go with them), as path templates where `{name}` stands for any one segment. The
+    /// service worker looks only these up in the device's cache; every other request passes.
+    var deviceKeptPaths: [String] { get }
 }
 
 extension JukeApp {
@@ -35,6 +39,7 @@ extension JukeApp {
     public var batchCheckedTokenRoutes: [RoutePattern] { [] }
     public var streamedUploadPaths: [String] { [] }
     public var largerBodyPaths: [String: Int] { [:] }
+    public var deviceKeptPaths: [String] { [] }
 }
 
 /// An app as the home page shows it.

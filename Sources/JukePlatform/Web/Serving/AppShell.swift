@@ -6,7 +6,8 @@ import JukeCore
 /// What makes Juke an installable web app: its manifest (name, icons, colours, standalone,
 /// shortcuts to the apps) and its service worker, told the shell to keep for offline: the home
 /// and app pages, every file under the platform's and the apps' static folders, and the icons
-/// module generated from `Icons.all` (`/static/js/icons.js`, served here too). The
+/// module generated from `Icons.all` (`/static/js/icons.js`, served here too), and the
+/// addresses of what pages may save on the device (the platform's and each app's). The
 /// version is a hash of those files, so a server with new scripts serves a new `/sw.js` and
 /// browsers install it (it starts the next time Juke is opened; the page says so).
 struct AppShell: Sendable {
@@ -14,14 +15,21 @@ struct AppShell: Sendable {
     let pages: [String]
     let assets: [String]
     let cards: [AppCard]
+    /// Path templates of what pages may keep on the device: the platform's library audio and
+    /// covers, and what each app declares (`JukeApp.deviceKeptPaths`).
+    let deviceKept: [String]
+
+    /// The platform's own: a library track saved for offline listening.
+    static let platformDeviceKept = ["/api/v1/catalog/tracks/{id}/audio", "/api/v1/catalog/tracks/{id}/artwork"]
 
     /// The colour of the page behind everything (`--bg` in app.css), for the splash screen
     /// and the window's title bar.
     static let background = "#0b0d10"
 
     /// `folders` are the static roots and the prefixes they are served under.
-    init(cards: [AppCard], folders: [(root: URL, prefix: String)]) {
+    init(cards: [AppCard], folders: [(root: URL, prefix: String)], deviceKept: [String] = []) {
         self.cards = cards
+        self.deviceKept = Self.platformDeviceKept + deviceKept
         pages = ["/"] + cards.map { "/\($0.slug)" }
         var files: [(url: String, path: String)] = []
         for folder in folders {
@@ -37,7 +45,7 @@ struct AppShell: Sendable {
         files.sort { $0.url < $1.url }
         assets = (files.map(\.url) + [Self.iconsModule]).sorted()
         var hash = SHA256()
-        for page in pages { hash.update(data: Data(page.utf8)) }
+        for page in pages + self.deviceKept { hash.update(data: Data(page.utf8)) }
         hash.update(data: Data(Icons.module.utf8))
         for file in files {
             hash.update(data: Data(file.url.utf8))
@@ -75,7 +83,7 @@ struct AppShell: Sendable {
 
     /// `/sw.js`: the worker module with this server's shell.
     var serviceWorker: String {
-        let shell: [String: Any] = ["version": version, "pages": pages, "assets": assets]
+        let shell: [String: Any] = ["version": version, "pages": pages, "assets": assets, "device": deviceKept]
         let json = (try? JSONSerialization.data(withJSONObject: shell, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return """
             // Juke's service worker, version \(version): the shell this server serves.

@@ -4,34 +4,45 @@
 // match the API that answers them; what came back is kept. Offline, the pages and files
 // kept are served, so every app opens and says what needs the network. The API and live
 // connections are never served from here, with one exception: what a person saved "on this
-// device" (Dual Player's songs, books, episodes and spoken articles, in the DEVICE_CACHE the
-// page fills). Their audio and pictures play from the device, online too (Range requests
+// device" (in the DEVICE_CACHE the pages fill), at the addresses the shell lists: the
+// platform's library tracks and what each app declares it may keep (Dual Player's songs,
+// books, episodes and spoken articles). Their audio and pictures play from the device, online too (Range requests
 // answered from the kept bytes), and their chapters and transcripts answer when the network
 // does not.
 
 /**
- * @typedef {{version: string, pages: string[], assets: string[]}} Shell
+ * @typedef {{version: string, pages: string[], assets: string[], device: string[]}} Shell
  */
 
 /** The cache of what a person saved on this device (never removed by a new version). */
 export const DEVICE_CACHE = "juke-device";
 
-/** Addresses a saved item can have: its audio, picture, chapters, transcript, article and speech (and a book's chapter's audio). */
-const SAVEABLE = [
-  /^\/api\/v1\/dual\/(songs|books|episodes)\/[^/]+\/(audio|artwork|cover|chapters|transcript)$/,
-  /^\/api\/v1\/dual\/books\/[^/]+\/chapters\/\d+\/audio$/,
-  /^\/api\/v1\/dual\/tracks\/[^/]+\/chapters$/,
-  /^\/api\/v1\/dual\/articles\/[^/]+(\/speech(\/audio)?)?$/,
-  /^\/api\/v1\/catalog\/tracks\/[^/]+\/(audio|artwork)$/,
-];
+/** @type {Map<string, RegExp>} */
+const compiled = new Map();
 
 /**
- * Whether `pathname` is an address a saved item can have (only those are looked up on the
- * device: radio streams and the rest of the API pass untouched).
- * @param {string} pathname
+ * A path template as the server declares it ("/api/v1/example/{id}/cover": `{name}` is any
+ * one segment, the rest literal) as a pattern of the whole path.
+ * @param {string} template
  */
-export function saveable(pathname) {
-  return SAVEABLE.some((pattern) => pattern.test(pathname));
+export function templatePattern(template) {
+  let pattern = compiled.get(template);
+  if (!pattern) {
+    const segments = template.split("/").map((part) => /^\{[^/{}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    pattern = new RegExp(`^${segments.join("/")}$`);
+    compiled.set(template, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Whether `pathname` is an address a saved item can have, by the shell's templates (only
+ * those are looked up on the device: radio streams and the rest of the API pass untouched).
+ * @param {string} pathname
+ * @param {string[]} templates
+ */
+export function saveable(pathname, templates) {
+  return templates.some((template) => templatePattern(template).test(pathname));
 }
 
 /**
@@ -83,7 +94,7 @@ export function cacheName(version) {
 export function kindOf(method, url, origin, shell, navigation = false) {
   if (method !== "GET" || url.origin !== origin) return "pass";
   if (shell.pages.includes(url.pathname)) return "page";
-  if (!navigation && saveable(url.pathname)) return "device";
+  if (!navigation && saveable(url.pathname, shell.device ?? [])) return "device";
   if (url.pathname === "/manifest.webmanifest" || shell.assets.includes(url.pathname)) return "asset";
   if (navigation && !url.pathname.startsWith("/api/")) return "visit";
   return "pass";
