@@ -246,3 +246,28 @@ def test_an_unreachable_directory_says_so_plainly_with_a_retry(radio_server, bro
     click(browser, By.CSS_SELECTOR, ".dual-radio-retry")
     wait(browser).until(lambda d: "Jazz Test FM" in d.find_element(By.CSS_SELECTOR, ".dual-radio-results").text)
     assert not browser.find_elements(By.CSS_SELECTOR, ".dual-radio-retry")
+
+
+def test_a_radio_listener_does_not_hold_the_server_on_sigterm(radio_server):
+    """A station never ends by itself: when `juke serve` is told to stop, the relayed stream
+    ends and the server exits within seconds, as it does with live pages and games open."""
+    from test_server_shutdown import GUARD_SECONDS, closed_by_server, stop
+    import socket
+
+    juke = radio_server
+    status, account = request(juke.base, "POST", "/api/v1/auth/register", {"username": "nightowl", "password": "nightowl password"})
+    assert status == 201, account
+    host, port = juke.base.replace("http://", "").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=30)
+    sock.sendall((f"GET /api/v1/dual/radio/stations/{STATION}/listen HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                  f"Authorization: Bearer {account['token']}\r\n\r\n").encode())
+    received = b""
+    while b"\r\n\r\n" not in received or len(received) < 8192:
+        chunk = sock.recv(65536)
+        assert chunk, f"the stream ended: {received[:300]!r}"
+        received += chunk
+    assert received.startswith(b"HTTP/1.1 200"), received[:300]
+    code, elapsed = stop(juke)
+    assert code == 0
+    assert elapsed < GUARD_SECONDS
+    assert closed_by_server(sock)

@@ -3,6 +3,7 @@ import Hummingbird
 import JukeCore
 import JukePlatform
 import NIOCore
+import ServiceLifecycle
 
 /// A station's stream, relayed through this server: the player keeps this address (as it
 /// keeps every media address), its audio comes from Juke's own origin (so Boost's Web Audio
@@ -46,9 +47,17 @@ struct RadioListenRoutes {
                 body: ResponseBody { writer in
                     let (outlet, relay) = (listener.outlet, listener.relay)
                     defer { relay.leave(outlet.id) }
-                    while let chunks = await outlet.next() {
-                        try await writer.write(contentsOf: chunks)
-                        relay.wrote(outlet.id, size: chunks.reduce(0) { $0 + $1.readableBytes })
+                    // A station never ends, and Hummingbird's graceful shutdown waits for every
+                    // response in flight: the listener's outlet is finished when the server is
+                    // told to stop (its wait then ends), or a listener would keep `juke serve`
+                    // running after SIGTERM.
+                    try await withGracefulShutdownHandler {
+                        while let chunks = await outlet.next() {
+                            try await writer.write(contentsOf: chunks)
+                            relay.wrote(outlet.id, size: chunks.reduce(0) { $0 + $1.readableBytes })
+                        }
+                    } onGracefulShutdown: {
+                        outlet.finish()
                     }
                     try await writer.finish(nil)
                 })
