@@ -210,7 +210,18 @@ public struct ArticleService: Sendable {
                     return ArticleSpeech(status: .failed, done: progress.value, total: plan.count, failure: "\(error)")
                 }
             }
-            try? await store.save(result, of: id)
+            // The page waits while the speech is "making": a final save lost to a moment's
+            // outage would leave it waiting for good, so it is tried again, for minutes.
+            do {
+                try await Retrying.backingOff(attempts: 12).run {
+                    try await store.save(result, of: id)
+                } failed: { error, attempt in
+                    logger.warning("could not record an article's speech", metadata: ["article": "\(id)", "attempt": "\(attempt)", "error": "\(error)"])
+                }
+            } catch {
+                logger.error(
+                    "an article's speech stays unrecorded: it is made again when asked", metadata: ["article": "\(id)", "error": "\(error)"])
+            }
         }
         return start
     }

@@ -249,11 +249,11 @@ actor SpotifyPlayback {
                 try await accounts.play(playlist, on: device, for: user)
                 runners[user]?.message = nil
                 runners[user]?.lastDeviceCheck = clock.now().timeIntervalSince1970
-                try? await store.playing(user, workout: runner.workout.description, playlist: playlist)
+                await record(user, workout: runner.workout.description, playlist: playlist)
                 return [.played(playlist: playlist, device: device ?? runner.machine.device ?? "")]
             case .pause:
                 try await accounts.pause(for: user)
-                try? await store.playing(user, workout: runner.workout.description, playlist: nil)
+                await record(user, workout: runner.workout.description, playlist: nil)
                 return []
             case .suspend:
                 // The playlist stays the workout's (stored as playing): resuming carries on with it.
@@ -286,6 +286,25 @@ actor SpotifyPlayback {
             runners[user]?.message = "\(error)"
             logger.notice("runbeat: a Spotify call failed", metadata: ["user": "\(user)", "error": "\(error)"])
             return [.failed]
+        }
+    }
+
+    /// Stores what plays for the runner's workout: after a restart it is what keeps "each
+    /// phase's playlist is started once" (a lost record starts the phase's playlist again
+    /// over what the runner chose). Tried again briefly, since the runner's next inputs wait
+    /// for it, then logged.
+    private func record(_ user: UserID, workout: String?, playlist: String?) async {
+        let (store, logger) = (store, logger)
+        do {
+            try await Retrying.backingOff(attempts: 3).run {
+                try await store.playing(user, workout: workout, playlist: playlist)
+            } failed: { error, attempt in
+                logger.warning("runbeat: could not record what Spotify plays", metadata: ["user": "\(user)", "attempt": "\(attempt)", "error": "\(error)"])
+            }
+        } catch {
+            logger.error(
+                "runbeat: what Spotify plays is not recorded; after a restart its phase's playlist may start again",
+                metadata: ["user": "\(user)", "error": "\(error)"])
         }
     }
 
