@@ -319,7 +319,7 @@ let package = Package(
         .executableTarget(
             name: "juke",
             dependencies: [
-                "JukeServer", "JukePlatform", "LiveUpdates", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
+                "JukeServer", "JukePlatform", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
                 "Workouts", "RunBeat", "JukeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),

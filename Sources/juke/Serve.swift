@@ -3,9 +3,7 @@ import Foundation
 import Hummingbird
 import JukePlatform
 import JukeServer
-import LiveUpdates
 import Logging
-import Providers
 
 /// `juke serve`: every setting the platform and the apps declare, read from the command line
 /// and the environment (`SettingValues`), then the server built on them.

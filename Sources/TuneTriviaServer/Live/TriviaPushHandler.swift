@@ -13,7 +13,7 @@ import NIOCore
 /// milliseconds on two event loops. Through the pipeline, the pending-writes queue, a
 /// promise and writev(2), a write cost 12-18 µs of which the kernel's part was 7-10; sent
 /// directly, the kernel's part is most of it (reveal p99 at the server 70-80 ms instead of
-/// 80-100, measured in the same session: README).
+/// 80-100, measured in the same session: docs/PERFORMANCE.md).
 ///
 /// The direct path is safe because of where the handler sits and when it sends:
 /// - It is first in the pipeline, next to the socket, so every write of the rest of the
