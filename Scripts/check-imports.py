@@ -13,7 +13,12 @@ nor a module of the toolchain.
 A product's module is the product's name: true of every product Juke uses (a product that
 differs would show here as an undeclared import, not as a silent pass).
 
-Usage: check-imports.py PACKAGE_DIR [PACKAGE_DIR ...]; exit 1 on any undeclared import.
+docs/ARCHITECTURE.md's module table says what each target imports; with `--architecture FILE`
+its last column is checked against the first package's manifest too (Juke's own modules only),
+so the map and Package.swift cannot drift apart.
+
+Usage: check-imports.py [--architecture FILE] PACKAGE_DIR [PACKAGE_DIR ...]; exit 1 on any
+undeclared import or disagreement.
 """
 import json
 import os
@@ -68,9 +73,7 @@ def imports(path):
 
 
 def check(package_dir):
-    manifest = json.loads(
-        subprocess.run(["swift", "package", "--package-path", package_dir, "dump-package"], check=True, capture_output=True, text=True).stdout
-    )
+    manifest = manifest_of(package_dir)
     problems = []
     checked = 0
     for target in manifest["targets"]:
@@ -84,20 +87,54 @@ def check(package_dir):
     return checked, problems
 
 
-def main(packages):
+def manifest_of(package_dir):
+    return json.loads(
+        subprocess.run(["swift", "package", "--package-path", package_dir, "dump-package"], check=True, capture_output=True, text=True).stdout
+    )
+
+
+ROW = re.compile(r"^\| `([A-Za-z0-9]+)` \|.*\| ([^|]+) \|$")
+
+
+def check_architecture(file, package_dir):
+    """The table's rows against the manifest: a row per target, each with its Juke imports."""
+    manifest = manifest_of(package_dir)
+    names = {t["name"] for t in manifest["targets"] if t["type"] != "test"}
+    declared_juke = {t["name"]: {d for d in declared(t) if d in names} for t in manifest["targets"] if t["type"] != "test"}
+    rows = {}
+    with open(file, encoding="utf-8") as page:
+        for line in page:
+            match = ROW.match(line.strip())
+            if match and match.group(1) in names:
+                rows[match.group(1)] = set(re.findall(r"`([A-Za-z0-9]+)`", match.group(2)))
+    problems = [f"{file}: no row for {name}" for name in sorted(names - rows.keys())]
+    for name, listed in sorted(rows.items()):
+        if listed != declared_juke[name]:
+            missing, extra = sorted(declared_juke[name] - listed), sorted(listed - declared_juke[name])
+            problems.append(f"{file}: {name}'s row differs from Package.swift (missing {missing}, not declared {extra})")
+    return problems
+
+
+def main(arguments):
+    architecture = None
+    if arguments[:1] == ["--architecture"]:
+        architecture, arguments = arguments[1], arguments[2:]
+    packages = arguments or ["."]
     total, problems = 0, []
     for package in packages:
         checked, found = check(package)
         total += checked
         problems += found
+    if architecture:
+        problems += check_architecture(architecture, packages[0])
     for problem in problems:
         print(problem)
     if total == 0:
         print("no import was read: is the package path right?")
         return 1
-    print(f"{total} imports read in {len(packages)} package(s); {len(problems)} undeclared")
+    print(f"{total} imports read in {len(packages)} package(s); {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or ["."]))
+    sys.exit(main(sys.argv[1:]))

@@ -12,7 +12,7 @@ import NIOCore
 /// Why past SwiftNIO: a reveal is ten thousand of these writes within a hundred
 /// milliseconds on two event loops. Through the pipeline, the pending-writes queue, a
 /// promise and writev(2), a write cost 12-18 µs of which the kernel's part was 7-10; sent
-/// directly, the kernel's part is most of it (reveal p99 at the server 70-80 ms instead of
+/// directly, the kernel's part is most of it (reveal p99 at the server 70-90 ms instead of
 /// 80-100, measured in the same session: docs/PERFORMANCE.md).
 ///
 /// The direct path is safe because of where the handler sits and when it sends:
