@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: TestBackend.available)
-    func importReadPositionAndSpeak(backend: TestBackend) async throws {
+    func importReadAndKeepPositions(backend: TestBackend) async throws {
         try await FakePodcastHost().run { base in
             try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { app, client in
                 let ann = try await client.register("ann")
@@ -88,13 +88,26 @@ import Testing
                 let reread = try await client.json(.get, "/api/v1/dual/articles/\(id)", token: ann)
                 #expect((reread.json["position"] as? [String: Any])?["word"] as? Int == 5)
 
-                // Spoken on the server: a cue per sentence, with its chapter and first word.
-                #expect(try await client.json(.get, "/api/v1/dual/articles/\(id)/speech", token: ann).status == .notFound)
+                #expect(try await client.json(.get, "/api/v1/dual/articles/\(id)/speech", token: ann).status == .notFound, "not spoken yet")
+            }
+        }
+    }
+
+    static var voiceInstalled: Bool {
+        if case .success = SpokenTrack.find() { return true }
+        return false
+    }
+
+    /// Spoken on the server: a cue per sentence, with its chapter and first word.
+    @Test(.enabled(if: voiceInstalled, "needs espeak-ng and ffmpeg (Scripts/test.sh installs them)"), arguments: TestBackend.available)
+    func anArticleIsSpokenOnTheServer(backend: TestBackend) async throws {
+        try await FakePodcastHost().run { base in
+            try await TestApp.run(backend, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { app, client in
+                let ann = try await client.register("ann")
+                let bob = try await client.register("bob")
+                let (status, article) = try await Self.importURL(client, ann, base.absoluteString + "/article.html")
+                let id = try #require(article["id"] as? String, "\(status) \(article)")
                 let asked = try await client.json(.post, "/api/v1/dual/articles/\(id)/speech", token: ann)
-                guard case .success = SpokenTrack.find() else {
-                    #expect(asked.status == .conflict, "no espeak-ng here: said so")
-                    return
-                }
                 #expect(asked.status == .accepted && asked.json["status"] as? String == "making")
                 // Speaking runs in the platform's background work: awaited, not polled.
                 await app.services.platform.background.idle()
@@ -116,6 +129,20 @@ import Testing
                 #expect(try await client.json(.post, "/api/v1/dual/articles/\(id)/speech", token: ann).status == .ok, "already spoken")
                 #expect(try await client.json(.delete, "/api/v1/dual/articles/\(id)", token: ann).status == .noContent)
                 #expect(try await client.json(.get, audioURL, token: ann).status == .notFound)
+            }
+        }
+    }
+
+    /// A server without espeak-ng says so, and the page reads with the browser's own voice.
+    @Test(.enabled(if: !voiceInstalled, "this machine has a voice: the refusal cannot happen here"))
+    func aServerWithoutAVoiceSaysSo() async throws {
+        try await FakePodcastHost().run { base in
+            try await TestApp.run(.sqlite, configure: { $0.groups[DualPlayerSettings.self].webAllowPrivateNetworks = true }) { _, client in
+                let ann = try await client.register("ann")
+                let (_, article) = try await Self.importURL(client, ann, base.absoluteString + "/article.html")
+                let id = try #require(article["id"] as? String)
+                let asked = try await client.json(.post, "/api/v1/dual/articles/\(id)/speech", token: ann)
+                #expect(asked.status == .conflict && asked.json["error"] as? String == "no_voice")
             }
         }
     }

@@ -442,7 +442,7 @@ import Testing
     @Test func aWorkoutOnTheLibrarysMusicLeavesSpotifyAlone() async throws {
         let fake = FakeSpotify(playlistCount: 3)
         try await fake.run { url in
-            try await TestApp.run(.sqlite, mode: .live, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) { _, client in
+            try await TestApp.run(.sqlite, mode: .live, configure: { $0.groups[RunBeatSettings.self].spotify = Self.settings(url) }) { app, client in
                 let ann = try await client.register("ann")
                 try await Self.connect(client, fake, token: ann)
                 let started = try await client.json(.post, "/api/v1/runbeat/workouts", token: ann, body: #"{"plan_id":"free"}"#)
@@ -460,8 +460,11 @@ import Testing
                         #expect(!text.contains(#""type":"spotify""#))
                         if text.contains(#""seq":0,"type":"ack""#) { break }
                     }
-                    // Past a beat of the playback (every two seconds): still no call to Spotify.
-                    try await Task.sleep(for: .seconds(2.5))
+                    // A beat of the playback (its job ticks every two seconds), and all it started
+                    // done: still no call to Spotify.
+                    let playback = try #require(app.services.runBeatApp.spotify?.playback)
+                    await playback.tickAll()
+                    await app.services.platform.background.idle()
                     try await outbound.close(.normalClosure, reason: nil)
                 }
                 #expect(fake.apiRequests.isEmpty)
