@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "Providers",
             dependencies: [
-                "MediaFormats",
+                "MediaFormats", "JukeCore",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 public import Foundation
+import JukeCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -96,8 +97,7 @@ public struct LibriVox: Sendable {
             return name.isEmpty ? nil : name
         }
         let sections = (row["sections"] as? [[String: Any]] ?? []).compactMap { s -> LibriVoxBook.Section? in
-            guard let listen = string(s["listen_url"]), let scheme = URL(string: listen)?.scheme?.lowercased(), ["http", "https"].contains(scheme)
-            else { return nil }
+            guard let listen = string(s["listen_url"]).flatMap({ WebAddress($0) })?.text else { return nil }
             let readers = (s["readers"] as? [[String: Any]] ?? []).compactMap { string($0["display_name"]) }
             return LibriVoxBook.Section(
                 number: int(s["section_number"]) ?? 0, title: string(s["title"]) ?? "Section \(int(s["section_number"]) ?? 0)", listenURL: listen,

@@ -1,4 +1,5 @@
 public import Foundation
+import JukeCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -62,7 +63,7 @@ public struct ITunesSearch: MusicCatalog {
         return results.compactMap { r -> PodcastShow? in
             guard r["kind"] as? String == "podcast" || r["wrapperType"] as? String == "track",
                 let title = r["collectionName"] as? String ?? r["trackName"] as? String,
-                let feed = r["feedUrl"] as? String, feed.hasPrefix("http://") || feed.hasPrefix("https://")
+                let feed = (r["feedUrl"] as? String).flatMap({ WebAddress($0) })?.text
             else { return nil }
             let id = (r["collectionId"] as? Int).map(String.init) ?? (r["collectionId"] as? String) ?? feed
             return PodcastShow(

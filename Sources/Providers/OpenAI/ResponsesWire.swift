@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 
 /// Reading the Responses API's JSON: the text of a response, and its streaming events.
 enum ResponsesWire {
@@ -55,8 +56,7 @@ public struct Source: Sendable, Equatable, Hashable {
     }
 
     init?(_ annotation: [String: Any]) {
-        guard annotation["type"] as? String == "url_citation", let url = annotation["url"] as? String,
-            url.hasPrefix("https://") || url.hasPrefix("http://")
+        guard annotation["type"] as? String == "url_citation", let url = (annotation["url"] as? String).flatMap({ WebAddress($0) })?.text
         else { return nil }
         self.init(title: (annotation["title"] as? String) ?? url, url: url)
     }

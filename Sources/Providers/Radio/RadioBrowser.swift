@@ -1,4 +1,5 @@
 public import Foundation
+import JukeCore
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -154,8 +155,7 @@ public final class RadioBrowser: Sendable {
         func list(_ key: String) -> [String] {
             (text(key) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
-        guard let id = text("stationuuid"), let name = text("name"), let stream = text("url_resolved") ?? text("url"),
-            let scheme = URL(string: stream)?.scheme?.lowercased(), ["http", "https"].contains(scheme)
+        guard let id = text("stationuuid"), let name = text("name"), let stream = (text("url_resolved") ?? text("url")).flatMap({ WebAddress($0) })?.text
         else { return nil }
         return RadioStation(
             id: id, name: name, streamURL: stream, homepage: text("homepage"), favicon: text("favicon"), tags: list("tags"), country: text("country"),
