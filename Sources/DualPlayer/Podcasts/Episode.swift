@@ -1,5 +1,6 @@
 public import Feeds
 public import Foundation
+import JukeCore
 
 /// One episode of a show, as its feed last described it.
 public struct Episode: Sendable, Equatable {
@@ -87,8 +88,8 @@ public struct EpisodeDetails: Sendable, Equatable, Codable {
     /// Audio (or a type a host left out or wrote as a generic one) that a browser may play;
     /// video-only and document enclosures are not episodes for the speech player.
     static func isPlayable(_ enclosure: FeedItem.Enclosure) -> Bool {
-        let lower = enclosure.url.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("/") else { return false }
+        // A path on Juke's own origin ("/…") is the demo show's.
+        guard enclosure.url.hasPrefix("/") || WebAddress(enclosure.url) != nil else { return false }
         guard let type = enclosure.type?.lowercased(), !type.isEmpty else { return true }
         if type.hasPrefix("audio/") || type == "application/octet-stream" || type == "binary/octet-stream" { return true }
         // MP4 video podcasts still carry a sound track the speech player can play.

@@ -1,4 +1,5 @@
 public import Foundation
+import JukeCore
 
 /// When a podcast's feed is fetched, and what each fetch changes: the rules of a polite
 /// podcast client, as a state machine (outcomes in, the new schedule and actions out; the
@@ -118,8 +119,6 @@ public struct FeedSchedule: Sendable, Equatable, Codable {
 
     /// An http(s) address, or nil.
     static func webAddress(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        let lower = text.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? text : nil
+        text.flatMap { WebAddress($0) }?.text
     }
 }

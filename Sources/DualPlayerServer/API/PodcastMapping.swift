@@ -1,6 +1,7 @@
 import DualPlayer
 import DualPlayerAPI
 import Foundation
+import JukeCore
 
 /// Podcasts as the contract's JSON: only shapes, no rules.
 enum PodcastMapping {
@@ -32,8 +33,6 @@ enum PodcastMapping {
 
     /// Only http(s) addresses reach a page (an image or a link a feed gave).
     static func webAddress(_ text: String?) -> String? {
-        guard let text else { return nil }
-        let lower = text.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://") ? text : nil
+        text.flatMap { WebAddress($0) }?.text
     }
 }

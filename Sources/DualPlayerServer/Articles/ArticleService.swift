@@ -50,11 +50,9 @@ public struct ArticleService: Sendable {
 
     /// Fetches a web page (or text) and keeps its article for `owner`.
     public func importURL(_ address: String, for owner: UserID) async throws -> ArticleStore.Stored {
-        let trimmed = address.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard trimmed.unicodeScalars.count <= 2000, let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false
-        else { throw RuleRefusal.invalid("url", "Give the article's web address (http or https).") }
+        guard let url = WebAddress(address, limit: 2000)?.url else {
+            throw RuleRefusal.invalid("url", "Give the article's web address (http or https).")
+        }
         let answer: WebAnswer
         let body: [UInt8]
         do {

@@ -251,11 +251,12 @@ public struct PodcastService: Sendable {
         if !candidate.lowercased().hasPrefix("http://") && !candidate.lowercased().hasPrefix("https://") && !candidate.contains("://") {
             candidate = "https://" + candidate
         }
-        guard candidate.unicodeScalars.count <= 2000, let url = URL(string: candidate), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty, !candidate.contains(where: { $0.isWhitespace })
-        else { throw .invalid("url", "Give a feed's web address (http or https), such as https://example.com/feed.xml.") }
-        return url.absoluteString
+        // No space anywhere, even one Foundation would encode: a typed feed address with a
+        // space in it is two things pasted together.
+        guard let address = WebAddress(candidate, limit: 2000), !candidate.contains(where: { $0.isWhitespace }) else {
+            throw .invalid("url", "Give a feed's web address (http or https), such as https://example.com/feed.xml.")
+        }
+        return address.url.absoluteString
     }
 
     /// The show's title as its feed gives it, cleaned of control characters and bidirectional

@@ -50,7 +50,7 @@ public struct RadioService: Sendable {
             }
             return url
         }
-        guard let text = resolved, let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+        guard let url = resolved.flatMap({ WebAddress($0) })?.url else {
             throw RuleRefusal.notFound("Radio Browser has no stream for this station.")
         }
         return url

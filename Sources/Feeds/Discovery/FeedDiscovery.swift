@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 
 /// A web page's feeds, as it announces them for browsers and podcast apps:
 /// `<link rel="alternate" type="application/rss+xml" href="…">` (or Atom) in its head, so that
@@ -22,8 +23,7 @@ public enum FeedDiscovery {
             default: return
             }
             let resolved = base.flatMap { URL(string: $0) }.flatMap { URL(string: href, relativeTo: $0)?.absoluteString } ?? href
-            let lower = resolved.lowercased()
-            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return }
+            guard WebAddress(resolved) != nil else { return }
             if !found.contains(where: { $0.url == resolved }) { found.append((rank, resolved)) }
         }
         tokenizer.feed(bytes.prefix(limit), emit)

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 
 /// A feed's structure from its tokens: a state machine fed one token at a time, which hands
 /// each item on as soon as it closes, so a feed of any length is read in the memory of one
@@ -135,7 +136,7 @@ struct FeedParser {
         // An xml:base is taken only if it leads to the web: "javascript:" or "file:" would make
         // every relative link in the show notes point there.
         let declaredBase = Self.resolve(Self.value(attributes, "xml:base"), against: parent?.base ?? documentBase)
-        let webBase = declaredBase.flatMap { $0.lowercased().hasPrefix("http://") || $0.lowercased().hasPrefix("https://") ? $0 : nil }
+        let webBase = declaredBase.flatMap { WebAddress($0)?.text }
         let base = webBase ?? parent?.base ?? documentBase
         if !sawRoot {
             switch name {
