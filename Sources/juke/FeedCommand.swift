@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import JukeCore
 import Providers
 
 #if canImport(FoundationNetworking)
@@ -48,8 +49,9 @@ struct FeedCommand: AsyncParsableCommand {
             count += 1
         }
         let info: FeedInfo
-        if source.hasPrefix("http://") || source.hasPrefix("https://") {
-            guard let url = URL(string: source) else { throw ValidationError("\(source) is not an address.") }
+        let lower = source.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            guard let url = WebAddress(source)?.url else { throw ValidationError("\(source) is not an http(s) address.") }
             let reply = try await HTTPClient().send(URLRequest(url: url), timeout: 60)
             guard (200..<300).contains(reply.status) else { throw ValidationError("\(source) answered HTTP \(reply.status).") }
             let reader = FeedReader(base: source, httpCharset: Self.charset(reply.headers["content-type"]), onItem: onItem)

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 import LiveUpdates
 import Providers
 import Storage
@@ -110,8 +111,7 @@ public struct PlatformSettings: SettingsGroup {
         }
         allowedOrigins = Set(
             try values.list(Self.allowedOrigin).map { text in
-                guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false,
-                    url.path.isEmpty || url.path == "/", url.query == nil
+                guard let url = WebAddress(text)?.url, url.path.isEmpty || url.path == "/", url.query == nil
                 else { throw SettingError("\(Self.allowedOrigin.label) takes origins like https://party.example, not '\(text)'") }
                 return ClientOrigin(publicURL: url).publicOrigin ?? text.lowercased()
             })

@@ -1,4 +1,5 @@
 import Foundation
+import JukeCore
 
 /// What was given for the declared settings, from `juke serve`'s command line and its
 /// environment (a flag wins over its variable), with the one way each kind of value is read
@@ -115,7 +116,7 @@ public struct SettingValues: Sendable {
     }
 
     private static func httpURL(_ raw: String, _ setting: Setting) throws -> URL {
-        guard let url = URL(string: raw), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+        guard let url = WebAddress(raw)?.url else {
             throw SettingError("\(setting.label) is an http(s) address, not '\(raw)'")
         }
         return url
