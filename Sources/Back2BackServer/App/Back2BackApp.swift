@@ -29,9 +29,12 @@ public struct Back2BackApp: JukeApp {
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.back2back
 
-    public var card: AppCard {
-        AppCard(slug: "back2back", name: "Back2Back", icon: Icons.headphones, blurb: "Take turns picking songs with an AI DJ.")
-    }
+    /// Its card, which its pages carry too (`HTML.page(app:)`).
+    public var card: AppCard { Self.card }
+
+    static let card = AppCard(
+        slug: "back2back", name: "Back2Back", icon: Icons.headphones, blurb: "Take turns picking songs with an AI DJ.",
+        offlineNote: "You are offline. Back2Back picks songs with the server: sessions need the network.")
 
     public func register(on router: Router<JukeRequestContext>) throws {
         let handler = Back2BackHandler(back2back: service, djSelector: djSelector, clock: platform.clock)

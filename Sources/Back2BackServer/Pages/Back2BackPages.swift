@@ -106,7 +106,7 @@ enum Back2BackPages {
             \(user.isAdmin ? aiEndpointPanel : "")
             """)
         return HTML.page(
-            title: "Back2Back", script: "/static/back2back/js/back2back.js", styles: "/static/back2back/css/back2back.css",
+            app: Back2BackApp.card, title: "Back2Back", script: "/static/back2back/js/back2back.js", styles: "/static/back2back/css/back2back.css",
             body: """
                 \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-home" data-screen="sessions">
@@ -152,7 +152,8 @@ enum Back2BackPages {
             } ?? ""
         return
             HTML.page(
-                title: "Back2Back session", script: "/static/back2back/js/back2back-session.js", styles: "/static/back2back/css/back2back.css",
+                app: Back2BackApp.card, title: "Back2Back session", script: "/static/back2back/js/back2back-session.js",
+                styles: "/static/back2back/css/back2back.css",
                 body: """
                     \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                     <main id="main" class="b2b-session" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
@@ -218,7 +219,8 @@ extension Back2BackPages {
     /// Where an invite link lands: one button to join (joining changes the session, so it is a POST).
     static func join(user: User, token: String) -> String {
         HTML.page(
-            title: "Join a Back2Back session", script: "/static/back2back/js/back2back-join.js",
+            app: Back2BackApp.card, title: "Join a Back2Back session", script: "/static/back2back/js/back2back-join.js",
+            styles: "/static/back2back/css/back2back.css",
             body: """
                 \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-join" data-token="\(HTML.escape(token))">

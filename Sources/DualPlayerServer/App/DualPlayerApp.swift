@@ -78,9 +78,14 @@ public struct DualPlayerApp: JukeApp {
 
     public static var settings: [any SettingsGroup.Type] { [DualPlayerSettings.self] }
 
-    public var card: AppCard {
-        AppCard(slug: "dual", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks at the same time.")
-    }
+    /// Its card, which its pages carry too (`HTML.page(app:)`).
+    public var card: AppCard { Self.card }
+
+    static let card = AppCard(
+        slug: "dual", name: "Dual Player", icon: Icons.microphone, blurb: "Music and audiobooks at the same time.",
+        offlineNote: "You are offline. What you saved on this device plays; browsing, radio and new downloads need the network.",
+        // What was saved and queued here, the players' state kept for offline.
+        personalKeyPrefixes: ["juke_dual_"])
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try DualPlayerHandler(

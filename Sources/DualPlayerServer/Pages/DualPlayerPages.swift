@@ -21,7 +21,7 @@ enum DualPlayerPages {
         let tabs = AppTabBar.render(
             label: "Dual Player screens", tabs: screens.map { AppTab(id: $0.id, label: $0.label, icon: $0.icon, href: "#\($0.id)") }, current: nil)
         return HTML.page(
-            title: "Dual Player", script: "/static/dual/js/dual.js", styles: "/static/dual/css/dual.css",
+            app: DualPlayerApp.card, title: "Dual Player", script: "/static/dual/js/dual.js", styles: "/static/dual/css/dual.css",
             body: """
                 \(Header.render(user: user, current: "dual", app: "Dual Player"))
                 <main id="main" class="dual" data-screen="now">

@@ -50,11 +50,22 @@ public struct AppCard: Sendable, Equatable {
     /// The SVG path of its icon (`Icons`).
     public let icon: String
     public let blurb: String
+    /// What its pages say when the network is gone: what still works on the device and what
+    /// needs the server. Its pages carry it (`HTML.page`); without one, the platform's note.
+    public let offlineNote: String?
+    /// The localStorage keys (by prefix) that hold a person's things on the device: what they
+    /// queued, saved or left unsent. Its pages carry them, the device remembers them, and the
+    /// platform wipes those keys at sign-out and when another account signs in, so an app's
+    /// personal data is forgotten without the platform naming it. Preferences of the device
+    /// itself (a reading voice) are not listed.
+    public let personalKeyPrefixes: [String]
 
-    public init(slug: String, name: String, icon: String, blurb: String) {
+    public init(slug: String, name: String, icon: String, blurb: String, offlineNote: String? = nil, personalKeyPrefixes: [String] = []) {
         self.slug = slug
         self.name = name
         self.icon = icon
         self.blurb = blurb
+        self.offlineNote = offlineNote
+        self.personalKeyPrefixes = personalKeyPrefixes
     }
 }

@@ -37,9 +37,14 @@ public struct RunBeatApp: JukeApp {
 
     public static var settings: [any SettingsGroup.Type] { [RunBeatSettings.self] }
 
-    public var card: AppCard {
-        AppCard(slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.")
-    }
+    /// Its card, which its pages carry too (`HTML.page(app:)`).
+    public var card: AppCard { Self.card }
+
+    static let card = AppCard(
+        slug: "runbeat", name: "RunBeat", icon: Icons.heart, blurb: "Heart-rate zone training with music.",
+        offlineNote: "You are offline. A workout keeps recording on this device and uploads when the network is back; spoken cues pause.",
+        // A workout's samples not yet sent.
+        personalKeyPrefixes: ["runbeat-backlog"])
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try RunBeatHandler(service: service, live: live, store: store, spotify: spotify).registerHandlers(on: router)

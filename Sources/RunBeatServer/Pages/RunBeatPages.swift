@@ -38,7 +38,7 @@ enum RunBeatPages {
 
     static func trainer(user: User) -> String {
         HTML.page(
-            title: "RunBeat", script: "/static/runbeat/js/runbeat.js", styles: styles,
+            app: RunBeatApp.card, title: "RunBeat", script: "/static/runbeat/js/runbeat.js", styles: styles,
             body: """
                 \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat rb-trainer" data-screen="run">
@@ -161,7 +161,7 @@ enum RunBeatPages {
 
     static func history(user: User) -> String {
         HTML.page(
-            title: "RunBeat workouts", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
+            app: RunBeatApp.card, title: "RunBeat workouts", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
             body: """
                 \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat">
@@ -178,7 +178,7 @@ enum RunBeatPages {
 
     static func workout(user: User, id: String) -> String {
         HTML.page(
-            title: "RunBeat workout", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
+            app: RunBeatApp.card, title: "RunBeat workout", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
             body: """
                 \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat" data-workout="\(HTML.escape(id))">
@@ -192,7 +192,7 @@ enum RunBeatPages {
 
     static func coach(user: User) -> String {
         HTML.page(
-            title: "RunBeat coach", script: "/static/runbeat/js/runbeat-coach.js", styles: styles,
+            app: RunBeatApp.card, title: "RunBeat coach", script: "/static/runbeat/js/runbeat-coach.js", styles: styles,
             body: """
                 \(Header.render(user: user, current: "runbeat", app: "RunBeat"))
                 <main id="main" class="runbeat rb-coach">

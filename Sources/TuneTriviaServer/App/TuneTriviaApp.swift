@@ -27,9 +27,12 @@ public struct TuneTriviaApp: JukeApp {
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.tuneTrivia
 
-    public var card: AppCard {
-        AppCard(slug: "tunetrivia", name: "TuneTrivia", icon: Icons.trivia, blurb: "Name That Tune for a room full of phones.")
-    }
+    /// Its card, which its pages carry too (`HTML.page(app:)`).
+    public var card: AppCard { Self.card }
+
+    static let card = AppCard(
+        slug: "tunetrivia", name: "TuneTrivia", icon: Icons.trivia, blurb: "Name That Tune for a room full of phones.",
+        offlineNote: "You are offline. Games are played through the server: hosting and joining need the network.")
 
     public func register(on router: Router<JukeRequestContext>) throws {
         try TuneTriviaHandler(service: service, presenters: presenters, users: platform.users, clock: platform.clock).registerHandlers(on: router)

@@ -9,7 +9,7 @@ enum TuneTriviaPages {
             "<option value=\"\($0)\">\($0.isEmpty ? "Any decade" : $0 == "mix" ? "Mixed" : "The \($0)")</option>"
         }.joined()
         return HTML.page(
-            title: "TuneTrivia", script: "/static/tunetrivia/js/tunetrivia.js",
+            app: TuneTriviaApp.card, title: "TuneTrivia", script: "/static/tunetrivia/js/tunetrivia.js", styles: "/static/tunetrivia/css/tunetrivia.css",
             body: """
                 \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
                 <main id="main" class="trivia-home">
@@ -77,8 +77,8 @@ enum TuneTriviaPages {
         // the lobby (a template until then: a page with a tab bar keeps room for it below).
         let tabs = AppTabBar.render(label: "Lobby screens", tabs: lobbyScreens, current: "room")
         return HTML.page(
-            title: "TuneTrivia game", script: "/static/tunetrivia/js/tunetrivia-game.js",
-            styles: "/static/tunetrivia/css/game.css",
+            app: TuneTriviaApp.card, title: "TuneTrivia game", script: "/static/tunetrivia/js/tunetrivia-game.js",
+            styles: "/static/tunetrivia/css/tunetrivia.css", "/static/tunetrivia/css/game.css",
             body: """
                 \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
                 <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
@@ -93,8 +93,8 @@ enum TuneTriviaPages {
     /// the game, drawn by tunetrivia-present.js. `code` is the code from the address.
     static func present(code: String?) -> String {
         HTML.page(
-            title: "TuneTrivia on the big screen", script: "/static/tunetrivia/js/tunetrivia-present.js",
-            styles: "/static/tunetrivia/css/present.css",
+            app: TuneTriviaApp.card, title: "TuneTrivia on the big screen", script: "/static/tunetrivia/js/tunetrivia-present.js",
+            styles: "/static/tunetrivia/css/tunetrivia.css", "/static/tunetrivia/css/present.css",
             body: """
                 <main id="main" class="presenter" data-code="\(HTML.escape(code ?? ""))">
                   <section id="pair" class="pair-screen" hidden>

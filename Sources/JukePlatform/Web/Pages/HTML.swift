@@ -6,9 +6,15 @@ public enum HTML {
 
     /// The page frame shared by every screen: dark theme, viewport for phones, one module
     /// (`script` is its address, such as /static/js/app.js), and the styles in their order:
-    /// the design tokens, the components, the platform's pages, then the app's own. First,
+    /// the design tokens, the components, the platform's pages, then the app's own (its
+    /// common sheet first, then the page's). First,
     /// before any player, `playable.js` tells the server which codecs the browser plays.
-    public static func page(title: String, script: String?, styles: String? = nil, body: String, bodyClass: String = "") -> String {
+    /// An app's pages pass its `card`: the body carries what the card declares for the
+    /// platform's scripts (the offline note, the keys of a person's things), so those scripts
+    /// name no app.
+    public static func page(
+        app: AppCard? = nil, title: String, script: String?, styles: String..., body: String, bodyClass: String = ""
+    ) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -24,16 +30,28 @@ public enum HTML {
         <link rel="manifest" href="/manifest.webmanifest">
         <meta name="theme-color" content="\(AppShell.background)">
         <link rel="apple-touch-icon" href="/static/img/apple-touch-icon.png">
-        \(styles.map { "<link rel=\"stylesheet\" href=\"\(escape($0))\">" } ?? "")
+        \(styles.map { "<link rel=\"stylesheet\" href=\"\(escape($0))\">" }.joined(separator: "\n"))
         <script type="module" src="/static/js/playable.js"></script>
         <script type="module" src="/static/js/pwa.js"></script>
         \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
         </head>
-        <body class="\(escape(bodyClass))">
+        <body class="\(escape(bodyClass))"\(appData(app))>
         <a class="skip-link" href="#main">Skip to content</a>
         \(body)
         </body>
         </html>
         """
+    }
+
+    /// The data attributes of an app's page: `data-offline-note` for pwa.js,
+    /// `data-personal-keys` (space-separated prefixes) for api.js.
+    static func appData(_ app: AppCard?) -> String {
+        guard let app else { return "" }
+        var data = ""
+        if let note = app.offlineNote { data += " data-offline-note=\"\(escape(note))\"" }
+        if !app.personalKeyPrefixes.isEmpty {
+            data += " data-personal-keys=\"\(escape(app.personalKeyPrefixes.joined(separator: " ")))\""
+        }
+        return data
     }
 }
