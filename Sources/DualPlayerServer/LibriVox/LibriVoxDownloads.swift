@@ -109,8 +109,19 @@ final class LibriVoxDownloads: Sendable {
             book.status = .failed
             let done = book.download?.sectionsDone ?? 0
             book.download = Book.Download(sectionsDone: done, sectionsTotal: total, bytes: book.download?.bytes ?? 0, failure: Self.describe(error))
-            try? await books.update(book)
             logger.warning("dual player: LibriVox download stopped", metadata: ["book": "\(book.title)", "error": "\(error)"])
+            // Unrecorded, the shelf would show the book downloading for good.
+            await Self.record(book, in: books, logger: logger)
+        }
+    }
+
+    /// Stores a book's stopped download, tried again for a moment's outage, and logged when
+    /// it cannot be (the shelf then shows it downloading until the next restart resumes it).
+    static func record(_ book: Book, in books: BookStore, logger: Logger) async {
+        do {
+            try await Retrying.backingOff(attempts: 5).run { try await books.update(book) }
+        } catch {
+            logger.error("dual player: a LibriVox book's stopped download is not recorded", metadata: ["book": "\(book.id)", "error": "\(error)"])
         }
     }
 

@@ -88,7 +88,7 @@ struct LibriVoxService: Sendable {
                 var stopped = book
                 stopped.status = .failed
                 stopped.download?.failure = "could not carry on after a restart: \(error)"
-                try? await books.update(stopped)
+                await LibriVoxDownloads.record(stopped, in: books, logger: logger)
             }
         }
     }

@@ -105,8 +105,15 @@ actor EpisodeDownloads {
             let have = Self.size(path + ".part")
             let failed = EpisodeDownload(
                 status: .failed, bytes: have, total: episode.details.audioLength, failure: FeedFetch.words(error), path: path)
-            if !Task.isCancelled { try? await store.setDownload(failed, of: episode.id) }
             logger.notice("episode download stopped", metadata: ["episode": "\(episode.id)", "error": "\(error)"])
+            if !Task.isCancelled {
+                // Unrecorded, the episode would show as downloading for good.
+                do {
+                    try await Retrying.backingOff(attempts: 5).run { try await store.setDownload(failed, of: episode.id) }
+                } catch {
+                    logger.error("an episode's stopped download is not recorded", metadata: ["episode": "\(episode.id)", "error": "\(error)"])
+                }
+            }
         }
         finished(episode.id)
     }

@@ -22,7 +22,7 @@ public struct Retrying: Sendable {
     /// cancelled). `failed` hears every failure with its attempt's number (1 for the first),
     /// to log it.
     public func run<T>(
-        _ operation: () async throws -> T, failed: (_ error: any Error, _ attempt: Int) -> Void = { _, _ in }
+        isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> T, failed: (_ error: any Error, _ attempt: Int) -> Void = { _, _ in }
     ) async throws -> T {
         var attempt = 1
         while true {

@@ -55,7 +55,8 @@ public actor CatalogSearch {
             fresh = try await task.value
         } catch {
             logger.error("search index not rebuilt: searches answer from the previous library", metadata: ["error": "\(error)"])
-            rebuilding = nil
+            // Only this rebuild is forgotten: a newer one may have started meanwhile.
+            if rebuilding?.task == task { rebuilding = nil }
             return
         }
         if fresh.generation >= (index?.generation ?? -1) { index = fresh }

@@ -184,7 +184,15 @@ actor SpotifyPlayback {
     /// started twice), made afresh for a new one from the stored account.
     private func runner(for user: UserID, workout: WorkoutID, now: Double) async -> Runner? {
         if let runner = runners[user], runner.workout == workout { return runner }
-        guard let account = try? await accounts.account(of: user), account.status == .connected else {
+        let account: SpotifyStore.Account?
+        do {
+            account = try await accounts.account(of: user)
+        } catch {
+            // Not the same as "not connected": said in the log, and the next input tries again.
+            logger.warning("runbeat: could not read a runner's Spotify account", metadata: ["user": "\(user)", "error": "\(error)"])
+            return nil
+        }
+        guard let account, account.status == .connected else {
             runners[user] = nil
             return nil
         }

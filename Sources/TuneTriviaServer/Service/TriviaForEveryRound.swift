@@ -30,7 +30,15 @@ extension TuneTriviaService {
         var tried: Set<RoundID> = []
         repeat {
             triviaAgain.remove(id)
-            guard let game = try? await game(id), game.settings.triviaEnabled, game.status != .ended else { return }
+            let game: Game
+            do {
+                game = try await self.game(id)
+            } catch {
+                // The host's start or next round writes what is missing then.
+                logger.warning("tunetrivia: could not read a game to write its trivia", metadata: ["session": "\(id)", "error": "\(error)"])
+                return
+            }
+            guard game.settings.triviaEnabled, game.status != .ended else { return }
             // A song the library cannot ask about is tried once, not on every later change.
             for round in game.rounds where Self.lacksTrivia(round) && tried.insert(round.id).inserted {
                 let written: Trivia?
