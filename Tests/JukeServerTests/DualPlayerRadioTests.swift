@@ -104,6 +104,9 @@ import Testing
                 #expect(try await client.json(.delete, "/api/v1/dual/radio/favorites/%EF%BC%91", token: ann).status == .badRequest)
                 let script = body.replacingOccurrences(of: "http://stream.example.test/jazz.mp3", with: "javascript:alert(1)")
                 #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: script).status == .badRequest)
+                // A user before the host is refused too (WebAddress): on a page it leads elsewhere.
+                let withUser = body.replacingOccurrences(of: "http://stream.example.test/jazz.mp3", with: "http://user:pw@stream.example.test/jazz.mp3")
+                #expect(try await client.json(.put, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann, body: withUser).status == .badRequest)
                 #expect(try await client.json(.delete, "/api/v1/dual/radio/favorites/\(Self.stationID)", token: ann).status == .noContent)
                 #expect((try await client.json(.get, "/api/v1/dual/radio/favorites", token: ann).json["items"] as? [[String: Any]])?.isEmpty == true)
 

@@ -45,7 +45,7 @@ public struct RadioService: Sendable {
         do {
             resolved = try await directory.countClick(stationID: stationID)
         } catch {
-            guard let kept = try await favorites.favorites(of: user).first(where: { $0.id == stationID }), let url = URL(string: kept.streamURL) else {
+            guard let kept = try await favorites.favorites(of: user).first(where: { $0.id == stationID }), let url = WebAddress(kept.streamURL)?.url else {
                 throw gatewayError(error)
             }
             return url
@@ -181,12 +181,8 @@ public struct RadioService: Sendable {
         }
         try text(station.name, "name", max: 300)
         guard station.name.contains(where: { !$0.isWhitespace }) else { throw RuleRefusal.invalid("name", "A station needs a name.") }
-        // Compared byte by byte: as Characters, a combining mark right after "://" (an emoji
-        // modifier, say) joins the slash and the prefix would not match.
-        let stream = Array(station.streamURL.lowercased().utf8)
-        let secure = stream.starts(with: "https://".utf8)
-        guard station.streamURL.unicodeScalars.count <= 2000, secure || stream.starts(with: "http://".utf8),
-            stream.count > (secure ? 8 : 7),
+        // Kept as given, so no space or control character anywhere (WebAddress would trim).
+        guard WebAddress(station.streamURL, limit: 2000) != nil,
             !station.streamURL.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F })
         else { throw RuleRefusal.invalid("stream_url", "A station's stream is an http(s) address.") }
         try text(station.homepage, "homepage", max: 2000)
