@@ -92,12 +92,17 @@ def test_offline_the_installed_shell_opens_every_app_and_says_what_needs_the_net
         server.stop()
         offline(browser, True)
         assert browser.execute_script("return navigator.onLine") is False
+        notes = {}
         for path, name in APPS.items():
             browser.get(server.base + path)
             wait(browser).until(lambda d: d.execute_script("return document.readyState") == "complete")
             assert name in browser.title
             note = wait(browser).until(lambda d: d.find_element(By.ID, "offline-banner").text)
             assert "offline" in note.lower() and "network" in note.lower()
+            # The note is the one the app's card declares, carried by its page.
+            assert note == browser.execute_script("return document.body.dataset.offlineNote"), path
+            notes[path] = note
+        assert len(set(notes.values())) == len(APPS), notes
         # The API itself is not served from the device.
         failed = browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -587,5 +592,38 @@ def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data
             return speech and speech.get("item", {}).get("id") == book["id"] and third["start"] < speech["position"] < third["end"]
 
         wait(browser, 30).until(kept)
+    finally:
+        server.stop()
+
+
+def test_another_account_signing_in_finds_none_of_the_last_ones_things(data_dir, app_database, browser):
+    """A shared device: what one person's app pages kept (Dual Player's queue, RunBeat's unsent
+    workout) is wiped when another account signs in on the platform's own sign-in page, which
+    knows no app: the apps' pages declared their keys (their cards' personalKeyPrefixes) and
+    the device remembered them. The device's own preferences stay."""
+    server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=False)
+    try:
+        for name in ("first", "second"):
+            status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
+            assert status == 201, body
+        sign_in(browser, server, "first", "first password")
+        for path in ("/dual", "/runbeat"):
+            browser.get(server.base + path)
+            wait(browser).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        remembered = wait(browser).until(lambda d: d.execute_script("return JSON.parse(localStorage.getItem('juke_personal_key_prefixes') || '[]')"))
+        assert set(remembered) == {"juke_dual_", "runbeat-backlog"}, remembered
+        browser.get(server.base + "/")
+        browser.execute_script("""
+          localStorage.setItem('juke_dual_outbox', '[{"id": "x"}]');
+          localStorage.setItem('juke_dual_device', '[]');
+          localStorage.setItem('runbeat-backlog', '{"pending": [1]}');
+          localStorage.setItem('juke.dual.readerVoice', 'Alex');""")
+        # The first person's session ends without signing out (the cookie gone); the second signs in here.
+        browser.delete_all_cookies()
+        sign_in(browser, server, "second", "second password")
+        keys = browser.execute_script("return Object.keys(localStorage)")
+        assert not [k for k in keys if k.startswith("juke_dual_") or k == "runbeat-backlog"], keys
+        assert "juke.dual.readerVoice" in keys, "a preference of the device itself stays"
+        assert "juke_personal_key_prefixes" in keys, "the device still knows which keys are a person's"
     finally:
         server.stop()

@@ -1,7 +1,8 @@
 // The request helper's pure parts (api.js).
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { APIError, counted, formatTime, personalKeys, personalPage, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
+import { APIError, counted, formatTime, personalKeys, personalPage, withDeclaredPrefixes, retryAfterSeconds, takeEvents, waitInWords } from "../../Sources/JukePlatform/Web/static/js/api.js";
 
 test("Retry-After is read as seconds or as an HTTP date", () => {
   assert.equal(retryAfterSeconds("120"), 120);
@@ -83,11 +84,27 @@ test("a count says one thing in the singular: 1 point, 2 points, 0 games", () =>
   assert.equal(waitInWords(61), "2 minutes");
 });
 
+test("the prefixes pages declare are kept once each, in order", () => {
+  assert.deepEqual(withDeclaredPrefixes([], undefined), []);
+  assert.deepEqual(withDeclaredPrefixes([], "juke_dual_"), ["juke_dual_"]);
+  assert.deepEqual(withDeclaredPrefixes(["juke_dual_"], " runbeat-backlog  juke_dual_ "), ["juke_dual_", "runbeat-backlog"]);
+});
+
 test("a person's things on the device are told from the device's own", () => {
-  assert.deepEqual(
-    personalKeys(["juke_token", "juke_server_offset", "juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state",
-      "runbeat-backlog", "runbeat-run", "juke.dual.readerVoice", "juke_presenter"]),
+  const keys = ["juke_token", "juke_server_offset", "juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state",
+    "runbeat-backlog", "runbeat-run", "juke.dual.readerVoice", "juke_presenter", "juke_personal_key_prefixes", "newapp:queue"];
+  // What Dual Player's and RunBeat's cards declare (personalKeyPrefixes), read from their Swift sources.
+  const declared = ["DualPlayerServer/App/DualPlayerApp.swift", "RunBeatServer/App/RunBeatApp.swift"].flatMap((file) =>
+    [...readFileSync(new URL(`../../Sources/${file}`, import.meta.url), "utf8").matchAll(/personalKeyPrefixes: \[([^\]]*)\]/g)]
+      .flatMap((m) => [...m[1].matchAll(/"([^"]+)"/g)].map((q) => q[1])));
+  assert.deepEqual(declared, ["juke_dual_", "runbeat-backlog"]);
+  assert.deepEqual(personalKeys(keys, declared),
     ["juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state", "runbeat-backlog"]);
+  assert.deepEqual(personalKeys(keys, []), [], "nothing declared, nothing is the person's");
+  assert.deepEqual(personalKeys(keys, [""]), [], "an empty prefix never takes every key");
+  assert.deepEqual(personalKeys(keys, [...declared, "newapp:"]), [
+    "juke_dual_device", "juke_dual_outbox", "juke_dual_played", "juke_dual_state", "runbeat-backlog", "newapp:queue"],
+    "a new app's keys are the person's once its pages declare them, with no change to the platform");
   assert.equal(personalPage("/dual"), true, "a page drawn for the person");
   assert.equal(personalPage("/"), true);
   assert.equal(personalPage("/static/js/api.js"), false, "the app's own files stay, so it opens offline");

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { byteRange, cacheName, keepable, kindOf, playsFromDevice, saveable, staleCaches, templatePattern } from "../../Sources/JukePlatform/Web/static/js/service-worker.js";
-import { offlineNote } from "../../Sources/JukePlatform/Web/static/js/pwa.js";
+import { offlineNote, PLATFORM_OFFLINE_NOTE } from "../../Sources/JukePlatform/Web/static/js/pwa.js";
 
 /** The path templates as the server declares them (the platform's and Dual Player's), read from their Swift sources. */
 const declared = (file) => [...readFileSync(new URL(`../../Sources/${file}`, import.meta.url), "utf8").matchAll(/"(\/api\/v1\/[^"]+)"/g)].map((m) => m[1]);
@@ -39,12 +39,18 @@ test("a new version removes the caches of every other version, and only Juke's",
   assert.deepEqual(staleCaches(["juke-shell-v1", "juke-shell-v2", "episodes"], "v2"), ["juke-shell-v1"]);
 });
 
-test("each app says what needs the network", () => {
-  assert.match(offlineNote("/dual"), /saved on this device plays/);
-  assert.match(offlineNote("/runbeat/history"), /keeps recording/);
-  assert.match(offlineNote("/tunetrivia/join/ABCD"), /need the network/);
-  assert.match(offlineNote("/library"), /library, search/);
-  assert.equal(offlineNote("/dualx"), offlineNote("/"));
+test("each app says what needs the network, and the platform says it for the rest", () => {
+  // The notes the apps' cards declare (offlineNote), read from their Swift sources.
+  const note = (file) => readFileSync(new URL(`../../Sources/${file}`, import.meta.url), "utf8").match(/offlineNote: "([^"]+)"/)?.[1];
+  assert.match(offlineNote(note("DualPlayerServer/App/DualPlayerApp.swift")), /saved on this device plays/);
+  assert.match(offlineNote(note("RunBeatServer/App/RunBeatApp.swift")), /keeps recording/);
+  assert.match(offlineNote(note("TuneTriviaServer/App/TuneTriviaApp.swift")), /need the network/);
+  assert.match(offlineNote(note("Back2BackServer/App/Back2BackApp.swift")), /sessions need the network/);
+  assert.equal(offlineNote(undefined), PLATFORM_OFFLINE_NOTE, "a page of no app (the library)");
+  assert.equal(offlineNote("  "), PLATFORM_OFFLINE_NOTE);
+  assert.match(PLATFORM_OFFLINE_NOTE, /library, search/);
+  const script = readFileSync(new URL("../../Sources/JukePlatform/Web/static/js/pwa.js", import.meta.url), "utf8");
+  assert.doesNotMatch(script, /\/(dual|runbeat|tunetrivia|back2back)\b/, "the platform's script names no app");
 });
 
 test("a path template is one segment per {name}, the rest literal", () => {

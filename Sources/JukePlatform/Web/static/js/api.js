@@ -11,14 +11,52 @@ export function token() {
 /** Whose things this device keeps (an account's id). */
 const OWNER_KEY = "juke_device_owner";
 
+/** The prefixes of the keys that hold a person's things, as the apps' pages declared them here. */
+const PERSONAL_PREFIXES_KEY = "juke_personal_key_prefixes";
+
 /**
- * The keys of localStorage that hold a person's things: what Dual Player saved and queued,
- * the players' state kept for offline, a RunBeat backlog. Preferences of the device itself
- * (the offset to the server's clock, a reading voice) are not the person's.
+ * The keys of localStorage that hold a person's things: those the apps declare (their card's
+ * `personalKeyPrefixes`, carried by their pages as `data-personal-keys`), such as what was
+ * saved and queued, the players' state kept for offline, an unsent workout. Preferences of
+ * the device itself (the offset to the server's clock, a reading voice) are not the person's.
  * @param {string[]} keys
+ * @param {string[]} prefixes
  */
-export function personalKeys(keys) {
-  return keys.filter((key) => key.startsWith("juke_dual_") || key === "runbeat-backlog");
+export function personalKeys(keys, prefixes) {
+  return keys.filter((key) => prefixes.some((prefix) => prefix !== "" && key.startsWith(prefix)));
+}
+
+/**
+ * The prefixes known so far joined with a page's declared ones (space-separated), in order,
+ * each once.
+ * @param {string[]} known
+ * @param {string | undefined} declared
+ */
+export function withDeclaredPrefixes(known, declared) {
+  return [...new Set([...known, ...(declared || "").split(/\s+/).filter(Boolean)])];
+}
+
+/** The personal key prefixes this device has been told of. */
+function knownPersonalPrefixes() {
+  try {
+    const known = JSON.parse(localStorage.getItem(PERSONAL_PREFIXES_KEY) || "[]");
+    return Array.isArray(known) ? known.filter((prefix) => typeof prefix === "string") : [];
+  } catch (_) {
+    return [];
+  }
+}
+
+/**
+ * Keeps, on the device, the prefixes an app's page declares. An app's page writes its
+ * person's things only after it has loaded (and so declared them), and the device remembers
+ * them for sign-out and sign-in on any page, the platform's included.
+ * @param {string | undefined} declared the page's `data-personal-keys`
+ */
+export function rememberPersonalKeys(declared) {
+  if (!declared) return;
+  const known = knownPersonalPrefixes();
+  const all = withDeclaredPrefixes(known, declared);
+  if (all.length !== known.length) localStorage.setItem(PERSONAL_PREFIXES_KEY, JSON.stringify(all));
 }
 
 /**
@@ -38,7 +76,8 @@ export function personalPage(pathname) {
  * still opens offline.
  */
 export async function forgetPersonOnDevice() {
-  for (const key of personalKeys(Object.keys(localStorage))) localStorage.removeItem(key);
+  const prefixes = withDeclaredPrefixes(knownPersonalPrefixes(), typeof document === "undefined" ? "" : document.body?.dataset.personalKeys);
+  for (const key of personalKeys(Object.keys(localStorage), prefixes)) localStorage.removeItem(key);
   if (typeof caches === "undefined") return;
   for (const name of await caches.keys()) {
     if (name === DEVICE_CACHE) await caches.delete(name);

@@ -1,24 +1,17 @@
-// Installable and offline: registers the service worker, keeps the pages of the four apps
-// on the device while signed in, says when the network is gone (and what needs it here), and
+// Installable and offline: registers the service worker, keeps the apps' pages on the device
+// while signed in, says when the network is gone (and what needs it here), and
 // says when a new version of Juke is ready (it starts the next time Juke is opened).
-import { token } from "./api.js";
+import { rememberPersonalKeys, token } from "./api.js";
 
-/** What each part of Juke can and cannot do without the network, by page. */
-const OFFLINE_NOTES = {
-  "/": "You are offline. The library, search and every app's live features need the network.",
-  "/tunetrivia": "You are offline. Games are played through the server: hosting and joining need the network.",
-  "/back2back": "You are offline. Back2Back picks songs with the server: sessions need the network.",
-  "/dual": "You are offline. What you saved on this device plays; browsing, radio and new downloads need the network.",
-  "/runbeat": "You are offline. A workout keeps recording on this device and uploads when the network is back; spoken cues pause.",
-};
+/** The platform's note; an app's pages carry their own (its card's `offlineNote`, `data-offline-note`). */
+export const PLATFORM_OFFLINE_NOTE = "You are offline. The library, search and every app's live features need the network.";
 
 /**
- * The offline note for a page's path (an app's subpages share its note).
- * @param {string} path
+ * What this page can and cannot do without the network: its app's note, else the platform's.
+ * @param {string | undefined} declared the page's `data-offline-note`
  */
-export function offlineNote(path) {
-  const app = Object.keys(OFFLINE_NOTES).find((key) => key !== "/" && (path === key || path.startsWith(key + "/")));
-  return OFFLINE_NOTES[/** @type {keyof typeof OFFLINE_NOTES} */ (app || "/")];
+export function offlineNote(declared) {
+  return declared?.trim() || PLATFORM_OFFLINE_NOTE;
 }
 
 /**
@@ -40,7 +33,7 @@ function banner(id) {
 function showConnection() {
   const node = banner("offline-banner");
   node.hidden = navigator.onLine;
-  node.textContent = navigator.onLine ? "" : offlineNote(location.pathname);
+  node.textContent = navigator.onLine ? "" : offlineNote(document.body.dataset.offlineNote);
   document.body.dataset.offline = navigator.onLine ? "false" : "true";
 }
 
@@ -85,6 +78,7 @@ if (typeof window !== "undefined" && typeof document !== "undefined") {
   window.addEventListener("online", showConnection);
   window.addEventListener("offline", showConnection);
   const begin = () => {
+    rememberPersonalKeys(document.body.dataset.personalKeys);
     showConnection();
     register().catch(() => {});
   };
