@@ -60,16 +60,23 @@ public struct APIError: Error, Sendable {
     }
 }
 
+/// A failure that says how HTTP answers it. An app declares it for the errors only it meets
+/// (RunBeat for Spotify's), so that the platform maps them without knowing the app.
+public protocol APIErrorConvertible: Error {
+    var apiError: APIError { get }
+}
+
 extension APIError {
-    /// The one place where a failure meets HTTP: an app's refusal, a catalog's failure, or
-    /// the platform's own `APIError`; nil for anything else (a bug or an outage: 500).
+    /// The one place where a failure meets HTTP: an app's refusal, a catalog's failure, a
+    /// failure that says its own answer, or the platform's own `APIError`; nil for anything
+    /// else (a bug or an outage: 500).
     public static func from(_ error: any Error) -> APIError? {
         switch error {
         case let error as APIError: error
         case let refusal as RuleRefusal: APIError(refusal)
         case let failure as CatalogFailure: APIError(failure)
-        case let failure as SpotifyError: APIError(failure)
         case let failure as TranscodeError: APIError(failure)
+        case let failure as any APIErrorConvertible: failure.apiError
         default: nil
         }
     }
@@ -125,24 +132,4 @@ extension APIError {
         }
     }
 
-    /// What a runner is told when Spotify refuses: connect again (409), open Spotify on a
-    /// device (409), wait (503 with Retry-After), or Spotify's own failure (502).
-    public init(_ failure: SpotifyError) {
-        switch failure {
-        case .invalidGrant:
-            self = APIError(status: .conflict, code: "spotify_reauthorize", message: "Spotify needs you to connect again.")
-        case .noActiveDevice:
-            self = APIError(status: .conflict, code: "spotify_no_device", message: failure.description)
-        case .premiumRequired:
-            self = APIError(status: .conflict, code: "spotify_premium_required", message: failure.description)
-        case .rateLimited(let seconds):
-            self = APIError(
-                status: .serviceUnavailable, code: "spotify_busy", message: "Spotify is limiting how often Juke may ask; try again shortly.",
-                retryAfter: min(max(seconds, 1), 3600))
-        case .notFound:
-            self = APIError(status: .notFound, code: "not_found", message: String(failure.description.prefix(300)))
-        case .unauthorized, .refused, .malformed, .timeout, .unreachable:
-            self = APIError(status: .badGateway, code: "spotify_unavailable", message: String(failure.description.prefix(300)))
-        }
-    }
 }
