@@ -598,32 +598,36 @@ def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data
 
 def test_another_account_signing_in_finds_none_of_the_last_ones_things(data_dir, app_database, browser):
     """A shared device: what one person's app pages kept (Dual Player's queue, RunBeat's unsent
-    workout) is wiped when another account signs in on the platform's own sign-in page, which
-    knows no app: the apps' pages declared their keys (their cards' personalKeyPrefixes) and
-    the device remembered them. The device's own preferences stay."""
+    workout) is wiped when another account signs in on the platform's own sign-in page, whose
+    script names no app: the keys are those the apps' cards declare (personalKeyPrefixes),
+    carried by the apps' pages and the sign-in page, and remembered by the device. The
+    device's own preferences stay."""
     server = JukeServer(tempfile.mkdtemp(prefix="juke-pwa-", dir=data_dir), database=app_database, demo=False)
     try:
         for name in ("first", "second"):
             status, body = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
             assert status == 201, body
         sign_in(browser, server, "first", "first password")
-        for path in ("/dual", "/runbeat"):
-            browser.get(server.base + path)
-            wait(browser).until(lambda d: d.execute_script("return document.readyState") == "complete")
-        remembered = wait(browser).until(lambda d: d.execute_script("return JSON.parse(localStorage.getItem('juke_personal_key_prefixes') || '[]')"))
-        assert set(remembered) == {"juke_dual_", "runbeat-backlog"}, remembered
+        # An app's page declares its own keys.
+        browser.get(server.base + "/runbeat")
+        wait(browser).until(lambda d: d.execute_script("return document.readyState") == "complete")
+        assert browser.execute_script("return document.body.dataset.personalKeys") == "runbeat-backlog"
         browser.get(server.base + "/")
         browser.execute_script("""
           localStorage.setItem('juke_dual_outbox', '[{"id": "x"}]');
           localStorage.setItem('juke_dual_device', '[]');
           localStorage.setItem('runbeat-backlog', '{"pending": [1]}');
-          localStorage.setItem('juke.dual.readerVoice', 'Alex');""")
+          localStorage.setItem('juke.dual.readerVoice', 'Alex');
+          // A device that has learnt no app's keys yet (kept from before they were declared).
+          localStorage.removeItem('juke_personal_key_prefixes');""")
         # The first person's session ends without signing out (the cookie gone); the second signs in here.
         browser.delete_all_cookies()
         sign_in(browser, server, "second", "second password")
         keys = browser.execute_script("return Object.keys(localStorage)")
         assert not [k for k in keys if k.startswith("juke_dual_") or k == "runbeat-backlog"], keys
         assert "juke.dual.readerVoice" in keys, "a preference of the device itself stays"
-        assert "juke_personal_key_prefixes" in keys, "the device still knows which keys are a person's"
+        # The sign-in page carries every app's keys, and the device now remembers them.
+        remembered = browser.execute_script("return JSON.parse(localStorage.getItem('juke_personal_key_prefixes') || '[]')")
+        assert set(remembered) == {"juke_dual_", "runbeat-backlog"}, remembered
     finally:
         server.stop()

@@ -1,7 +1,7 @@
 /// The sign-in and registration screens. The forms post to the JSON API from auth.js; the
 /// markup works with a screen reader (labels, live error region).
 enum AuthPages {
-    static func login() -> String {
+    static func login(personalKeyPrefixes: [String]) -> String {
         HTML.page(
             title: "Sign in", script: "/static/js/auth.js",
             body: """
@@ -18,10 +18,11 @@ enum AuthPages {
                   </form>
                   <p class="switch">New here? <a href="/register">Create an account</a></p>
                 </main>
-                """)
+                """,
+            personalKeyPrefixes: personalKeyPrefixes)
     }
 
-    static func register() -> String {
+    static func register(personalKeyPrefixes: [String]) -> String {
         HTML.page(
             title: "Create account", script: "/static/js/auth.js",
             body: """
@@ -44,6 +45,7 @@ enum AuthPages {
                   </form>
                   <p class="switch">Have an account? <a href="/login">Sign in</a></p>
                 </main>
-                """)
+                """,
+            personalKeyPrefixes: personalKeyPrefixes)
     }
 }

@@ -13,7 +13,8 @@ public enum HTML {
     /// platform's scripts (the offline note, the keys of a person's things), so those scripts
     /// name no app.
     public static func page(
-        app: AppCard? = nil, title: String, script: String?, styles: String..., body: String, bodyClass: String = ""
+        app: AppCard? = nil, title: String, script: String?, styles: String..., body: String, bodyClass: String = "",
+        personalKeyPrefixes: [String] = []
     ) -> String {
         """
         <!doctype html>
@@ -35,7 +36,7 @@ public enum HTML {
         <script type="module" src="/static/js/pwa.js"></script>
         \(script.map { "<script type=\"module\" src=\"\(escape($0))\"></script>" } ?? "")
         </head>
-        <body class="\(escape(bodyClass))"\(appData(app))>
+        <body class="\(escape(bodyClass))"\(appData(app, personalKeyPrefixes: personalKeyPrefixes))>
         <a class="skip-link" href="#main">Skip to content</a>
         \(body)
         </body>
@@ -44,14 +45,14 @@ public enum HTML {
     }
 
     /// The data attributes of an app's page: `data-offline-note` for pwa.js,
-    /// `data-personal-keys` (space-separated prefixes) for api.js.
-    static func appData(_ app: AppCard?) -> String {
-        guard let app else { return "" }
+    /// `data-personal-keys` (space-separated prefixes) for api.js. The platform's pages where
+    /// an account signs in pass every app's prefixes, so a device that has not opened an app's
+    /// page since it learnt them still forgets the last person's things.
+    static func appData(_ app: AppCard?, personalKeyPrefixes: [String] = []) -> String {
         var data = ""
-        if let note = app.offlineNote { data += " data-offline-note=\"\(escape(note))\"" }
-        if !app.personalKeyPrefixes.isEmpty {
-            data += " data-personal-keys=\"\(escape(app.personalKeyPrefixes.joined(separator: " ")))\""
-        }
+        if let note = app?.offlineNote { data += " data-offline-note=\"\(escape(note))\"" }
+        let prefixes = (app?.personalKeyPrefixes ?? []) + personalKeyPrefixes
+        if !prefixes.isEmpty { data += " data-personal-keys=\"\(escape(prefixes.joined(separator: " ")))\"" }
         return data
     }
 }

@@ -4,6 +4,9 @@ import JukeCore
 struct Launcher: Sendable {
     let apps: [AppCard]
     let comingSoon: [AppCard]
+
+    /// The keys of a person's things that every app declares: the sign-in pages carry them.
+    var personalKeyPrefixes: [String] { apps.flatMap(\.personalKeyPrefixes) }
 }
 
 /// The main screen: app launcher, library browser and the player bar.

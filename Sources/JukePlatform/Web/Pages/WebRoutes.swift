@@ -14,9 +14,9 @@ struct WebRoutes<Context: RequestContext> {
         }
         router.get("/login") { _, _ in
             if CurrentRequest.user != nil { return WebResponse.redirect("/") }
-            return WebResponse.html(AuthPages.login())
+            return WebResponse.html(AuthPages.login(personalKeyPrefixes: launcher.personalKeyPrefixes))
         }
-        router.get("/register") { _, _ in WebResponse.html(AuthPages.register()) }
+        router.get("/register") { _, _ in WebResponse.html(AuthPages.register(personalKeyPrefixes: launcher.personalKeyPrefixes)) }
         router.get("/library") { _, _ in
             guard let user = CurrentRequest.user else { return WebResponse.redirect("/login") }
             guard user.isAdmin else { return WebResponse.html(LibraryAdminPage.forbidden(user: user), status: .forbidden) }
