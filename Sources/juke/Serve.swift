@@ -43,8 +43,8 @@ struct Serve: AsyncParsableCommand {
             "starting Juke",
             metadata: [
                 "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
-                "ai trivia": "\(configuration.openAI.map { "\($0.triviaModel) at \($0.baseURL)" } ?? "off")",
-                "catalog": "\(configuration.catalog.map { "\($0)" } ?? "off")", "push path": "\(configuration.pushPath.rawValue)",
+                "ai": "\(configuration.openAI.map { "\($0.baseURL)" } ?? "off: Juke's own trivia and DJ")",
+                "push path": "\(configuration.pushPath.rawValue)",
                 "public url": "\(configuration.publicURL?.absoluteString ?? "none")",
                 "trusted proxies": "\(configuration.trustedProxies.map(\.description).joined(separator: ","))",
             ])

@@ -150,7 +150,7 @@ import Testing
     func aServerWithAnAIEndpointLetsTheAIPick(backend: TestBackend) async throws {
         let fake = FakeOpenAI(behaviour: .script([Self.answer("Scott Joplin", "Maple Leaf Rag", "A rag to answer a rag.")]))
         try await fake.run { url in
-            let settings = OpenAISettings(baseURL: url, apiKey: "test-key", triviaModel: "test-model", timeout: 5)
+            let settings = OpenAISettings(baseURL: url, apiKey: "test-key", timeout: 5)
             try await TestApp.run(backend, configure: { $0.openAI = settings }) { app, client in
                 let host = try await client.register("host")
                 _ = try await app.addSongs(Back2BackAPITests.songs)

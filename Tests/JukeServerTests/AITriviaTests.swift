@@ -86,13 +86,13 @@ import TuneTrivia
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1"))
             // 3 s: long enough for a good reply while the whole suite runs in parallel on two
             // cores (at 1 s one timed out), short of the slow reply's 8 s.
-            try await body(OpenAISettings(baseURL: url, apiKey: "test-key", triviaModel: "test-model", timeout: 3))
+            try await body(OpenAISettings(baseURL: url, apiKey: "test-key", timeout: 3))
         }
     }
 
     @Test func goodRepliesAreUsedAndBadOnesRefused() async throws {
         try await Self.withFake { settings in
-            let writer = AITriviaWriter(settings: settings)
+            let writer = AITriviaWriter(settings: settings, model: "test-model")
             let good = try await writer.question(title: "Good Song", artist: "Band")
             #expect(good.answer == "1975" && good.options.count == 4 && good.source == "test-model")
             await #expect(throws: AITriviaWriter.Failure.rejected("the question gives the answer away")) {
@@ -123,12 +123,12 @@ import TuneTrivia
             await #expect(throws: AITriviaWriter.Failure.service(.timeout)) {
                 try await writer.question(title: "Slow", artist: "Band")
             }
-            let wrongKey = AITriviaWriter(settings: OpenAISettings(baseURL: settings.baseURL, apiKey: "nope", triviaModel: "test-model"))
+            let wrongKey = AITriviaWriter(settings: OpenAISettings(baseURL: settings.baseURL, apiKey: "nope"), model: "test-model")
             await #expect(throws: AITriviaWriter.Failure.service(.unauthorized("Incorrect API key provided"))) {
                 try await wrongKey.question(title: "Good Song", artist: "Band")
             }
             let nowhere = try #require(URL(string: "http://127.0.0.1:1/v1"))
-            let unreachable = AITriviaWriter(settings: OpenAISettings(baseURL: nowhere, apiKey: "test-key", triviaModel: "test-model"))
+            let unreachable = AITriviaWriter(settings: OpenAISettings(baseURL: nowhere, apiKey: "test-key"), model: "test-model")
             do {
                 _ = try await unreachable.question(title: "Good Song", artist: "Band")
                 Issue.record("a server that is not there answered")
@@ -141,7 +141,13 @@ import TuneTrivia
     /// In a game: the AI's question when it passes, Juke's own when it does not.
     @Test func gamesFallBackToLibraryTrivia() async throws {
         try await Self.withFake { settings in
-            try await TestApp.run(.sqlite, configure: { $0.openAI = settings }) { app, client in
+            try await TestApp.run(
+                .sqlite,
+                configure: {
+                    $0.openAI = settings
+                    $0.groups[TuneTriviaSettings.self].triviaModel = "test-model"
+                }
+            ) { app, client in
                 let host = try await client.register("host")
                 _ = try await app.addSongs([
                     ("Good Song", "Band", "Pop", 1975), ("Giveaway", "Band", "Pop", 1982), ("Quota", "Other", "Rock", 1990),

@@ -58,7 +58,7 @@ import Testing
         try await fake.test(.live) { fakeClient in
             let port = try #require(fakeClient.port)
             let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
-            try await TestApp.run(backend, configure: { $0.catalog = .iTunesSearch(base) }) { app, client in
+            try await TestApp.run(backend, configure: { $0.groups[Back2BackSettings.self].catalog = .iTunesSearch(base) }) { app, client in
                 let token = try await client.register("searcher")
                 _ = try await app.addSongs(Back2BackAPITests.songs)
                 #expect(try await client.json(.get, "/api/v1/back2back/catalog/search?q=joplin").status == .unauthorized)

@@ -13,7 +13,7 @@ import Testing
         // The model answers only after 20 s (within the DJ's 90 s timeout).
         let fake = FakeOpenAI(behaviour: .slow(20, "{}"))
         try await fake.run { url in
-            let settings = OpenAISettings(baseURL: url, apiKey: "test-key", triviaModel: "test-model", timeout: 1)
+            let settings = OpenAISettings(baseURL: url, apiKey: "test-key", timeout: 1)
             try await TestApp.run(.sqlite, configure: { $0.openAI = settings }) { app, client in
                 let host = try await client.register("host")
                 _ = try await app.addSongs(Array(Back2BackAPITests.songs.prefix(3)))

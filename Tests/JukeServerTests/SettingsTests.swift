@@ -1,8 +1,10 @@
+import Back2BackServer
 import DualPlayerServer
 import Foundation
 import JukePlatform
 import RunBeatServer
 import Testing
+import TuneTriviaServer
 
 @testable import JukeServer
 
@@ -64,6 +66,19 @@ import Testing
         configuration.groups.store(try RunBeatSettings(try Self.read(["--spotify-client-id", "juke-app"])))
         #expect(configuration.groups[RunBeatSettings.self].spotify?.clientID == "juke-app")
         #expect(configuration.groups[DualPlayerSettings.self].podcastRefreshInterval == 1800)
+    }
+
+    /// The trivia model and the outside catalog are TuneTrivia's and Back2Back's own: the
+    /// platform's settings hold only what several apps use.
+    @Test func eachAppReadsTheSettingsOnlyItUses() throws {
+        let values = try Self.read(["--trivia-model", "gpt-5-mini", "--itunes-search-url", "https://itunes.apple.com"])
+        #expect(try TuneTriviaSettings(values).triviaModel == "gpt-5-mini")
+        #expect(try Back2BackSettings(values).catalog?.description == "iTunes Search at https://itunes.apple.com")
+        #expect(try TuneTriviaSettings(try Self.read([])).triviaModel == "gpt-4o-mini")
+        #expect(try Back2BackSettings(try Self.read([])).catalog == nil)
+        #expect(throws: SettingError.self) { try TuneTriviaSettings(try Self.read(["--trivia-model", "two words"])) }
+        let platformNames = Set(PlatformSettings.settings.map(\.name))
+        #expect(platformNames.isDisjoint(with: ["trivia-model", "apple-music-key-file", "itunes-search-url"]))
     }
 
     @Test func everySettingHasOneFlagAndOneVariable() {

@@ -17,17 +17,23 @@ public struct Back2BackApp: JukeApp {
     /// `timers`: the clock Back2Back's turn and presence timers sleep on (tests pass a manual one).
     public init(platform: Platform, timers: any LiveClock = SystemLiveClock()) {
         self.platform = platform
+        let settings = platform.configuration.groups[Back2BackSettings.self]
+        let catalog = settings.catalog?.client(logger: platform.logger)
+        if let catalog { platform.logger.info("back2back: AI picks are looked up in an outside catalog", metadata: ["catalog": "\(catalog.name)"]) }
         self.djSelector = DJSelector(
-            environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: platform.catalog,
+            environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: catalog,
             logger: platform.logger)
         self.service = Back2BackService(
             database: platform.database, library: platform.library, snapshot: platform.snapshot, users: platform.users, clock: platform.clock, dj: djSelector,
-            catalog: platform.catalog, heartbeat: platform.configuration.liveHeartbeat, timers: timers,
+            catalog: catalog, heartbeat: platform.configuration.liveHeartbeat, timers: timers,
             background: platform.background, logger: platform.logger)
     }
 
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.back2back
+
+    /// Its settings: the outside catalog.
+    public static var settings: [any SettingsGroup.Type] { [Back2BackSettings.self] }
 
     /// Its card, which its pages carry too (`HTML.page(app:)`).
     public var card: AppCard { Self.card }

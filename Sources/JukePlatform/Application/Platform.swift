@@ -8,7 +8,7 @@ import Providers
 import Storage
 
 /// What every app stands on, built once and shared by every route: the configuration,
-/// the database, accounts, the library and its search, outside catalogs, the clock, the
+/// the database, accounts, the library and its search, the clock, the
 /// logger and the metrics registry. Apps receive it when they are built; it knows no app.
 public struct Platform: Sendable {
     public let configuration: ServerConfiguration
@@ -22,8 +22,6 @@ public struct Platform: Sendable {
     let scans: ScanCoordinator
     /// Signed-in users' token hashes seen lately (live connections check a batch at once).
     public let knownTokens: KnownTokens
-    /// The outside music catalog configured (Apple Music or iTunes Search), if any.
-    public let catalog: (any MusicCatalog)?
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
@@ -57,7 +55,6 @@ public struct Platform: Sendable {
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
         self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger)
         self.knownTokens = KnownTokens()
-        self.catalog = Self.catalog(configuration.catalog, logger: logger)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
@@ -65,22 +62,6 @@ public struct Platform: Sendable {
         // The guess judge's folding table, built now rather than under the lock of a
         // game's first guess or a DJ's first pick.
         background.start("music text folding table") { MusicTextNormalizer.prepare() }
-    }
-
-    /// The configured outside catalog; a key Apple would refuse is reported and left out.
-    static func catalog(_ settings: CatalogSettings?, logger: Logger) -> (any MusicCatalog)? {
-        switch settings {
-        case .appleMusic(let pem, let keyID, let teamID, let storefront):
-            guard let base = URL(string: "https://api.music.apple.com/v1") else { return nil }
-            do {
-                return AppleMusic(baseURL: base, token: try AppleMusicToken(pem: pem, keyID: keyID, teamID: teamID), storefront: storefront)
-            } catch {
-                logger.error("Apple Music is off: the key cannot be used", metadata: ["error": "\(error)"])
-                return nil
-            }
-        case .iTunesSearch(let url): return ITunesSearch(baseURL: url)
-        case nil: return nil
-        }
     }
 
     static func transcoder(_ configuration: ServerConfiguration, logger: Logger) -> Transcoder? {

@@ -5,8 +5,8 @@ import Providers
 import Storage
 
 /// The server's own settings: where it listens and keeps its data, who it trusts in front of
-/// it, and the outside services every app may use (an OpenAI-compatible API, a music
-/// catalog). Each app declares its own beside its code.
+/// it, and the outside service several apps use (an OpenAI-compatible API: TuneTrivia's
+/// trivia, Back2Back's DJ). Each app declares its own beside its code.
 public struct PlatformSettings: SettingsGroup {
     public static let title = "Server"
 
@@ -54,22 +54,9 @@ public struct PlatformSettings: SettingsGroup {
         help: "An OpenAI-compatible API for AI trivia and the Back2Back DJ.", example: "https://api.openai.com/v1")
     static let openAIKey = Setting(
         "openai-api-key", kind: .value(placeholder: "key"), default: "none", help: "Its API key; prefer the environment to the command line.")
-    static let triviaModel = Setting("trivia-model", kind: .value(placeholder: "model"), default: "gpt-4o-mini", help: "The model that words trivia.")
-    static let appleMusicKeyFile = Setting(
-        "apple-music-key-file", kind: .value(placeholder: "path"), default: "none",
-        help: "A MusicKit private key (.p8) for the Apple Music catalog, where Back2Back looks AI picks up.")
-    static let appleMusicKeyID = Setting("apple-music-key-id", kind: .value(placeholder: "id"), default: "none", help: "That key's 10-character ID.")
-    static let appleMusicTeamID = Setting("apple-music-team-id", kind: .value(placeholder: "id"), default: "none", help: "Your Apple developer team ID.")
-    static let appleMusicStorefront = Setting(
-        "apple-music-storefront", kind: .value(placeholder: "code"), default: "us", help: "The Apple Music storefront to search.")
-    static let iTunesSearchURL = Setting(
-        "itunes-search-url", kind: .value(placeholder: "url"), default: "none",
-        help: "The iTunes Search API as the catalog instead, when no Apple Music key is given.", example: "https://itunes.apple.com")
-
     public static let settings: [Setting] = [
         host, port, dataDir, database, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
-        maxTranscodes, transcodeCacheMB, openAIBaseURL, openAIKey, triviaModel, appleMusicKeyFile, appleMusicKeyID, appleMusicTeamID,
-        appleMusicStorefront, iTunesSearchURL,
+        maxTranscodes, transcodeCacheMB, openAIBaseURL, openAIKey,
     ]
 
     public var host = "127.0.0.1"
@@ -86,7 +73,6 @@ public struct PlatformSettings: SettingsGroup {
     public var signUpsPerAddress = 30
     public var transcoding: TranscodingSettings? = TranscodingSettings()
     public var openAI: OpenAISettings?
-    public var catalog: CatalogSettings?
 
     public init() {}
 
@@ -121,27 +107,13 @@ public struct PlatformSettings: SettingsGroup {
         if let count = try values.whole(Self.maxTranscodes, in: 0...256) { transcoding.maxConcurrent = count }
         self.transcoding = transcoding.maxConcurrent > 0 ? transcoding : nil
         openAI = try Self.openAI(values)
-        catalog = try Self.catalog(values)
     }
 
     /// The AI service, when both its address and key are given.
     static func openAI(_ values: SettingValues) throws -> OpenAISettings? {
         guard let url = try values.url(openAIBaseURL) else { return nil }
         guard let key = values.text(openAIKey) else { throw SettingError("an OpenAI base URL needs an API key (\(openAIKey.label))") }
-        return OpenAISettings(baseURL: url, apiKey: key, triviaModel: values.text(triviaModel) ?? "gpt-4o-mini")
-    }
-
-    /// The outside catalog Back2Back looks AI picks up in (ISRC and length make the library
-    /// match certain): Apple Music when a key is given, else iTunes Search when its URL is.
-    static func catalog(_ values: SettingValues) throws -> CatalogSettings? {
-        if let path = values.text(appleMusicKeyFile) {
-            guard let pem = try? String(contentsOfFile: path, encoding: .utf8) else { throw SettingError("cannot read the Apple Music key \(path)") }
-            guard let keyID = values.text(appleMusicKeyID), let teamID = values.text(appleMusicTeamID) else {
-                throw SettingError("an Apple Music key needs \(appleMusicKeyID.label) and \(appleMusicTeamID.label)")
-            }
-            return .appleMusic(pem: pem, keyID: keyID, teamID: teamID, storefront: values.text(appleMusicStorefront) ?? "us")
-        }
-        return try values.url(iTunesSearchURL).map { .iTunesSearch($0) }
+        return OpenAISettings(baseURL: url, apiKey: key)
     }
 
     /// The data folder as an absolute path.
@@ -164,7 +136,6 @@ public struct PlatformSettings: SettingsGroup {
         configuration.signUpsPerAddress = signUpsPerAddress
         configuration.transcoding = transcoding
         configuration.openAI = openAI
-        configuration.catalog = catalog
         return configuration
     }
 }

@@ -31,8 +31,6 @@ public struct ServerConfiguration: Sendable {
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.
     public var openAI: OpenAISettings?
-    /// An outside music catalog for Back2Back's AI picks; nil means none.
-    public var catalog: CatalogSettings?
     /// Reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; none by
     /// default, so a client cannot pick its own address for the limits.
     public var trustedProxies: [AddressRange] = []
@@ -84,20 +82,5 @@ public struct TranscodingSettings: Sendable {
     public init(maxConcurrent: Int = 8, cacheLimit: Int64 = 2_000_000_000) {
         self.maxConcurrent = maxConcurrent
         self.cacheLimit = cacheLimit
-    }
-}
-
-/// Which outside catalog Back2Back looks AI picks up in.
-public enum CatalogSettings: Sendable, CustomStringConvertible {
-    /// Apple Music with a MusicKit key (.p8 PEM text, its key ID, the team ID).
-    case appleMusic(pem: String, keyID: String, teamID: String, storefront: String)
-    /// The iTunes Search API at this address.
-    case iTunesSearch(URL)
-
-    public var description: String {
-        switch self {
-        case .appleMusic(_, let keyID, _, let storefront): "Apple Music (key \(keyID), storefront \(storefront))"
-        case .iTunesSearch(let url): "iTunes Search at \(url)"
-        }
     }
 }

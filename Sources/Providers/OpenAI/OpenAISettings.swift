@@ -6,13 +6,11 @@ import Foundation
 public struct OpenAISettings: Sendable {
     public var baseURL: URL
     public var apiKey: String
-    public var triviaModel: String
     public var timeout: TimeInterval
 
-    public init(baseURL: URL, apiKey: String, triviaModel: String = "gpt-4o-mini", timeout: TimeInterval = 20) {
+    public init(baseURL: URL, apiKey: String, timeout: TimeInterval = 20) {
         self.baseURL = baseURL
         self.apiKey = apiKey
-        self.triviaModel = triviaModel
         self.timeout = timeout
     }
 }

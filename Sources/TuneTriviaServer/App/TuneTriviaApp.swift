@@ -19,13 +19,17 @@ public struct TuneTriviaApp: JukeApp {
             database: platform.database, library: platform.library, snapshot: platform.snapshot, knownTokens: platform.knownTokens,
             hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
             background: platform.background,
-            openAI: platform.configuration.openAI, logger: platform.logger)
+            openAI: platform.configuration.openAI, triviaModel: platform.configuration.groups[TuneTriviaSettings.self].triviaModel,
+            logger: platform.logger)
         self.service = service
         self.presenters = PresenterService(database: platform.database, games: service, clock: platform.clock)
     }
 
     /// Its tables, migrated before any app is built.
     public static let schema = Schema.tuneTrivia
+
+    /// Its settings: the trivia model.
+    public static var settings: [any SettingsGroup.Type] { [TuneTriviaSettings.self] }
 
     /// Its card, which its pages carry too (`HTML.page(app:)`).
     public var card: AppCard { Self.card }

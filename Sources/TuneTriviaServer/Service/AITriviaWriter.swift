@@ -9,10 +9,13 @@ import TuneTrivia
 /// reported as a failure and the caller falls back to Juke's own library question.
 struct AITriviaWriter: Sendable {
     let settings: OpenAISettings
+    /// The model that words the trivia (`--trivia-model`).
+    let model: String
     let client: OpenAIClient
 
-    init(settings: OpenAISettings) {
+    init(settings: OpenAISettings, model: String = TuneTriviaSettings().triviaModel) {
         self.settings = settings
+        self.model = model
         // No waiting out a rate limit: a game would stall on it, and Juke's own question
         // is ready at once.
         self.client = OpenAIClient(baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: settings.timeout, maxRetries: 0)
@@ -34,12 +37,12 @@ struct AITriviaWriter: Sendable {
         } catch {
             throw .service(error)
         }
-        return try Self.parse(content, model: settings.triviaModel)
+        return try Self.parse(content, model: model)
     }
 
     func request(title: String, artist: String) -> OpenAIClient.StructuredRequest {
         OpenAIClient.StructuredRequest(
-            model: settings.triviaModel, effort: nil,
+            model: model, effort: nil,
             instructions: "You write fair, fun multiple-choice music trivia for a party game. Reply with JSON only.",
             input: Self.prompt(title: title, artist: artist), schemaName: "trivia", schema: Self.schema)
     }
