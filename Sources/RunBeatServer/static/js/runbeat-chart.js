@@ -2,7 +2,7 @@
 // them; drawn on a canvas as the workout runs and on the summary. The canvas is drawn at the
 // size it is shown (times the screen's pixel ratio), so its words are 12 CSS px on a phone
 // as on a desktop, never a 900 px drawing shrunk to a third; dark, like the rest of Juke.
-import { clock } from "./runbeat-timeline.js";
+import { formatTime } from "/static/js/api.js";
 
 const ZONE_COLOURS = ["#7fb3d5", "#76d7c4", "#f7dc6f", "#f0b27a", "#ec7063"];
 /** CSS px: the chart's words (at least 11 on a phone, for the runner's glance). */
@@ -72,7 +72,7 @@ export function drawChart(canvas, { samples, zones, phases, span, now = undefine
   // As many time marks as fit: one every 70 CSS px at most.
   const marks = Math.max(1, Math.min(4, Math.floor(plotWidth / 70)));
   for (let i = 0; i <= marks; i++) {
-    const text = clock((span * i) / marks);
+    const text = formatTime((span * i) / marks);
     const at = left + (plotWidth * i) / marks;
     ctx.textAlign = i === 0 ? "left" : i === marks ? "right" : "center";
     ctx.fillText(text, at, height - 3);

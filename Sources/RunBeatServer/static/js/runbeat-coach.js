@@ -1,9 +1,8 @@
 // A coach's screen: open a class (its code for the runners) or follow one, then every runner
 // in it live: heart rate, zone, phase, whether their strap is heard, and a runner not heard
 // from (their page closed, their phone out of reach) dimmed with how long ago.
-import { api, bindLogout, byId, el, errorMessage, showActionError } from "/static/js/api.js";
+import { api, bindLogout, byId, el, errorMessage, formatTime, showActionError } from "/static/js/api.js";
 import { reconnectDelay } from "/static/js/live.js";
-import { clock } from "./runbeat-timeline.js";
 
 bindLogout();
 
@@ -67,7 +66,7 @@ function draw() {
         el("span", { class: "rb-runner-bpm" }, r.bpm != null ? `${r.bpm} bpm` : "–"),
         el("span", { class: "rb-runner-zone" }, r.zone != null ? (r.zone ? `Zone ${r.zone}` : "Below zone 1") : ""),
         stale ? el("span", { class: "rb-runner-seen" }, `Not heard from: ${lastSeen(age)}`) : "",
-        el("span", { class: "muted" }, `${r.phase_kind} · ${clock(r.elapsed)}${r.status !== "running" ? ` · ${r.status}` : ""}${r.strap_live ? "" : " · strap silent"}`),
+        el("span", { class: "muted" }, `${r.phase_kind} · ${formatTime(r.elapsed)}${r.status !== "running" ? ` · ${r.status}` : ""}${r.strap_live ? "" : " · strap silent"}`),
       );
     }),
   );

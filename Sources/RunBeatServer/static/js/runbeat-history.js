@@ -1,8 +1,7 @@
 // The history (every workout with its summary, import of FIT/TCX/GPX files) and one
 // workout's page (its chart and summary, export, delete with undo).
-import { APIError, api, bindLogout, byId, el, errorMessage, requiredElement, showActionError } from "/static/js/api.js";
+import { api, APIError, bindLogout, byId, el, errorMessage, formatTime, requiredElement, showActionError } from "/static/js/api.js";
 import { droppedNote, renderSummary } from "./runbeat-summary.js";
-import { clock } from "./runbeat-timeline.js";
 
 bindLogout();
 
@@ -18,7 +17,7 @@ async function list() {
   const items = page.workouts.map((w) => {
     const s = w.summary;
     const when = new Date(w.started_at).toLocaleString();
-    const facts = [clock(w.seconds), s?.average_heart_rate ? `avg ${s.average_heart_rate} bpm` : null, s?.peak_heart_rate ? `peak ${s.peak_heart_rate}` : null];
+    const facts = [formatTime(w.seconds), s?.average_heart_rate ? `avg ${s.average_heart_rate} bpm` : null, s?.peak_heart_rate ? `peak ${s.peak_heart_rate}` : null];
     if (s && s.intervals.length) facts.push(`${s.intervals_hit}/${s.intervals.length} intervals hit`);
     if (w.status === "running") facts.push("running");
     if (w.source === "import") facts.push("imported");

@@ -1,7 +1,7 @@
 // A finished workout, as the trainer's summary and the history's workout page show it.
-import { el, requiredElement } from "/static/js/api.js";
+import { el, formatTime, requiredElement } from "/static/js/api.js";
 import { drawChart } from "./runbeat-chart.js";
-import { clock, phaseName } from "./runbeat-timeline.js";
+import { phaseName } from "./runbeat-timeline.js";
 import { droppedNote, wholeSeconds, zoneRows } from "./runbeat-zone-time.js";
 
 export { droppedNote };
@@ -15,7 +15,7 @@ export function renderSummary(root, workout) {
   const body = requiredElement(".rb-summary-body", HTMLElement, root);
   const facts = [
     ["Workout", workout.name],
-    ["Time", clock(workout.seconds)],
+    ["Time", formatTime(workout.seconds)],
     ["Average heart rate", s?.average_heart_rate != null ? `${s.average_heart_rate} bpm` : "–"],
     ["Peak heart rate", s?.peak_heart_rate != null ? `${s.peak_heart_rate} bpm` : "–"],
   ];
@@ -41,7 +41,7 @@ export function renderSummary(root, workout) {
           "tr",
           { class: `z${row.zone}` },
           el("th", { scope: "row" }, row.label),
-          el("td", { class: "rb-zone-seconds", dataset: { seconds: String(shown[i]) } }, clock(shown[i])),
+          el("td", { class: "rb-zone-seconds", dataset: { seconds: String(shown[i]) } }, formatTime(shown[i])),
           el("td", {}, bar),
         );
       }),
@@ -54,7 +54,7 @@ export function renderSummary(root, workout) {
             el(
               "li",
               { class: interval.hit ? "hit" : "missed" },
-              `${phaseName(workout.phases[interval.phase])}: ${interval.hit ? "hit" : "missed"}, ${clock(interval.in_target_seconds)} in ${interval.low}–${interval.high} bpm` +
+              `${phaseName(workout.phases[interval.phase])}: ${interval.hit ? "hit" : "missed"}, ${formatTime(interval.in_target_seconds)} in ${interval.low}–${interval.high} bpm` +
                 (interval.average_heart_rate ? `, average ${interval.average_heart_rate} bpm` : ""),
             ),
           ),

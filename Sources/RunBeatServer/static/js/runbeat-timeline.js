@@ -35,18 +35,6 @@ export function totalSeconds(phases) {
   return total;
 }
 
-/**
- * "4:05", "1:02:03".
- * @param {number} seconds
- */
-export function clock(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
-}
-
 /** @type {Record<string, string>} */
 const NAMES = { warmup: "Warm-up", work: "Work", recovery: "Recovery", cooldown: "Cool-down", free: "Free training" };
 

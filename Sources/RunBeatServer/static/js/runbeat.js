@@ -1,7 +1,7 @@
 // RunBeat's trainer, as screens: Profile (the runner's heart and zones), Workout (the plan
 // and each phase's music), Run (the strap, then the run: big numbers, the chart, cues spoken
 // over ducked music, the screen kept on, a pause, one protected way to end), Summary.
-import { APIError, api, bindLogout, byId, el, errorMessage, NetworkError, requiredElement, showActionError, token } from "/static/js/api.js";
+import { api, APIError, bindLogout, byId, el, errorMessage, formatTime, NetworkError, requiredElement, showActionError, token } from "/static/js/api.js";
 import { ScreenWakeLock } from "/static/js/wake-lock.js";
 import { drawChart } from "./runbeat-chart.js";
 import { WorkoutClock } from "./runbeat-clock.js";
@@ -13,7 +13,7 @@ import { PhaseMusic } from "./runbeat-music.js";
 import { SampleBuffer } from "./runbeat-samples.js";
 import { SpotifyPanel, callbackOutcome, spotifyLine } from "./runbeat-spotify.js";
 import { BluetoothStrap, ReplayStrap, SimulatedStrap } from "./runbeat-strap.js";
-import { clock, phaseAt, phaseName, totalSeconds, zoneOf } from "./runbeat-timeline.js";
+import { phaseAt, phaseName, totalSeconds, zoneOf } from "./runbeat-timeline.js";
 import { renderSummary } from "./runbeat-summary.js";
 
 bindLogout();
@@ -255,7 +255,7 @@ async function loadPlans() {
           },
         }),
         ` ${plan.name}`,
-        el("span", { class: "muted" }, plan.total_seconds ? ` · ${clock(plan.total_seconds)}` : " · as long as you like"),
+        el("span", { class: "muted" }, plan.total_seconds ? ` · ${formatTime(plan.total_seconds)}` : " · as long as you like"),
       ),
     ),
   );
@@ -265,7 +265,7 @@ async function loadPlans() {
 /** The Run screen names the workout it will start (chosen on the Workout screen). */
 function drawChosenPlan() {
   const plan = state.plans.find((p) => p.id === state.planId);
-  byId("rb-chosen-plan").textContent = plan ? `${plan.name}${plan.total_seconds ? ` · ${clock(plan.total_seconds)}` : ""}` : "–";
+  byId("rb-chosen-plan").textContent = plan ? `${plan.name}${plan.total_seconds ? ` · ${formatTime(plan.total_seconds)}` : ""}` : "–";
 }
 
 const builder = /** @type {HTMLFormElement} */ (byId("rb-builder"));
@@ -458,7 +458,7 @@ replayFile.addEventListener("change", async () => {
     state.recording = recording;
     state.source = "replay";
     strapStatus(
-      `Replay: ${recording.heart_rate.length} samples over ${clock(recording.seconds)} (${recording.format.toUpperCase()})` +
+      `Replay: ${recording.heart_rate.length} samples over ${formatTime(recording.seconds)} (${recording.format.toUpperCase()})` +
         (recording.damage ? `; ${recording.damage}` : ""),
     );
   } catch (error) {
@@ -631,9 +631,9 @@ function frame() {
   }
   const phase = phases[at.index];
   byId("rb-phase-name").textContent = phaseName(phase);
-  byId("rb-phase-left").textContent = at.left != null ? clock(at.left) : "";
+  byId("rb-phase-left").textContent = at.left != null ? formatTime(at.left) : "";
   byId("rb-target").textContent = phase && phase.low != null ? `Target ${phase.low}–${phase.high} bpm` : "";
-  byId("rb-elapsed").textContent = clock(now);
+  byId("rb-elapsed").textContent = formatTime(now);
   byId("rb-next").textContent = phases[at.index + 1] ? phaseName(phases[at.index + 1]) : "the end";
   const total = totalSeconds(phases);
   if (Math.round(now * 4) % 4 === 0 || total != null) {
