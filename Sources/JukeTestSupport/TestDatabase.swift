@@ -73,9 +73,11 @@ public struct TestDatabase: Sendable {
             let location = DatabaseLocation.postgres(settings)
             let database = try DatabaseFactory.open(location, logger: logger)
             let drop: @Sendable () async -> Void = {
-                await database.shutdown()
-                try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
-                await admin.shutdown()
+                await reportingIfSlow("PostgreSQL database \(name): shutdown") { await database.shutdown() }
+                await reportingIfSlow("PostgreSQL database \(name): drop") {
+                    try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
+                }
+                await reportingIfSlow("PostgreSQL database \(name): the admin pool's shutdown") { await admin.shutdown() }
             }
             do {
                 try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)

@@ -11,6 +11,7 @@ import Logging
 import MediaFormats
 import NIOCore
 import Storage
+import Synchronization
 import Testing
 
 @testable import Back2BackServer
@@ -43,7 +44,25 @@ struct TestApp {
             configure(&settings)
             let services = AppServices(configuration: settings, database: db.database, clock: clock, timers: timers, logger: TestDatabase.logger)
             let app = try buildApplication(services: services)
-            try await app.test(mode) { client in try await body(TestApp(services: services), client) }
+            // The body's end, so that an app whose services do not stop after it is reported
+            // (a full parallel run has been seen to stand still past a test's time limit).
+            let bodyEnded = Mutex<ContinuousClock.Instant?>(nil)
+            let name = Test.current?.name ?? "a test"
+            let watcher = Task {
+                while true {
+                    try await Task.sleep(for: .seconds(20))
+                    if let ended = bodyEnded.withLock({ $0 }), ContinuousClock.now - ended > .seconds(60) {
+                        FileHandle.standardError.write(
+                            Data("juke test: \(name) (\(backend)): the app's services have not stopped a minute after its body ended\n".utf8))
+                        return
+                    }
+                }
+            }
+            defer { watcher.cancel() }
+            try await app.test(mode) { client in
+                defer { bodyEnded.withLock { $0 = .now } }
+                try await body(TestApp(services: services), client)
+            }
         }
     }
 
