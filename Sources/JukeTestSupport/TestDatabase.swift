@@ -66,18 +66,33 @@ public struct TestDatabase: Sendable {
             guard case .postgres(var settings) = try DatabaseLocation.parse(url, dataDirectory: "/tmp") else {
                 throw Unavailable(description: "JUKE_TEST_POSTGRES_URL is not a postgres:// URL")
             }
-            let admin = try PostgresDatabase(settings: settings, logger: logger)
+            try await PostgresTestSlots.shared.acquire()
+            let admin: PostgresDatabase
+            do {
+                admin = try PostgresDatabase(settings: settings, logger: logger)
+            } catch {
+                PostgresTestSlots.shared.release()
+                throw error
+            }
             let name = "juke_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-            try await admin.withConnection { db in try await db.raw(SQLQueryString("CREATE DATABASE \(name)")).run() }
-            settings.database = String(name)
+            let database: any JukeDatabase
+            do {
+                try await admin.withConnection { db in try await db.raw(SQLQueryString("CREATE DATABASE \(name)")).run() }
+                settings.database = String(name)
+                database = try DatabaseFactory.open(.postgres(settings), logger: logger)
+            } catch {
+                await admin.shutdown()
+                PostgresTestSlots.shared.release()
+                throw error
+            }
             let location = DatabaseLocation.postgres(settings)
-            let database = try DatabaseFactory.open(location, logger: logger)
             let drop: @Sendable () async -> Void = {
                 await reportingIfSlow("PostgreSQL database \(name): shutdown") { await database.shutdown() }
                 await reportingIfSlow("PostgreSQL database \(name): drop") {
                     try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
                 }
                 await reportingIfSlow("PostgreSQL database \(name): the admin pool's shutdown") { await admin.shutdown() }
+                PostgresTestSlots.shared.release()
             }
             do {
                 try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
