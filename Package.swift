@@ -46,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // zlib for ePub files and PDF streams (Articles/Archive/Inflate.swift says why not ZIPFoundation).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        // The S3-compatible bucket's client (MediaStorage/S3): streamed bodies with back-pressure.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
@@ -179,6 +181,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Where the files people give Juke are kept: this server's data folder, or an
+        // S3-compatible bucket several servers share (Signature Version 4 written here).
+        .target(
+            name: "MediaStorage",
+            dependencies: [
+                "JukeCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -375,6 +391,10 @@ let package = Package(
         .testTarget(
             name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore", "JukeTestSupport", .product(name: "NIOCore", package: "swift-nio")],
             swiftSettings: strict),
+        .testTarget(
+            name: "MediaStorageTests",
+            dependencies: ["MediaStorage", "JukeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("SigV4Vectors")], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",
             dependencies: [
