@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "JukePlatform",
             dependencies: [
-                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem",
+                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem", "MediaStorage",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -272,7 +272,7 @@ let package = Package(
             name: "DualPlayerServer",
             dependencies: [
                 "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats", "Providers",
-                "Feeds", "Articles",
+                "Feeds", "Articles", "MediaStorage",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -37,11 +37,14 @@ public enum MediaStoreError: Error, Sendable, Equatable, CustomStringConvertible
     /// The storage could not be reached or refused the call (the bucket's answer, or the
     /// folder's error); nothing was stored.
     case unavailable(String)
+    /// A name that is no key (a part outside letters, digits and `-_.`, say).
+    case invalidKey(String)
 
     public var description: String {
         switch self {
         case .notFound(let key): "Nothing is stored under \(key)."
         case .unavailable(let why): "The media storage is unavailable: \(why)"
+        case .invalidKey(let raw): "\"\(raw.prefix(100))\" cannot name a stored file."
         }
     }
 }

@@ -24,6 +24,13 @@ public struct StorageKey: Hashable, Sendable, CustomStringConvertible, Comparabl
         self.init(prefix + "/" + name)
     }
 
+    /// A key made of parts Juke chose itself (ids, fixed names), checked all the same: a
+    /// part that makes no key is an error, not a crash.
+    public init(checking raw: String) throws(MediaStoreError) {
+        guard let key = StorageKey(raw) else { throw .invalidKey(raw) }
+        self = key
+    }
+
     public var description: String { rawValue }
 
     /// The last segment ("x.mp3").

@@ -25,9 +25,9 @@ import Testing
         }
     }
 
-    static func book(owner: UserID?, title: String, path: String) -> Book {
+    static func book(owner: UserID?, title: String, file: String) -> Book {
         Book(
-            id: BookID(rawValue: UUID()), owner: owner, origin: .upload, title: title, author: "Someone", path: path,
+            id: BookID(rawValue: UUID()), owner: owner, origin: .upload, title: title, author: "Someone", file: file,
             format: "mp4", duration: 6, chapterSource: "quicktime",
             chapters: [Book.Chapter(title: "One", start: 0, end: 3), Book.Chapter(title: "Two", start: 3, end: 6)], addedAt: Date())
     }
@@ -39,8 +39,12 @@ import Testing
             let bob = try await client.register("bob")
             let annID = try #require(try await app.services.users.credentials(username: "ann")?.user.id)
             let books = app.services.dualPlayerApp.service.books
-            let shared = Self.book(owner: nil, title: "Everyone's", path: Self.fixture.path)
-            let annsOwn = Self.book(owner: annID, title: "Ann's", path: Self.fixture.path)
+            // The fixture, stored as an upload is (in the data folder, under a key).
+            let key = "dual/books/fixture.m4b"
+            try FileManager.default.createDirectory(atPath: Self.booksFolder(app), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.fixture.path, toPath: app.services.configuration.dataDirectory + "/" + key)
+            let shared = Self.book(owner: nil, title: "Everyone's", file: key)
+            let annsOwn = Self.book(owner: annID, title: "Ann's", file: key)
             try await books.add(shared)
             try await books.add(annsOwn)
 

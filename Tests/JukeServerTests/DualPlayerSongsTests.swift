@@ -124,7 +124,7 @@ import Testing
                 let alacID = try #require(UUID(uuidString: alac))
                 let kept = try #require(try await store.song(SongID(rawValue: alacID)))
                 let older = Song(
-                    id: SongID(rawValue: UUID()), owner: nil, title: "Older", artist: nil, album: nil, path: kept.path, format: "mp4", codec: nil,
+                    id: SongID(rawValue: UUID()), owner: nil, title: "Older", artist: nil, album: nil, file: kept.file, format: "mp4", codec: nil,
                     duration: kept.duration, hasArtwork: false, addedAt: Date())
                 try await store.add(older)
                 let again = try await Self.items(client, ann).first { $0["id"] as? String == older.id.description }

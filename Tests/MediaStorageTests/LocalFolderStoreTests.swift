@@ -49,3 +49,25 @@ struct LocalFolderStoreTests {
         await #expect(throws: MediaStoreError.notFound(key)) { try await store.read(key, range: nil) }
     }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct LegacyPathTests {
+    let roots = ["dual/books", "dual/songs", "dual/podcasts", "dual/articles", "dual/demo"]
+
+    @Test func aDataFolderPathBecomesTheKeyAfterIt() {
+        #expect(StorageKey(legacyPath: "/srv/juke/data/dual/books/0a1b.mp3", roots: roots)?.rawValue == "dual/books/0a1b.mp3")
+        #expect(StorageKey(legacyPath: "/d/dual/books/librivox-9/book.mp3", roots: roots)?.rawValue == "dual/books/librivox-9/book.mp3")
+        #expect(StorageKey(legacyPath: "./data/dual/podcasts/p1/e1.mp3", roots: roots)?.rawValue == "dual/podcasts/p1/e1.mp3")
+    }
+
+    @Test func aDataFolderNamedLikeARootIsSkipped() {
+        #expect(StorageKey(legacyPath: "/home/dual/books/data/dual/songs/x.flac", roots: roots)?.rawValue == "dual/songs/x.flac")
+        #expect(StorageKey(legacyPath: "/home/dual/books/data/dual/books/x.mp3", roots: roots)?.rawValue == "dual/books/x.mp3")
+    }
+
+    @Test func aPathOutsideEveryRootHasNoKey() {
+        #expect(StorageKey(legacyPath: "/etc/passwd", roots: roots) == nil)
+        #expect(StorageKey(legacyPath: "/d/dual/books/", roots: roots) == nil)
+        #expect(StorageKey(legacyPath: "/d/dual/books/a b.mp3", roots: roots) == nil)
+    }
+}

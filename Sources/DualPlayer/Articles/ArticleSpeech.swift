@@ -59,20 +59,21 @@ public struct ArticleSpeech: Sendable, Equatable, Codable {
     /// Sentences spoken of all, while making.
     public var done: Int
     public var total: Int
-    public var path: String?
+    /// The spoken audio's key in Juke's media storage, once made.
+    public var file: String?
     public var duration: Double
     public var chapters: [Book.Chapter]
     public var cues: [Cue]
     public var failure: String?
 
     public init(
-        status: Status, done: Int = 0, total: Int = 0, path: String? = nil, duration: Double = 0, chapters: [Book.Chapter] = [], cues: [Cue] = [],
+        status: Status, done: Int = 0, total: Int = 0, file: String? = nil, duration: Double = 0, chapters: [Book.Chapter] = [], cues: [Cue] = [],
         failure: String? = nil
     ) {
         self.status = status
         self.done = done
         self.total = total
-        self.path = path
+        self.file = file
         self.duration = duration
         self.chapters = chapters
         self.cues = cues

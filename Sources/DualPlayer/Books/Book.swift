@@ -57,7 +57,8 @@ public struct Book: Sendable, Equatable {
     public var origin: Origin
     public var title: String
     public var author: String?
-    public var path: String
+    /// Its file's key in Juke's media storage (`dual/books/<id>.m4b`), the same on every server.
+    public var file: String
     /// The container's format ("mp4", "mp3"), for the Content-Type the player needs.
     public var format: String
     public var duration: Double
@@ -67,14 +68,14 @@ public struct Book: Sendable, Equatable {
     public var addedAt: Date
     public var status: Status
     public var download: Download?
-    /// Its cover on the server's disk, when it came with one.
-    public var coverPath: String?
+    /// Its cover's key in the media storage, when it came with one.
+    public var coverFile: String?
     /// Its id where it came from (LibriVox's), so it is not fetched twice.
     public var sourceID: String?
 
     public init(
-        id: BookID, owner: UserID?, origin: Origin, title: String, author: String?, path: String, format: String, duration: Double,
-        chapterSource: String, chapters: [Chapter], addedAt: Date, status: Status = .ready, download: Download? = nil, coverPath: String? = nil,
+        id: BookID, owner: UserID?, origin: Origin, title: String, author: String?, file: String, format: String, duration: Double,
+        chapterSource: String, chapters: [Chapter], addedAt: Date, status: Status = .ready, download: Download? = nil, coverFile: String? = nil,
         sourceID: String? = nil
     ) {
         self.id = id
@@ -82,7 +83,7 @@ public struct Book: Sendable, Equatable {
         self.origin = origin
         self.title = title
         self.author = author
-        self.path = path
+        self.file = file
         self.format = format
         self.duration = duration
         self.chapterSource = chapterSource
@@ -90,7 +91,7 @@ public struct Book: Sendable, Equatable {
         self.addedAt = addedAt
         self.status = status
         self.download = download
-        self.coverPath = coverPath
+        self.coverFile = coverFile
         self.sourceID = sourceID
     }
 

@@ -15,7 +15,8 @@ public struct Song: Sendable, Equatable {
     public var title: String
     public var artist: String?
     public var album: String?
-    public var path: String
+    /// Its file's key in Juke's media storage (`dual/songs/<id>.flac`).
+    public var file: String
     /// The container's format (`AudioFormat`'s names: "mp3", "mp4", "flac", "asf", "wavpack"…).
     public var format: String
     /// The codec inside, where the container holds more than one (MP4: "aac" or "alac"); nil
@@ -26,7 +27,7 @@ public struct Song: Sendable, Equatable {
     public var addedAt: Date
 
     public init(
-        id: SongID, owner: UserID?, title: String, artist: String?, album: String?, path: String, format: String, codec: String? = nil,
+        id: SongID, owner: UserID?, title: String, artist: String?, album: String?, file: String, format: String, codec: String? = nil,
         duration: Double, hasArtwork: Bool, addedAt: Date
     ) {
         self.id = id
@@ -34,7 +35,7 @@ public struct Song: Sendable, Equatable {
         self.title = title
         self.artist = artist
         self.album = album
-        self.path = path
+        self.file = file
         self.format = format
         self.codec = codec
         self.duration = duration

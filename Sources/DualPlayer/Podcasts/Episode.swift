@@ -124,16 +124,17 @@ public struct EpisodeDownload: Sendable, Equatable, Codable {
     public var bytes: Int64
     public var total: Int64?
     public var failure: String?
-    /// The file's path on the server, once whole (the part file is `path + ".part"`).
-    public var path: String
+    /// The file's key in Juke's media storage, once whole (until then it is a part file in
+    /// the downloading server's scratch folder).
+    public var file: String
     public var finishedAt: Date?
 
-    public init(status: Status, bytes: Int64, total: Int64? = nil, failure: String? = nil, path: String, finishedAt: Date? = nil) {
+    public init(status: Status, bytes: Int64, total: Int64? = nil, failure: String? = nil, file: String, finishedAt: Date? = nil) {
         self.status = status
         self.bytes = bytes
         self.total = total
         self.failure = failure
-        self.path = path
+        self.file = file
         self.finishedAt = finishedAt
     }
 }

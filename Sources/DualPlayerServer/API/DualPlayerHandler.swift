@@ -105,7 +105,7 @@ struct DualPlayerHandler: APIProtocol {
         try await respond {
             let user = try CurrentRequest.requireUser()
             let book = try await service.delete(try parseID(input.path.bookId, field: "book_id"), by: user)
-            if book.origin == .librivox { libriVox.removed(book) }
+            if book.origin == .librivox { await libriVox.removed(book) }
             return .noContent(.init())
         }
     }

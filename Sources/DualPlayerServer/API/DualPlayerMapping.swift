@@ -70,7 +70,7 @@ enum DualPlayerMapping {
                 S.DualBook.DownloadPayload(
                     sectionsDone: $0.sectionsDone, sectionsTotal: $0.sectionsTotal, bytes: $0.bytes, failure: $0.failure)
             },
-            coverUrl: book.coverPath == nil ? nil : "/api/v1/dual/books/\(book.id)/cover",
+            coverUrl: book.coverFile == nil ? nil : "/api/v1/dual/books/\(book.id)/cover",
             listened: listened.map { S.DualBook.ListenedPayload(position: min(max(0, $0.seconds), book.duration), updatedAt: $0.updatedAt) })
     }
 

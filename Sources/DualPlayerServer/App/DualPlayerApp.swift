@@ -22,7 +22,7 @@ public struct DualPlayerApp: JukeApp {
         let settings = platform.configuration.groups[DualPlayerSettings.self]
         self.service = DualPlayerService(
             database: platform.database, library: platform.library, reading: platform.reading, clock: platform.clock, logger: platform.logger,
-            booksFolder: platform.configuration.dataDirectory + "/dual/books", maxUploadSize: platform.configuration.maxUploadSize)
+            files: platform.files, scratch: platform.scratchFolder, maxUploadSize: platform.configuration.maxUploadSize)
         // Radio Browser's own discovery and mirrors, or the list the configuration names (a
         // private mirror, or a test's fake).
         let directory =
@@ -33,7 +33,7 @@ public struct DualPlayerApp: JukeApp {
         let books = BookStore(database: platform.database)
         self.songs = SongService(
             songs: SongStore(database: platform.database),
-            uploads: SongUploads(folder: platform.configuration.dataDirectory + "/dual/songs", limit: platform.configuration.maxUploadSize),
+            uploads: SongUploads(scratch: platform.scratchFolder, files: platform.files, limit: platform.configuration.maxUploadSize),
             reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
         // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
         // relay's address policy.
@@ -43,11 +43,11 @@ public struct DualPlayerApp: JukeApp {
         self.libriVox = LibriVoxService(
             client: LibriVox(baseURL: libriVoxBase),
             downloads: LibriVoxDownloads(
-                books: books, folder: platform.configuration.dataDirectory + "/dual/books", fetcher: fetcher,
+                books: books, files: platform.files, scratch: platform.scratchFolder, fetcher: fetcher,
                 background: platform.background, logger: platform.logger),
             books: books, clock: platform.clock, logger: platform.logger)
         let demoFolder = DemoPodcastService.folder(dataDirectory: platform.configuration.dataDirectory)
-        let episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder)
+        let episodeMedia = EpisodeMedia(fetcher: fetcher, demoFolder: demoFolder, files: platform.files, scratch: platform.scratchFolder)
         let podcastStore = PodcastStore(database: platform.database)
         self.podcasts = PodcastService(
             store: podcastStore,
@@ -58,7 +58,7 @@ public struct DualPlayerApp: JukeApp {
                     return FileManager.default.fileExists(atPath: path) ? path : nil
                 }),
             downloads: EpisodeDownloads(
-                store: podcastStore, fetcher: fetcher, media: episodeMedia, folder: platform.configuration.dataDirectory + "/dual/podcasts",
+                store: podcastStore, fetcher: fetcher, media: episodeMedia, files: platform.files, scratch: platform.scratchFolder,
                 limit: settings.podcastStorageLimit, clock: platform.clock, background: platform.background, logger: platform.logger),
             directory: settings.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
             logger: platform.logger,
@@ -66,7 +66,7 @@ public struct DualPlayerApp: JukeApp {
         self.episodeMedia = episodeMedia
         self.articles = ArticleService(
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
-            folder: platform.configuration.dataDirectory + "/dual/articles",
+            files: platform.files, scratch: platform.scratchFolder,
             clock: platform.clock, background: platform.background, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock,
@@ -98,7 +98,7 @@ public struct DualPlayerApp: JukeApp {
         ).register(on: router)
         SongMediaRoutes(songs: songs, media: MediaRoutes(platform: platform)).register(on: router)
         RadioListenRoutes(radio: radio).register(on: router)
-        BookAudioRoutes(service: service, media: MediaRoutes(platform: platform), dataDirectory: platform.configuration.dataDirectory)
+        BookAudioRoutes(service: service, media: MediaRoutes(platform: platform), files: platform.files, ownFiles: platform.ownFiles)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)
     }

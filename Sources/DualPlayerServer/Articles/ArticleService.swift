@@ -4,6 +4,7 @@ import Foundation
 import JukeCore
 import JukePlatform
 import Logging
+import MediaStorage
 import Providers
 import Synchronization
 
@@ -14,7 +15,11 @@ import Synchronization
 public struct ArticleService: Sendable {
     let store: ArticleStore
     let fetcher: WebFetcher
-    let folder: String
+    /// Where spoken articles are kept, and where one is made first on this server.
+    let files: any MediaStore
+    let scratch: String
+    /// Where spoken articles are kept in the media storage.
+    static let prefix = "dual/articles"
     let clock: WallClock
     let logger: Logger
     let making: Making
@@ -32,7 +37,7 @@ public struct ArticleService: Sendable {
     let background: BackgroundWork
 
     init(
-        store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, folder: String, clock: WallClock, background: BackgroundWork,
+        store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, files: any MediaStore, scratch: String, clock: WallClock, background: BackgroundWork,
         logger: Logger
     ) {
         self.background = background
@@ -40,7 +45,8 @@ public struct ArticleService: Sendable {
         self.pdfText = PopplerText.locate()
         self.store = store
         self.fetcher = fetcher
-        self.folder = folder
+        self.files = files
+        self.scratch = scratch
         self.clock = clock
         self.logger = logger
         self.making = Making()
@@ -155,7 +161,7 @@ public struct ArticleService: Sendable {
 
     public func delete(_ id: ArticleID, for user: UserID) async throws {
         _ = try await article(id, for: user)
-        if let path = try await store.speech(of: id)?.path { try? FileManager.default.removeItem(atPath: path) }
+        if let key = try await store.speech(of: id)?.file.flatMap(StorageKey.init) { try await files.delete(key) }
         try await store.delete(id)
     }
 
@@ -181,7 +187,9 @@ public struct ArticleService: Sendable {
         try await store.save(start, of: id)
         guard making.begin(id) else { return start }
         let store = store
-        let path = "\(folder)/\(id).mp3"
+        let key = try StorageKey(checking: "\(Self.prefix)/\(id).mp3")
+        let path = "\(scratch)/article-\(id).mp3"
+        let files = files
         let logger = logger
         let making = making
         let article = stored.article
@@ -199,10 +207,13 @@ public struct ArticleService: Sendable {
                 }
                 defer { group.cancelAll() }
                 do {
+                    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    defer { try? FileManager.default.removeItem(atPath: path) }
                     let times = try await BlockingWork.run {
                         try speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in progress.set(done) }
                     }
-                    return Self.speech(plan: plan, times: times, article: article, path: path)
+                    try await files.store(file: path, as: key, contentType: "audio/mpeg")
+                    return Self.speech(plan: plan, times: times, article: article, file: key.rawValue)
                 } catch {
                     logger.error("could not speak an article", metadata: ["article": "\(id)", "error": "\(error)"])
                     return ArticleSpeech(status: .failed, done: progress.value, total: plan.count, failure: "\(error)")
@@ -242,7 +253,7 @@ public struct ArticleService: Sendable {
         return out
     }
 
-    static func speech(plan: [(text: String, chapter: Int, word: Int)], times: [(start: Double, end: Double)], article: Article, path: String)
+    static func speech(plan: [(text: String, chapter: Int, word: Int)], times: [(start: Double, end: Double)], article: Article, file: String)
         -> ArticleSpeech
     {
         let cues = zip(plan, times).map { ArticleSpeech.Cue(start: $1.start, end: $1.end, text: $0.text, chapter: $0.chapter, word: $0.word) }
@@ -253,7 +264,7 @@ public struct ArticleService: Sendable {
             let end = cues.first(where: { $0.chapter > index })?.start ?? duration
             chapters.append(Book.Chapter(title: chapter.title, start: first.start, end: end))
         }
-        return ArticleSpeech(status: .ready, done: cues.count, total: cues.count, path: path, duration: duration, chapters: chapters, cues: cues)
+        return ArticleSpeech(status: .ready, done: cues.count, total: cues.count, file: file, duration: duration, chapters: chapters, cues: cues)
     }
 
     /// Articles being spoken by this server (one job each).

@@ -16,9 +16,11 @@ struct DemoBookService: Service {
     let platform: Platform
     let books: BookStore
 
-    static func localPath(dataDirectory: String) -> String { dataDirectory + "/dual/demo/aesops-fables.m4b" }
+    /// The demo's key in each server's own data folder (`Platform.ownFiles`), never in a
+    /// shared bucket: every server makes and serves its own copy.
+    static let key = "dual/demo/aesops-fables.m4b"
 
-    var path: String { Self.localPath(dataDirectory: platform.configuration.dataDirectory) }
+    var path: String { platform.configuration.dataDirectory + "/" + Self.key }
 
     func run() async throws {
         if platform.configuration.installDemoLibrary {
@@ -55,7 +57,7 @@ struct DemoBookService: Service {
         guard shelved == nil else { return }
         let list = try ChapterReader.read(path: path)
         let book = Book(
-            id: BookID(rawValue: UUID()), owner: nil, origin: .demo, title: DemoBookText.title, author: DemoBookText.author, path: path,
+            id: BookID(rawValue: UUID()), owner: nil, origin: .demo, title: DemoBookText.title, author: DemoBookText.author, file: Self.key,
             format: "mp4", duration: list.duration, chapterSource: list.source.rawValue,
             chapters: list.chapters.map { Book.Chapter(title: $0.title, start: $0.start, end: $0.end) }, addedAt: platform.clock.now())
         try await books.add(book)

@@ -4,17 +4,20 @@ import JukeCore
 import JukePlatform
 import Logging
 import MediaFormats
+import MediaStorage
 import Providers
 import Synchronization
 
-/// LibriVox books fetched onto the shelf: each section's MP3 downloaded to the server
-/// (resumable: an interrupted section carries on from its last byte, finished sections are
-/// kept, and a restart of the server picks unfinished books up again), then joined into one
-/// MP3 with a chapter per section. Progress is written to the book as it grows, so every page
+/// LibriVox books fetched onto the shelf: each section's MP3 downloaded to this server's
+/// scratch folder (resumable: an interrupted section carries on from its last byte, finished
+/// sections are kept, and a restart of the server picks unfinished books up again), then
+/// joined into one MP3 with a chapter per section and stored (the data folder or the bucket). Progress is written to the book as it grows, so every page
 /// and every server sees it; the live byte count of this server's downloads is kept here too.
 final class LibriVoxDownloads: Sendable {
     let books: BookStore
-    let folder: String
+    /// Where finished books and covers are kept, and where they are put together first.
+    let files: any MediaStore
+    let scratch: String
     /// The server's guarded fetcher: sections and covers are addresses LibriVox named.
     let fetcher: WebFetcher
     let logger: Logger
@@ -26,16 +29,23 @@ final class LibriVoxDownloads: Sendable {
 
     private let running = Mutex<[BookID: BackgroundJob]>([:])
 
-    init(books: BookStore, folder: String, fetcher: WebFetcher, background: BackgroundWork, logger: Logger) {
+    init(books: BookStore, files: any MediaStore, scratch: String, fetcher: WebFetcher, background: BackgroundWork, logger: Logger) {
         self.books = books
         self.background = background
-        self.folder = folder
+        self.files = files
+        self.scratch = scratch
         self.fetcher = fetcher
         self.logger = logger
     }
 
-    /// The folder a book's sections, cover and joined file are kept in.
-    func directory(of id: BookID) -> String { folder + "/librivox-\(id.description)" }
+    /// The folder on this server a book's sections are downloaded to and joined in.
+    func directory(of id: BookID) -> String { scratch + "/librivox-\(id.description)" }
+
+    /// Where the joined book is kept in the media storage.
+    static func bookKey(of id: BookID) throws -> StorageKey { try StorageKey(checking: "dual/books/librivox-\(id.description)/book.mp3") }
+
+    /// Where its cover is kept.
+    static func coverKey(of id: BookID) throws -> StorageKey { try StorageKey(checking: "dual/books/librivox-\(id.description)/cover.jpg") }
 
     /// Starts (or carries on with) fetching `book`'s sections from `source`.
     func start(_ book: Book, source: LibriVoxBook) {
@@ -61,8 +71,12 @@ final class LibriVoxDownloads: Sendable {
         let total = source.sections.count
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if book.coverPath == nil, let cover = source.coverURL.flatMap(URL.init(string:)) {
-                book.coverPath = await fetchCover(cover, to: directory + "/cover.jpg")
+            if book.coverFile == nil, let cover = source.coverURL.flatMap(URL.init(string:)),
+                let local = await fetchCover(cover, to: directory + "/cover.jpg")
+            {
+                let key = try Self.coverKey(of: book.id)
+                try await files.store(file: local, as: key, contentType: "image/jpeg")
+                book.coverFile = key.rawValue
             }
             var sections: [BookAssembler.Section] = []
             var finished: Int64 = 0
@@ -92,7 +106,9 @@ final class LibriVoxDownloads: Sendable {
             }
             let output = directory + "/book.mp3"
             let chapters = try BookAssembler.assemble(sections, title: book.title, author: book.author, to: output)
-            book.path = output
+            let key = try Self.bookKey(of: book.id)
+            try await files.store(file: output, as: key, contentType: "audio/mpeg")
+            book.file = key.rawValue
             book.format = "mp3"
             book.duration = chapters.duration
             book.chapterSource = chapters.source.rawValue

@@ -52,7 +52,7 @@ struct LibriVoxService: Sendable {
         let book = Book(
             id: bookID, owner: user, origin: .librivox, title: TextRules.cleanedOrNil(source.title, limit: 300) ?? "Untitled",
             author: TextRules.cleanedOrNil(source.authors.joined(separator: ", "), limit: 300),
-            path: downloads.directory(of: bookID) + "/book.mp3", format: "mp3", duration: at, chapterSource: "none", chapters: chapters,
+            file: try LibriVoxDownloads.bookKey(of: bookID).rawValue, format: "mp3", duration: at, chapterSource: "none", chapters: chapters,
             addedAt: clock.now(), status: .downloading, download: Book.Download(sectionsDone: 0, sectionsTotal: source.sections.count, bytes: 0),
             sourceID: id)
         try await books.add(book)
@@ -117,9 +117,17 @@ struct LibriVoxService: Sendable {
 }
 
 extension LibriVoxService {
-    /// A LibriVox book was taken off the shelf: its download stops and its files go.
-    func removed(_ book: Book) {
+    /// A LibriVox book was taken off the shelf: its download stops and its files go (the
+    /// stored book and cover, and what this server was downloading).
+    func removed(_ book: Book) async {
         downloads.cancel(book.id)
         try? FileManager.default.removeItem(atPath: downloads.directory(of: book.id))
+        for key in [try? LibriVoxDownloads.coverKey(of: book.id)].compactMap({ $0 }) {
+            do {
+                try await downloads.files.delete(key)
+            } catch {
+                logger.warning("a removed book's cover stays stored", metadata: ["book": "\(book.id)", "error": "\(error)"])
+            }
+        }
     }
 }

@@ -3,19 +3,23 @@ import Foundation
 import JukeCore
 import JukePlatform
 import Logging
+import MediaStorage
 import Providers
 import Synchronization
 
-/// Episodes copied to the server, so they play however the host fares: bytes go to
-/// `<file>.part` as they come, an interrupted download goes on from its last byte (Range; a
-/// host that ignores it starts again), the file takes its name once whole, and progress is on
-/// the episode for every subscriber to see. After each download the storage limit's cleanup
+/// Episodes copied to the server, so they play however the host fares: bytes go to a part
+/// file in the downloading server's scratch folder as they come, an interrupted download goes
+/// on from its last byte (Range; a host that ignores it starts again), the whole file is then
+/// stored (the data folder or the bucket every server plays from), and progress is on the
+/// episode for every subscriber to see. After each download the storage limit's cleanup
 /// (`DownloadCleanup`) removes played episodes, oldest first.
 actor EpisodeDownloads {
     let store: PodcastStore
     let fetcher: WebFetcher
     let media: EpisodeMedia
-    let folder: String
+    /// Where downloads are kept, and where their part files are written first.
+    let files: any MediaStore
+    let scratch: String
     let limit: Int64
     let clock: WallClock
     let logger: Logger
@@ -24,14 +28,16 @@ actor EpisodeDownloads {
     private var running: [EpisodeID: BackgroundJob] = [:]
 
     init(
-        store: PodcastStore, fetcher: WebFetcher, media: EpisodeMedia, folder: String, limit: Int64, clock: WallClock, background: BackgroundWork,
+        store: PodcastStore, fetcher: WebFetcher, media: EpisodeMedia, files: any MediaStore, scratch: String, limit: Int64, clock: WallClock,
+        background: BackgroundWork,
         logger: Logger
     ) {
         self.background = background
         self.store = store
         self.fetcher = fetcher
         self.media = media
-        self.folder = folder
+        self.files = files
+        self.scratch = scratch
         self.limit = limit
         self.clock = clock
         self.logger = logger
@@ -39,16 +45,17 @@ actor EpisodeDownloads {
 
     /// Starts (or carries on) downloading `episode`; returns it as stored with its progress.
     func start(_ episode: Episode) async throws -> Episode {
-        if let download = episode.download, download.status == .ready, FileManager.default.fileExists(atPath: download.path) { return episode }
+        if let download = episode.download, download.status == .ready, let key = StorageKey(download.file), try await files.info(key) != nil {
+            return episode
+        }
         if running[episode.id] != nil, let current = try await store.episode(episode.id) { return current }
         let held = try await heldDownloads()
         guard DownloadCleanup.hasRoom(for: episode.details.audioLength ?? 0, held.filter { $0.id != episode.id }, limit: limit) else {
             throw RuleRefusal.conflict(
                 "The server's podcast storage (\(limit / 1_000_000) MB) is full of unplayed episodes: play or remove some downloads first.")
         }
-        let path = filePath(episode)
-        let have = Self.size(path + ".part")
-        let download = EpisodeDownload(status: .downloading, bytes: have, total: episode.details.audioLength, path: path)
+        let have = Self.size(partPath(episode))
+        let download = EpisodeDownload(status: .downloading, bytes: have, total: episode.details.audioLength, file: try fileKey(episode).rawValue)
         try await store.setDownload(download, of: episode.id)
         var started = episode
         started.download = download
@@ -70,17 +77,36 @@ actor EpisodeDownloads {
     /// Stops a download and removes the server's copy.
     func remove(_ episode: Episode) async throws {
         running.removeValue(forKey: episode.id)?.cancel()
-        let path = episode.download?.path ?? filePath(episode)
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".part")
+        try await files.delete(episode.download.flatMap { StorageKey($0.file) } ?? (try fileKey(episode)))
+        try? FileManager.default.removeItem(atPath: partPath(episode))
         try await store.setDownload(nil, of: episode.id)
     }
 
-    func filePath(_ episode: Episode) -> String {
+    /// A removed show's download (its key, as stored on the episode): the stored file and any
+    /// part file this server holds. A failure to remove is logged, not raised: the show is gone.
+    func removeFiles(_ file: String) async {
+        guard let key = StorageKey(file) else { return }
+        do {
+            try await files.delete(key)
+        } catch {
+            logger.warning("a removed show's episode file stays stored", metadata: ["file": "\(file)", "error": "\(error)"])
+        }
+        let episode = String(key.name.prefix { $0 != "." })
+        try? FileManager.default.removeItem(atPath: "\(scratch)/podcasts/\(episode).part")
+    }
+
+    /// The episode's key in the media storage: `dual/podcasts/<show>/<episode>.<ext>`.
+    func fileKey(_ episode: Episode) throws -> StorageKey {
         let kind = EpisodeMedia.type(episode)
         let ext = kind.contains("mp4") || kind.contains("m4a") ? "m4a" : kind.contains("ogg") ? "ogg" : "mp3"
-        return "\(folder)/\(episode.podcast)/\(episode.id).\(ext)"
+        return try StorageKey(checking: "\(Self.prefix)/\(episode.podcast)/\(episode.id).\(ext)")
     }
+
+    /// Where downloads are kept in the media storage.
+    static let prefix = "dual/podcasts"
+
+    /// The part file being written on this server (a restart carries on from it).
+    func partPath(_ episode: Episode) -> String { "\(scratch)/podcasts/\(episode.id).part" }
 
     private func launch(_ episode: Episode) {
         running[episode.id] = background.start("episode download") { [weak self] in
@@ -91,20 +117,23 @@ actor EpisodeDownloads {
     private func finished(_ id: EpisodeID) { running.removeValue(forKey: id) }
 
     private func run(_ episode: Episode) async {
-        let path = filePath(episode)
+        let part = partPath(episode)
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            let bytes = try await fetch(episode, to: path)
-            let done = EpisodeDownload(status: .ready, bytes: bytes, total: bytes, path: path, finishedAt: clock.now())
+            let key = try fileKey(episode)
+            try FileManager.default.createDirectory(atPath: (part as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            let bytes = try await fetch(episode, to: part, key: key)
+            try await files.store(file: part, as: key, contentType: EpisodeMedia.type(episode))
+            let done = EpisodeDownload(status: .ready, bytes: bytes, total: bytes, file: key.rawValue, finishedAt: clock.now())
             try await store.setDownload(done, of: episode.id)
             logger.info("episode downloaded", metadata: ["episode": "\(episode.id)", "bytes": "\(bytes)"])
             await cleanup()
         } catch is CancellationError {
             // Removed while downloading: nothing to record.
         } catch {
-            let have = Self.size(path + ".part")
+            let have = Self.size(part)
             let failed = EpisodeDownload(
-                status: .failed, bytes: have, total: episode.details.audioLength, failure: FeedFetch.words(error), path: path)
+                status: .failed, bytes: have, total: episode.details.audioLength, failure: FeedFetch.words(error),
+                file: (try? fileKey(episode).rawValue) ?? "")
             logger.notice("episode download stopped", metadata: ["episode": "\(episode.id)", "error": "\(error)"])
             if !Task.isCancelled {
                 // Unrecorded, the episode would show as downloading for good.
@@ -118,14 +147,13 @@ actor EpisodeDownloads {
         finished(episode.id)
     }
 
-    /// The episode's bytes into `path` (through its part file); returns the file's size.
-    private func fetch(_ episode: Episode, to path: String) async throws -> Int64 {
-        let part = path + ".part"
+    /// The episode's bytes into its part file `part`; returns the file's size.
+    private func fetch(_ episode: Episode, to part: String, key: StorageKey) async throws -> Int64 {
         if let local = media.demoFile(episode.details.audioURL) {
             // Juke's demo show: a copy of the server's own file.
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.copyItem(atPath: local, toPath: path)
-            return Self.size(path)
+            if FileManager.default.fileExists(atPath: part) { try FileManager.default.removeItem(atPath: part) }
+            try FileManager.default.copyItem(atPath: local, toPath: part)
+            return Self.size(part)
         }
         guard let url = URL(string: episode.details.audioURL) else { throw FeedFetch.Failure("the episode's audio address is not a web address") }
         let have = Self.size(part)
@@ -146,7 +174,7 @@ actor EpisodeDownloads {
             }
         ) { bytes in
             if let progress = try writer.write(bytes) {
-                try? await store.updateProgress(EpisodeDownload(status: .downloading, bytes: progress, total: total, path: path), of: id)
+                try? await store.updateProgress(EpisodeDownload(status: .downloading, bytes: progress, total: total, file: key.rawValue), of: id)
             }
         }
         switch answer.status {
@@ -155,10 +183,9 @@ actor EpisodeDownloads {
         default: throw FeedFetch.Failure("the host answered HTTP \(answer.status)")
         }
         try handle.close()
-        guard Self.size(part) > 0 else { throw FeedFetch.Failure("the host sent no audio") }
-        if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        try FileManager.default.moveItem(atPath: part, toPath: path)
-        return Self.size(path)
+        let size = Self.size(part)
+        guard size > 0 else { throw FeedFetch.Failure("the host sent no audio") }
+        return size
     }
 
     /// Removes played downloads while the total is over the limit.
@@ -178,7 +205,8 @@ actor EpisodeDownloads {
     private func heldDownloads() async throws -> [DownloadCleanup.Held] {
         try await store.downloads().compactMap { episode, playedByAll in
             guard let download = episode.download else { return nil }
-            let bytes = download.status == .ready ? Self.size(download.path) : max(download.bytes, download.total ?? 0)
+            // A stored download's size was recorded when it was whole (the bucket is not asked).
+            let bytes = download.status == .ready ? download.bytes : max(download.bytes, download.total ?? 0)
             return DownloadCleanup.Held(id: episode.id, bytes: bytes, playedByAll: playedByAll && download.status == .ready, finishedAt: download.finishedAt)
         }
     }

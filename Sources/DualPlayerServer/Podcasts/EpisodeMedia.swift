@@ -2,6 +2,7 @@ import DualPlayer
 import Feeds
 import Foundation
 import MediaFormats
+import MediaStorage
 import Providers
 
 /// Where an episode's audio, chapters and transcript are read from: the server's downloaded
@@ -11,16 +12,21 @@ struct EpisodeMedia: Sendable {
     let fetcher: WebFetcher
     /// The demo show's folder on this server.
     let demoFolder: String
+    /// Where downloaded episodes are kept.
+    let files: any MediaStore
+    /// Where a downloaded episode is copied to read its chapters, when it is in a bucket.
+    let scratch: String
 
     enum AudioSource: Equatable {
+        case stored(StorageKey, type: String)
         case file(path: String, type: String)
         case remote(URL, type: String?)
     }
 
     /// A downloaded copy first, then the demo's file, then the host's.
-    func audio(of episode: Episode) throws -> AudioSource {
-        if let download = episode.download, download.status == .ready, FileManager.default.fileExists(atPath: download.path) {
-            return .file(path: download.path, type: Self.type(episode))
+    func audio(of episode: Episode) async throws -> AudioSource {
+        if let download = episode.download, download.status == .ready, let key = StorageKey(download.file), try await files.info(key) != nil {
+            return .stored(key, type: Self.type(episode))
         }
         if let local = demoFile(episode.details.audioURL) { return .file(path: local, type: Self.type(episode)) }
         guard let url = URL(string: episode.details.audioURL) else { throw FeedFetch.Failure("the episode's audio address is not a web address") }
@@ -60,10 +66,28 @@ struct EpisodeMedia: Sendable {
         if !episode.details.inlineChapters.isEmpty {
             return ("podlove", Self.ranges(episode.details.inlineChapters.map { ($0.start, $0.title, nil) }, duration: duration))
         }
-        if case .file(let path, _) = try audio(of: episode), let list = try? ChapterReader.read(path: path), !list.chapters.isEmpty {
+        if let list = try await fileChapters(of: episode), !list.chapters.isEmpty {
             return (list.source.rawValue, list.chapters.map { Book.Chapter(title: $0.title, start: $0.start, end: $0.end) })
         }
         return ("none", [])
+    }
+
+    /// The chapters in the episode's own file (downloaded, or the demo's); nil when there is
+    /// no file or it cannot be read. A file in a bucket is copied to this server to be read.
+    func fileChapters(of episode: Episode) async throws -> ChapterList? {
+        switch try await audio(of: episode) {
+        case .file(let path, _):
+            return try? ChapterReader.read(path: path)
+        case .stored(let key, _):
+            if let path = files.localPath(key) { return try? ChapterReader.read(path: path) }
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            let copy = scratch + "/chapters-\(UUID().uuidString.lowercased())"
+            defer { try? FileManager.default.removeItem(atPath: copy) }
+            try await files.download(key, to: copy)
+            return try? ChapterReader.read(path: copy)
+        case .remote:
+            return nil
+        }
     }
 
     /// The episode's transcript, in time order; nil when the feed offers none with timing.

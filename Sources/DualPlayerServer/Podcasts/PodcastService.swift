@@ -94,10 +94,7 @@ public struct PodcastService: Sendable {
         guard try await store.unsubscribe(user, from: id) else { throw RuleRefusal.notFound("You do not subscribe to that show.") }
         // The last subscriber gone: the show, its episodes and its downloads go.
         if let files = try await store.removeIfUnsubscribed(id) {
-            for path in files {
-                try? FileManager.default.removeItem(atPath: path)
-                try? FileManager.default.removeItem(atPath: path + ".part")
-            }
+            for file in files { await downloads.removeFiles(file) }
         }
     }
 

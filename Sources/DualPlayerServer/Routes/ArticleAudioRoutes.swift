@@ -2,6 +2,7 @@ import DualPlayer
 import Hummingbird
 import JukeCore
 import JukePlatform
+import MediaStorage
 
 /// An article spoken on the server: its MP3 with Range (a plain route, documented under "media").
 struct ArticleAudioRoutes {
@@ -17,8 +18,10 @@ struct ArticleAudioRoutes {
         let user = try CurrentRequest.requireUser()
         let id: ArticleID = try parseID(context.parameters.get("article_id") ?? "", field: "article_id")
         let speech = try await articles.speech(id, for: user.id)
-        guard let speech, speech.status == .ready, let path = speech.path else { throw APIError.notFound("spoken audio of this article") }
-        return try await media.serveFile(
-            at: path, contentType: "audio/mpeg", request, context, missing: "The spoken article is no longer on the server's disk.")
+        guard let speech, speech.status == .ready, let key = speech.file.flatMap(StorageKey.init) else {
+            throw APIError.notFound("spoken audio of this article")
+        }
+        return try await media.serveStored(
+            key, in: articles.files, contentType: "audio/mpeg", request, context, missing: "The spoken article is no longer stored.")
     }
 }

@@ -2,14 +2,17 @@ import DualPlayer
 import Hummingbird
 import JukeCore
 import JukePlatform
+import MediaStorage
 
 /// A book's audio: a byte stream with Range, so a plain route (documented in the contract
 /// under "media", as the library's audio is).
 struct BookAudioRoutes {
     let service: DualPlayerService
     let media: MediaRoutes<JukeRequestContext>
-    /// This server's data folder: the demo is served from this server's own copy.
-    let dataDirectory: String
+    /// Where books are kept (uploads, LibriVox's), and this server's own data folder, where
+    /// its copy of the demo is.
+    let files: any MediaStore
+    let ownFiles: any MediaStore
 
     func register(on router: Router<JukeRequestContext>) {
         router.get("/api/v1/dual/books/:book_id/audio") { request, context in try await audio(request, context) }
@@ -28,26 +31,27 @@ struct BookAudioRoutes {
 
     func cover(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let book = try await visibleBook(context)
-        guard let path = book.coverPath else { throw APIError(RuleRefusal.notFound("This book has no cover.")) }
-        let isPNG = path.hasSuffix(".png")
-        return try await media.serveFile(
-            at: path, contentType: isPNG ? "image/png" : "image/jpeg", request, context, missing: "The cover is no longer on the server's disk.")
+        guard let key = book.coverFile.flatMap(StorageKey.init) else { throw APIError(RuleRefusal.notFound("This book has no cover.")) }
+        return try await media.serveStored(
+            key, in: files, contentType: key.pathExtension == "png" ? "image/png" : "image/jpeg", request, context,
+            missing: "The cover is no longer stored.")
     }
 
-    /// A book that plays: ready, and where its file is on this server.
-    func playableBook(_ context: JukeRequestContext) async throws -> (book: Book, path: String) {
+    /// A book that plays: ready, and where its file is kept.
+    func playableBook(_ context: JukeRequestContext) async throws -> (book: Book, key: StorageKey, store: any MediaStore) {
         let book = try await visibleBook(context)
         guard book.status == .ready else {
             throw APIError(status: .conflict, code: "book_not_ready", message: "The book is still downloading; it plays once its chapters are on the server.")
         }
-        return (book, book.origin == .demo ? DemoBookService.localPath(dataDirectory: dataDirectory) : book.path)
+        guard let key = StorageKey(book.file) else { throw APIError(status: .notFound, code: "file_missing", message: Self.missing) }
+        return (book, key, book.origin == .demo ? ownFiles : files)
     }
 
+    static let missing = "The book's file is no longer stored."
+
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
-        let (book, path) = try await playableBook(context)
-        return try await media.serveFile(
-            at: path, contentType: AudioMIME.type(format: book.format), request, context,
-            missing: "The book's file is no longer on the server's disk.")
+        let (book, key, store) = try await playableBook(context)
+        return try await media.serveStored(key, in: store, contentType: AudioMIME.type(format: book.format), request, context, missing: Self.missing)
     }
 
     /// One chapter as a file of its own, for a phone to keep that chapter without the whole
@@ -57,11 +61,10 @@ struct BookAudioRoutes {
         guard raw.count <= 6, let index = Int(raw), index >= 0 else {
             throw APIError.badRequest("index is a chapter's number, counted from 0.", field: "index")
         }
-        let (book, path) = try await playableBook(context)
+        let (book, key, store) = try await playableBook(context)
         // A refusal is mapped to its response by the error middleware, as every route's is.
         let chapter = try book.chapter(at: index)
         return try await media.serveClip(
-            of: path, format: book.format, from: chapter.start, to: chapter.end, request, context,
-            missing: "The book's file is no longer on the server's disk.")
+            stored: key, in: store, format: book.format, from: chapter.start, to: chapter.end, request, context, missing: Self.missing)
     }
 }

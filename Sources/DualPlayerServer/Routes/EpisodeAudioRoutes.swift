@@ -25,7 +25,10 @@ struct EpisodeAudioRoutes {
         let user = try CurrentRequest.requireUser()
         let id: EpisodeID = try parseID(context.parameters.get("episode_id") ?? "", field: "episode_id")
         let episode = try await podcasts.episode(id, for: user.id)
-        switch try episodeMedia.audio(of: episode) {
+        switch try await episodeMedia.audio(of: episode) {
+        case .stored(let key, let type):
+            return try await media.serveStored(
+                key, in: episodeMedia.files, contentType: type, request, context, missing: "The episode's downloaded file is no longer stored.")
         case .file(let path, let type):
             return try await media.serveFile(at: path, contentType: type, request, context, missing: "The episode's file is no longer on the server's disk.")
         case .remote(let url, _):

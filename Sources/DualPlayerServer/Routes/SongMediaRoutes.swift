@@ -4,6 +4,7 @@ import Hummingbird
 import JukeCore
 import JukePlatform
 import MediaFormats
+import MediaStorage
 import NIOCore
 
 /// An uploaded song's audio (a byte stream with Range) and the cover its tags carry: plain
@@ -27,24 +28,35 @@ struct SongMediaRoutes {
 
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let song = try await visibleSong(context)
+        let missing = "The song's file is no longer stored."
+        guard let key = StorageKey(song.file) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let files = songs.uploads.files
         // MP4 holds AAC or ALAC: kept at upload, or read from the file's own header for a
-        // song stored before Juke kept it.
-        let codec = song.codec ?? (song.format == "mp4" ? (try? TagReader.read(path: song.path))?.codec : nil)
+        // song kept in the data folder before Juke kept it.
+        let codec = song.codec ?? (song.format == "mp4" ? files.localPath(key).flatMap { (try? TagReader.read(path: $0))?.codec } : nil)
         return try await media.servePlayable(
-            at: song.path, format: song.format, codec: codec, duration: song.duration, request, context,
-            missing: "The song's file is no longer on the server's disk.")
+            stored: key, in: files, format: song.format, codec: codec, duration: song.duration, request, context, missing: missing)
     }
 
-    /// The front cover from the file's own tags, read when asked (covers are small; the file
-    /// stays the one place the song's data lives).
+    /// The front cover, stored beside the song when it came (`SongUploads.coverKey`); a song
+    /// kept in the data folder before Juke stored covers has it read from its own tags.
     func artwork(_ context: JukeRequestContext) async throws -> Response {
         let song = try await visibleSong(context)
-        guard song.hasArtwork, let cover = (try? TagReader.read(path: song.path))?.frontCover, let type = Self.imageType(cover.data) else {
-            throw APIError(RuleRefusal.notFound("This song has no cover."))
+        let none = APIError(RuleRefusal.notFound("This song has no cover."))
+        guard song.hasArtwork else { throw none }
+        let files = songs.uploads.files
+        var data: [UInt8]?
+        if let key = SongUploads.coverKey(of: song), try await files.info(key) != nil {
+            var bytes: [UInt8] = []
+            for try await buffer in try await files.read(key, range: nil).body { bytes += buffer.readableBytesView }
+            data = bytes
+        } else if let path = StorageKey(song.file).flatMap(files.localPath) {
+            data = (try? TagReader.read(path: path))?.frontCover?.data
         }
+        guard let data, let type = Self.imageType(data) else { throw none }
         return Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=86400", .xContentTypeOptions: "nosniff"],
-            body: .init(byteBuffer: ByteBuffer(bytes: cover.data)))
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// The cover's type from its bytes, never from the tag's own claim: a file could call a

@@ -3,24 +3,31 @@ import Foundation
 import JukeCore
 import JukePlatform
 import MediaFormats
+import MediaStorage
 
-/// Audiobook files coming in: streamed to disk under the size limit, read by Juke's own
+/// Audiobook files coming in: streamed to this server's disk under the size limit, read by Juke's own
 /// readers (tags for the title and author, the chapter reader for chapters), and only then
-/// put on the shelf. A file that cannot be read is refused and removed; nothing already on
-/// the shelf changes.
+/// stored and put on the shelf. A file that cannot be read is refused and removed; nothing
+/// already on the shelf changes.
 struct BookUploads: Sendable {
-    let folder: String
+    let scratch: String
+    let files: any MediaStore
     let limit: Int
+
+    /// Where uploaded books are kept in the media storage.
+    static let prefix = "dual/books"
 
     static let extensions: Set<String> = ["m4b", "m4a", "mp4", "mp3"]
 
-    /// Writes a file coming in to a new file in the books folder.
+    /// Receives a file coming in, to be stored under the books' prefix.
     var receiver: UploadReceiver {
-        UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays audiobooks as M4B, M4A or MP3 files.")
+        UploadReceiver(
+            scratch: scratch, files: files, prefix: Self.prefix, limit: limit, extensions: Self.extensions,
+            expected: "Juke plays audiobooks as M4B, M4A or MP3 files.")
     }
 
-    /// The book in the file at `path`, or a refusal (the file is removed).
-    func read(path: String, filename: String, owner: UserID?, now: Date) throws -> Book {
+    /// The book in the file at `path` (to be stored under `key`), or a refusal.
+    func read(path: String, key: StorageKey, filename: String, owner: UserID?, now: Date) throws -> Book {
         do {
             let tags = try TagReader.read(path: path)
             guard tags.format == .mp4 || tags.format == .mp3 else {
@@ -33,15 +40,11 @@ struct BookUploads: Sendable {
                 title: TextRules.cleanedOrNil(tags.album, limit: 300) ?? TextRules.cleanedOrNil(tags.title, limit: 300)
                     ?? TextRules.cleanedOrNil(stem, limit: 300) ?? "Untitled",
                 author: TextRules.cleanedOrNil(tags.albumArtist, limit: 300) ?? TextRules.cleanedOrNil(tags.artist, limit: 300),
-                path: path, format: tags.format.rawValue, duration: chapters.duration, chapterSource: chapters.source.rawValue,
+                file: key.rawValue, format: tags.format.rawValue, duration: chapters.duration, chapterSource: chapters.source.rawValue,
                 chapters: chapters.chapters.map { Book.Chapter(title: TextRules.cleaned($0.title, limit: 300), start: $0.start, end: $0.end) },
                 addedAt: now)
         } catch let error as MediaFormatError {
-            try? FileManager.default.removeItem(atPath: path)
             throw RuleRefusal.unprocessable("body", "The file cannot be read as an audiobook: \(error)")
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
         }
     }
 }

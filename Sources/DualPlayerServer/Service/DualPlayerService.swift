@@ -5,6 +5,7 @@ import JukePlatform
 import Library
 import Logging
 import MediaFormats
+import MediaStorage
 import Storage
 
 /// Dual Player's server side: loads, applies the engine's rules, stores. The players
@@ -26,13 +27,13 @@ public struct DualPlayerService: Sendable {
     let reading: ReadingPool
 
     public init(
-        database: any JukeDatabase, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger, booksFolder: String,
-        maxUploadSize: Int
+        database: any JukeDatabase, library: LibraryStore, reading: ReadingPool, clock: WallClock, logger: Logger, files: any MediaStore,
+        scratch: String, maxUploadSize: Int
     ) {
         self.reading = reading
         self.store = DualPlayerStore(database: database)
         self.books = BookStore(database: database)
-        self.uploads = BookUploads(folder: booksFolder, limit: maxUploadSize)
+        self.uploads = BookUploads(scratch: scratch, files: files, limit: maxUploadSize)
         self.library = library
         self.clock = clock
         self.logger = logger
@@ -128,7 +129,8 @@ public struct DualPlayerService: Sendable {
         let (book, created) = try await uploads.receiver.take(
             body, filename: filename, reading: reading,
             existing: { try await books.book(sha256: $0, onShelfOf: owner) },
-            read: { try uploads.read(path: $0, filename: $1, owner: owner, now: now) },
+            read: { .init(item: try uploads.read(path: $0, key: $1, filename: $2, owner: owner, now: now)) },
+            contentType: "audio/mp4",
             add: { try await books.add($0, sha256: $1) })
         logger.info(
             created ? "book uploaded" : "book uploaded again",
@@ -142,8 +144,15 @@ public struct DualPlayerService: Sendable {
         let book = try await book(id, for: user.id)
         guard book.owner == user.id || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can remove a book on everyone's shelf.") }
         try await books.delete(id)
-        // The demo is made again on the next start; an upload's file goes with its book.
-        if book.origin != .demo { try? FileManager.default.removeItem(atPath: book.path) }
+        // The demo is made again on the next start; an upload's file goes with its book (a
+        // file that stays stored is logged: the book is gone from the shelf either way).
+        if book.origin != .demo, let key = StorageKey(book.file) {
+            do {
+                try await uploads.files.delete(key)
+            } catch {
+                logger.warning("a removed book's file stays stored", metadata: ["book": "\(book.id)", "error": "\(error)"])
+            }
+        }
         return book
     }
 

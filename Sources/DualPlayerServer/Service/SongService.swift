@@ -4,6 +4,7 @@ import JukeCore
 import JukePlatform
 import Logging
 import MediaFormats
+import MediaStorage
 import Storage
 
 /// The music player's uploads: a listener's own songs, or everyone's when an admin shares one.
@@ -22,7 +23,8 @@ struct SongService: Sendable {
         // A song stored before Juke kept codecs: an MP4's (AAC or ALAC) is read once from the
         // file's header and kept, so the list says rightly whether it plays here.
         for index in list.indices where list[index].format == "mp4" && list[index].codec == nil {
-            guard let codec = (try? TagReader.read(path: list[index].path))?.codec else { continue }
+            guard let path = StorageKey(list[index].file).flatMap(uploads.files.localPath), let codec = (try? TagReader.read(path: path))?.codec
+            else { continue }
             list[index].codec = codec
             try await songs.setCodec(codec, of: list[index].id)
         }
@@ -45,7 +47,8 @@ struct SongService: Sendable {
         let (song, created) = try await uploads.receiver.take(
             body, filename: filename, reading: reading,
             existing: { try await songs.song(sha256: $0, inListOf: owner) },
-            read: { try uploads.read(path: $0, filename: $1, owner: owner, now: now) },
+            read: { try uploads.read(path: $0, key: $1, filename: $2, owner: owner, now: now) },
+            contentType: "application/octet-stream",
             add: { try await songs.add($0, sha256: $1) })
         logger.info(
             created ? "song uploaded" : "song uploaded again", metadata: ["song": "\(song.id)", "user": "\(user.id)", "shared": "\(share)"])
@@ -57,6 +60,12 @@ struct SongService: Sendable {
         let song = try await song(id, for: user.id)
         guard song.owner == user.id || user.isAdmin else { throw RuleRefusal.forbidden("Only an admin can remove a song everyone shares.") }
         try await songs.delete(id)
-        try? FileManager.default.removeItem(atPath: song.path)
+        for key in [StorageKey(song.file), SongUploads.coverKey(of: song)].compactMap({ $0 }) {
+            do {
+                try await uploads.files.delete(key)
+            } catch {
+                logger.warning("a removed song's file stays stored", metadata: ["song": "\(song.id)", "error": "\(error)"])
+            }
+        }
     }
 }

@@ -2,24 +2,32 @@ import DualPlayer
 import Foundation
 import JukeCore
 import MediaFormats
+import MediaStorage
 
 /// Songs coming in for the music player: streamed to disk, then read by Juke's own tag
 /// readers (title, artist, album, length, cover). A file they cannot read as audio is refused
 /// and removed; nothing already uploaded changes.
 struct SongUploads: Sendable {
-    let folder: String
+    let scratch: String
+    let files: any MediaStore
     let limit: Int
+
+    /// Where uploaded songs are kept in the media storage.
+    static let prefix = "dual/songs"
 
     /// An M4B (an audiobook's MP4) is a song too when it is uploaded as one.
     static let extensions: Set<String> = ["mp3", "m4a", "m4b", "mp4", "aac", "flac", "ogg", "oga", "opus", "wav"]
 
-    /// Writes a file coming in to a new file in the songs folder.
+    /// Receives a file coming in, to be stored under the songs' prefix.
     var receiver: UploadReceiver {
-        UploadReceiver(folder: folder, limit: limit, extensions: Self.extensions, expected: "Juke plays MP3, M4A, M4B, FLAC, Ogg, Opus and WAV files.")
+        UploadReceiver(
+            scratch: scratch, files: files, prefix: Self.prefix, limit: limit, extensions: Self.extensions,
+            expected: "Juke plays MP3, M4A, M4B, FLAC, Ogg, Opus and WAV files.")
     }
 
-    /// The song in the file at `path`, or a refusal (the file is removed).
-    func read(path: String, filename: String, owner: UserID?, now: Date) throws -> Song {
+    /// The song in the file at `path` (to be stored under `key`), or a refusal; its cover is
+    /// stored beside it (`coverKey`), so it shows without reading the song's tags again.
+    func read(path: String, key: StorageKey, filename: String, owner: UserID?, now: Date) throws -> UploadReceiver.Reading<Song> {
         do {
             let tags = try TagReader.read(path: path)
             guard let duration = tags.duration, duration.isFinite, duration > 0 else {
@@ -27,16 +35,18 @@ struct SongUploads: Sendable {
             }
             let stem = (filename as NSString).deletingPathExtension
             func clean(_ text: String?) -> String? { TextRules.cleanedOrNil(text, limit: 300) }
-            return Song(
+            let song = Song(
                 id: SongID(rawValue: UUID()), owner: owner, title: clean(tags.title) ?? clean(stem) ?? "Untitled", artist: clean(tags.artist),
-                album: clean(tags.album), path: path, format: tags.format.rawValue, codec: tags.codec, duration: duration, hasArtwork: tags.frontCover != nil,
+                album: clean(tags.album), file: key.rawValue, format: tags.format.rawValue, codec: tags.codec, duration: duration,
+                hasArtwork: tags.frontCover != nil,
                 addedAt: now)
+            guard let cover = tags.frontCover?.data, let coverKey = Self.coverKey(of: song) else { return .init(item: song) }
+            return .init(item: song, companions: [coverKey: Data(cover)])
         } catch let error as MediaFormatError {
-            try? FileManager.default.removeItem(atPath: path)
             throw RuleRefusal.unprocessable("body", "The file cannot be read as audio: \(error)")
-        } catch {
-            try? FileManager.default.removeItem(atPath: path)
-            throw error
         }
     }
+
+    /// Where a song's cover is kept beside it (`dual/songs/<id>.mp3.cover`).
+    static func coverKey(of song: Song) -> StorageKey? { StorageKey(song.file + ".cover") }
 }

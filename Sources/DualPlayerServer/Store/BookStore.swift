@@ -22,9 +22,9 @@ public struct BookStore: Sendable {
                 INSERT INTO dual_books (id, owner_id, origin, title, author, path, format, duration, chapter_source, chapters, added_at,
                                         status, download, cover_path, source_id, sha256)
                 VALUES (\(bind: book.id.description), \(bind: book.owner?.description), \(bind: book.origin.rawValue), \(bind: book.title),
-                        \(bind: book.author), \(bind: book.path), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
+                        \(bind: book.author), \(bind: book.file), \(bind: book.format), \(bind: book.duration), \(bind: book.chapterSource),
                         \(bind: chapters), \(bind: book.addedAt.timeIntervalSince1970), \(bind: book.status.rawValue), \(bind: download),
-                        \(bind: book.coverPath), \(bind: book.sourceID), \(bind: sha256))
+                        \(bind: book.coverFile), \(bind: book.sourceID), \(bind: sha256))
                 \(unlessTaken)
                 """
             ).run()
@@ -39,9 +39,9 @@ public struct BookStore: Sendable {
         try await database.withConnection { db in
             try await db.raw(
                 """
-                UPDATE dual_books SET path = \(bind: book.path), format = \(bind: book.format), duration = \(bind: book.duration),
+                UPDATE dual_books SET path = \(bind: book.file), format = \(bind: book.format), duration = \(bind: book.duration),
                     chapter_source = \(bind: book.chapterSource), chapters = \(bind: chapters), status = \(bind: book.status.rawValue),
-                    download = \(bind: download), cover_path = \(bind: book.coverPath)
+                    download = \(bind: download), cover_path = \(bind: book.coverFile)
                 WHERE id = \(bind: book.id.description)
                 """
             ).run()
@@ -126,12 +126,12 @@ public struct BookStore: Sendable {
             owner: try row.decode(column: "owner_id", as: String?.self).flatMap { UserID($0) },
             origin: Book.Origin(rawValue: try row.decode(column: "origin", as: String.self)) ?? .upload,
             title: try row.decode(column: "title", as: String.self), author: try row.decode(column: "author", as: String?.self),
-            path: try row.decode(column: "path", as: String.self), format: try row.decode(column: "format", as: String.self),
+            file: try row.decode(column: "path", as: String.self), format: try row.decode(column: "format", as: String.self),
             duration: try row.decode(column: "duration", as: Double.self), chapterSource: try row.decode(column: "chapter_source", as: String.self),
             chapters: try JSONColumn.decode([Book.Chapter].self, try row.decode(column: "chapters", as: String.self)),
             addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)),
             status: Book.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .ready,
             download: try row.decode(column: "download", as: String?.self).map { try JSONColumn.decode(Book.Download.self, $0) },
-            coverPath: try row.decode(column: "cover_path", as: String?.self), sourceID: try row.decode(column: "source_id", as: String?.self))
+            coverFile: try row.decode(column: "cover_path", as: String?.self), sourceID: try row.decode(column: "source_id", as: String?.self))
     }
 }

@@ -225,6 +225,10 @@ extension Schema {
                     "CREATE INDEX dual_songs_sha256 ON dual_songs(sha256)",
                 ]
             },
+            // Files are named by their key in the media storage (`dual/books/<id>.mp3`), the same
+            // on every server, no longer by this server's absolute path: the paths written
+            // before become keys (the columns keep their names; JSON's "path" becomes "file").
+            Migration(version: 10, name: "dual player storage keys") { db in try await StorageKeyMigration.run(on: db) },
         ]
     )
 }

@@ -108,13 +108,13 @@ public struct PodcastStore: Sendable {
     }
 
     /// Removes a show nobody subscribes to any more (its episodes and marks go with it); the
-    /// paths of its downloaded files are returned for deletion.
+    /// storage keys of its downloaded files are returned for deletion.
     public func removeIfUnsubscribed(_ id: PodcastID) async throws -> [String]? {
         try await database.transaction { db in
             let left = try await db.raw("SELECT 1 AS one FROM dual_subscriptions WHERE podcast_id = \(bind: id.description) LIMIT 1").first()
             guard left == nil else { return nil }
             let files = try await db.raw("SELECT download FROM dual_episodes WHERE podcast_id = \(bind: id.description) AND download IS NOT NULL")
-                .all().compactMap { row in try row.decode(column: "download", as: String?.self).map { try JSONColumn.decode(EpisodeDownload.self, $0).path } }
+                .all().compactMap { row in try row.decode(column: "download", as: String?.self).map { try JSONColumn.decode(EpisodeDownload.self, $0).file } }
             try await db.raw("DELETE FROM dual_podcasts WHERE id = \(bind: id.description)").run()
             return files
         }

@@ -17,7 +17,7 @@ public struct SongStore: Sendable {
                 """
                 INSERT INTO dual_songs (id, owner_id, title, artist, album, path, format, codec, duration, has_artwork, added_at, sha256)
                 VALUES (\(bind: song.id.description), \(bind: song.owner?.description), \(bind: song.title), \(bind: song.artist),
-                        \(bind: song.album), \(bind: song.path), \(bind: song.format), \(bind: song.codec), \(bind: song.duration), \(bind: song.hasArtwork),
+                        \(bind: song.album), \(bind: song.file), \(bind: song.format), \(bind: song.codec), \(bind: song.duration), \(bind: song.hasArtwork),
                         \(bind: song.addedAt.timeIntervalSince1970), \(bind: sha256))
                 """
             ).run()
@@ -72,7 +72,7 @@ public struct SongStore: Sendable {
         Song(
             id: try decodeID(row, "id"), owner: try row.decode(column: "owner_id", as: String?.self).flatMap { UserID($0) },
             title: try row.decode(column: "title", as: String.self), artist: try row.decode(column: "artist", as: String?.self),
-            album: try row.decode(column: "album", as: String?.self), path: try row.decode(column: "path", as: String.self),
+            album: try row.decode(column: "album", as: String?.self), file: try row.decode(column: "path", as: String.self),
             format: try row.decode(column: "format", as: String.self), codec: try row.decode(column: "codec", as: String?.self),
             duration: try row.decode(column: "duration", as: Double.self),
             hasArtwork: try row.decode(column: "has_artwork", as: Bool.self),

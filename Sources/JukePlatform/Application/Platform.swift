@@ -3,6 +3,7 @@ import JukeCore
 import Library
 import Logging
 import Matching
+import MediaStorage
 import Prometheus
 import Providers
 import Storage
@@ -35,6 +36,14 @@ public struct Platform: Sendable {
     /// ffmpeg for what a browser cannot play; nil when it is off or not installed (such
     /// tracks are then listed as not playable here).
     public let transcoder: Transcoder?
+    /// Where the files people give Juke, and what Juke makes for them, are kept: the data
+    /// folder, or a bucket every server shares (`--storage`). The database keeps their keys.
+    public let files: any MediaStore
+    /// This server's own data folder as a store: what each server keeps for itself (the
+    /// demos it makes on its first start).
+    public let ownFiles: LocalFolderStore
+    /// Where a file is made or received on this server's disk before it is stored.
+    public var scratchFolder: String { configuration.dataDirectory + "/scratch" }
     /// Where work that outlives its request runs (a service of the server's group: shutdown
     /// cancels and awaits it).
     public let background: BackgroundWork
@@ -43,6 +52,8 @@ public struct Platform: Sendable {
         self.configuration = configuration
         self.database = database
         self.background = BackgroundWork(logger: logger)
+        self.ownFiles = LocalFolderStore(folder: configuration.dataDirectory)
+        self.files = configuration.mediaStore ?? ownFiles
         self.users = UserStore(database: database)
         self.library = LibraryStore(database: database)
         self.auth = AuthService(

@@ -1,5 +1,6 @@
 import Foundation
 import LiveUpdates
+import MediaStorage
 import Providers
 import Storage
 
@@ -25,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var groups = SettingsGroups()
     /// Largest file an upload route takes (an audiobook), in bytes.
     public var maxUploadSize: Int = 2 * 1024 * 1024 * 1024
+    /// Where people's files are kept when not in the data folder: a bucket several servers
+    /// share (`--storage s3://…`); nil keeps them in the data folder.
+    public var mediaStore: (any MediaStore)?
     /// Transcoding what a browser cannot play (with ffmpeg, where installed); nil turns it off.
     public var transcoding: TranscodingSettings? = TranscodingSettings()
     /// Seconds between background rescans of the watched folders; nil turns them off.

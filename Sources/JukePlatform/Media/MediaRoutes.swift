@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import JukeCore
 import Library
+import MediaStorage
 import Storage
 
 /// Audio and artwork: byte streams, so they are plain routes rather than generated ones
@@ -97,6 +98,22 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         at path: String, format: String, codec: String?, duration: Double?, untagged: Bool = false, _ request: Request, _ context: Context,
         missing: String
     ) async throws -> Response {
+        try await servePlayable(
+            .file(path), format: format, codec: codec, duration: duration, untagged: untagged, request, context, missing: missing)
+    }
+
+    /// `servePlayable` for a file in Juke's media storage (an uploaded song).
+    public func servePlayable(
+        stored key: StorageKey, in store: any MediaStore, format: String, codec: String?, duration: Double?, _ request: Request,
+        _ context: Context, missing: String
+    ) async throws -> Response {
+        try await servePlayable(.stored(key, store), format: format, codec: codec, duration: duration, request, context, missing: missing)
+    }
+
+    func servePlayable(
+        _ source: MediaSource, format: String, codec: String?, duration: Double?, untagged: Bool = false, _ request: Request, _ context: Context,
+        missing: String
+    ) async throws -> Response {
         let query = request.uri.queryParameters
         let playsText = query.get("plays") ?? request.cookies["juke_plays"]?.value
         let plays = try playsText.map { text throws -> BrowserPlays in
@@ -116,25 +133,34 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         }
         switch PlaybackChoice.decide(format: format, codec: codec, plays: plays, canTranscode: transcoder != nil) {
         case .original where untagged:
-            return try await serveUntaggedCopy(of: path, format: format, request, context, missing: missing)
+            return try await serveUntaggedCopy(of: source, format: format, request, context, missing: missing)
         case .original:
-            return try await serveFile(at: path, contentType: AudioMIME.type(format: format), request, context, missing: missing)
+            return try await serve(source, contentType: AudioMIME.type(format: format), request, context, missing: missing)
         case .unplayable:
             let name = PlaybackChoice.codec(format: format, codec: codec).uppercased()
             throw APIError(
                 status: .notAcceptable, code: "not_playable_here",
                 message: "This browser cannot play \(name), and the server has no ffmpeg to transcode it; download the original instead.")
         case .transcode(let target):
-            return try await serveTranscode(of: path, to: target, start: start ?? 0, request, context, missing: missing)
+            return try await serveTranscode(of: source, to: target, start: start ?? 0, request, context, missing: missing)
         }
     }
 
-    private func serveTranscode(of path: String, to target: TranscodeTarget, start: Int, _ request: Request, _ context: Context, missing: String) async throws
-        -> Response
+    /// A file on disk as it is, or one in the media storage.
+    func serve(_ source: MediaSource, contentType: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
+        switch source {
+        case .file(let path): try await serveFile(at: path, contentType: contentType, request, context, missing: missing)
+        case .stored(let key, let store): try await serveStored(key, in: store, contentType: contentType, request, context, missing: missing)
+        }
+    }
+
+    private func serveTranscode(of input: MediaSource, to target: TranscodeTarget, start: Int, _ request: Request, _ context: Context, missing: String)
+        async throws -> Response
     {
         guard let transcoder else { throw APIError(status: .notAcceptable, code: "not_playable_here", message: "The server cannot transcode.") }
-        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let source = Transcoder.Request(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, target: target, start: start)
+        guard let version = try await input.version() else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let source = Transcoder.Request(
+            path: version.toolInput, size: version.size, modifiedMillis: version.modifiedMillis, target: target, start: start, identity: version.identity)
         // HEAD asks what a GET would get, not for the work: a transcode not yet made is not started.
         let output: Transcoder.Output? =
             request.method == .head ? await transcoder.cached(source).map { .cached(path: $0) } : try await transcoder.open(source)
@@ -161,6 +187,20 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     public func serveClip(
         of path: String, format: String, from start: Double, to end: Double, _ request: Request, _ context: Context, missing: String
     ) async throws -> Response {
+        try await serveClip(of: .file(path), format: format, from: start, to: end, request, context, missing: missing)
+    }
+
+    /// `serveClip` of a file in Juke's media storage (a book's chapter).
+    public func serveClip(
+        stored key: StorageKey, in store: any MediaStore, format: String, from start: Double, to end: Double, _ request: Request,
+        _ context: Context, missing: String
+    ) async throws -> Response {
+        try await serveClip(of: .stored(key, store), format: format, from: start, to: end, request, context, missing: missing)
+    }
+
+    func serveClip(
+        of input: MediaSource, format: String, from start: Double, to end: Double, _ request: Request, _ context: Context, missing: String
+    ) async throws -> Response {
         guard let container = ClipContainer(format: format) else {
             throw APIError.unprocessable("Juke cuts chapters out of M4B, M4A and MP3 files; this one is \(format).", field: "format")
         }
@@ -168,8 +208,10 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
             throw APIError(
                 status: .notAcceptable, code: "not_playable_here", message: "This server has no ffmpeg to cut a chapter out; keep the whole book instead.")
         }
-        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let clip = ClipRequest(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, start: start, end: end, container: container)
+        guard let version = try await input.version() else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let clip = ClipRequest(
+            path: version.toolInput, size: version.size, modifiedMillis: version.modifiedMillis, start: start, end: end, container: container,
+            identity: version.identity)
         let file = request.method == .head ? await transcoder.cached(clip) : try await transcoder.clip(clip)
         guard let file else { return Response(status: .ok, headers: [.contentType: container.contentType, .cacheControl: "no-store"]) }
         return try await serveFile(at: file, contentType: container.contentType, request, context, missing: missing)
@@ -180,17 +222,18 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
     /// with Range like any file. A format with no such container (AIFF, WMA, …) is transcoded
     /// to MP3, which carries no tags either. Without ffmpeg it is refused rather than served
     /// as the original, whose tags would say what it is.
-    func serveUntaggedCopy(of path: String, format: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
+    func serveUntaggedCopy(of input: MediaSource, format: String, _ request: Request, _ context: Context, missing: String) async throws -> Response {
         guard let transcoder else {
             throw APIError(
                 status: .notAcceptable, code: "not_playable_here",
                 message: "This server has no ffmpeg to play the song without its tags (which would give it away); install ffmpeg on the server.")
         }
         guard let container = ClipContainer(copying: format) else {
-            return try await serveTranscode(of: path, to: .mp3, start: 0, request, context, missing: missing)
+            return try await serveTranscode(of: input, to: .mp3, start: 0, request, context, missing: missing)
         }
-        guard let stamp = FileStamp(path: path) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let copy = ClipRequest.whole(path: path, size: stamp.size, modifiedMillis: stamp.modifiedMillis, container: container)
+        guard let version = try await input.version() else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let copy = ClipRequest.whole(
+            path: version.toolInput, size: version.size, modifiedMillis: version.modifiedMillis, container: container, identity: version.identity)
         let file = request.method == .head ? await transcoder.cached(copy) : try await transcoder.clip(copy)
         guard let file else { return Response(status: .ok, headers: [.contentType: container.contentType, .cacheControl: "no-store"]) }
         return try await serveFile(at: file, contentType: container.contentType, request, context, missing: missing)
@@ -231,6 +274,50 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
             headers[.contentLength] = String(size)
             let body: ResponseBody = request.method == .head || size == 0 ? .init() : try await fileIO.loadFile(path: path, context: context)
             return Response(status: .ok, headers: headers, body: body)
+        }
+    }
+
+    /// A file in Juke's media storage (an app's book, song, episode, spoken article or cover)
+    /// with Range, ETag and Last-Modified, as `serveFile` serves one on disk. From a bucket
+    /// each request is a ranged GET to it, streamed through: the browser never needs to reach
+    /// the bucket, and the account's check stays here (docs/ARCHITECTURE.md says why no
+    /// presigned redirect).
+    public func serveStored(
+        _ key: StorageKey, in store: any MediaStore, contentType: String, _ request: Request, _ context: Context, missing: String
+    ) async throws -> Response {
+        if let path = store.localPath(key) {
+            return try await serveFile(at: path, contentType: contentType, request, context, missing: missing)
+        }
+        guard let object = try await store.info(key) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
+        let size = Int(object.size)
+        var headers: HTTPFields = [
+            .contentType: contentType,
+            .acceptRanges: "bytes",
+            .eTag: object.etag,
+            .lastModified: HTTPDate.format(object.modified),
+            .cacheControl: "private, max-age=3600",
+        ]
+        if notModified(request, etag: object.etag, modified: object.modified) {
+            return Response(status: .notModified, headers: headers)
+        }
+        var rangeHeader = request.headers[.range]
+        if let ifRange = request.headers[.ifRange], ifRange != object.etag { rangeHeader = nil }
+        func body(_ range: ClosedRange<Int>?) async throws -> ResponseBody {
+            guard request.method != .head, size > 0 else { return .init() }
+            let bytes = try await store.read(key, range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) })
+            return ResponseBody(asyncSequence: bytes.body)
+        }
+        switch ByteRange.parse(rangeHeader, fileSize: size) {
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        case .partial(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            headers[.contentLength] = String(range.count)
+            return Response(status: .partialContent, headers: headers, body: try await body(range))
+        case .whole:
+            headers[.contentLength] = String(size)
+            return Response(status: .ok, headers: headers, body: try await body(nil))
         }
     }
 

@@ -87,6 +87,12 @@ public struct LocalFolderStore: MediaStore {
         } catch {
             throw MediaStoreError.unavailable("cannot remove \(key): \(error.localizedDescription)")
         }
+        // Folders the key made (`dual/books/librivox-<id>/`) go once empty, as a bucket has
+        // no folders to leave behind; rmdir refuses a folder that is not.
+        var folder = (target as NSString).deletingLastPathComponent
+        while folder.count > self.folder.count, folder.hasPrefix(self.folder + "/"), rmdir(folder) == 0 {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
     }
 
     public func list(prefix: String) async throws -> [StoredObject] {

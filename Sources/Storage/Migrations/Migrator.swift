@@ -66,6 +66,13 @@ public enum Migrator {
                 throw StorageError.migrationFailed(version: migration.version, reason: "\(module): \(String(reflecting: error))")
             }
         }
+        if let rewrite = migration.rewrite {
+            do {
+                try await rewrite(tx)
+            } catch {
+                throw StorageError.migrationFailed(version: migration.version, reason: "\(module): \(String(reflecting: error))")
+            }
+        }
         try await tx.raw(
             """
             INSERT INTO juke_migrations (module, version, name, applied_at)

@@ -10,9 +10,14 @@ public struct ClipRequest: Sendable {
     public var start: Double
     public var end: Double
     public var container: ClipContainer
+    /// What names the source in the cache when `path` does not (a presigned address).
+    public var identity: String?
 
-    public init(path: String, size: Int64, modifiedMillis: Int64, start: Double, end: Double, container: ClipContainer) {
+    public init(
+        path: String, size: Int64, modifiedMillis: Int64, start: Double, end: Double, container: ClipContainer, identity: String? = nil
+    ) {
         self.path = path
+        self.identity = identity
         self.size = size
         self.modifiedMillis = modifiedMillis
         self.start = start
@@ -21,8 +26,8 @@ public struct ClipRequest: Sendable {
     }
 
     /// The whole file's audio, copied without its tags (`end` is infinite: no `-to`).
-    public static func whole(path: String, size: Int64, modifiedMillis: Int64, container: ClipContainer) -> ClipRequest {
-        ClipRequest(path: path, size: size, modifiedMillis: modifiedMillis, start: 0, end: .infinity, container: container)
+    public static func whole(path: String, size: Int64, modifiedMillis: Int64, container: ClipContainer, identity: String? = nil) -> ClipRequest {
+        ClipRequest(path: path, size: size, modifiedMillis: modifiedMillis, start: 0, end: .infinity, container: container, identity: identity)
     }
 }
 

@@ -30,9 +30,13 @@ public actor Transcoder {
         public var modifiedMillis: Int64
         public var target: TranscodeTarget
         public var start: Int
+        /// What names the source in the cache when `path` does not (an address that changes
+        /// from call to call, such as a bucket's presigned one).
+        public var identity: String?
 
-        public init(path: String, size: Int64, modifiedMillis: Int64, target: TranscodeTarget, start: Int = 0) {
+        public init(path: String, size: Int64, modifiedMillis: Int64, target: TranscodeTarget, start: Int = 0, identity: String? = nil) {
             self.path = path
+            self.identity = identity
             self.size = size
             self.modifiedMillis = modifiedMillis
             self.target = target
@@ -253,13 +257,14 @@ public actor Transcoder {
 
     /// The cache entry's name: the file's path, size and time, the target and the start.
     static func key(_ request: Request) -> String {
-        let text = "\(request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.target.rawValue)\n\(request.start)"
+        let text = "\(request.identity ?? request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.target.rawValue)\n\(request.start)"
         return Hex.string(SHA256.hash(data: Data(text.utf8))).prefix(40).description
     }
 
     /// A clip's entry: the file, the stretch and the container (a clip is never a transcode's).
     static func key(_ request: ClipRequest) -> String {
-        let text = "clip\n\(request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.start)\n\(request.end)\n\(request.container.rawValue)"
+        let text =
+            "clip\n\(request.identity ?? request.path)\n\(request.size)\n\(request.modifiedMillis)\n\(request.start)\n\(request.end)\n\(request.container.rawValue)"
         return Hex.string(SHA256.hash(data: Data(text.utf8))).prefix(40).description
     }
 }
