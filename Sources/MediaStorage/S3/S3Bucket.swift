@@ -1,0 +1,85 @@
+import Foundation
+public import JukeCore
+
+/// The shared store: every object in one S3-compatible bucket (AWS S3, SeaweedFS, MinIO…),
+/// under an optional prefix, so several Juke servers see the same files.
+///
+/// It owns an HTTP client: call `shutdown()` once it is no longer used. (Not
+/// `HTTPClient.shared`: that client has no read timeout, and allows redirects, which a
+/// signed request must not follow.)
+public struct S3Bucket: MediaStore {
+    let client: S3Client
+
+    public var configuration: S3Configuration { client.configuration }
+
+    /// `clock` times the signatures and presigned URLs (S3 refuses a request signed more
+    /// than 15 minutes away from its own clock).
+    public init(configuration: S3Configuration, clock: WallClock = .system) {
+        client = S3Client(configuration: configuration, clock: clock)
+    }
+
+    public func shutdown() async throws { try await client.shutdown() }
+
+    public var summary: String { configuration.summary }
+
+    public func localPath(_ key: StorageKey) -> String? { nil }
+
+    /// Uploads the file (in parts above `multipartThreshold`), then removes it: the local
+    /// file is removed whether or not storing succeeded, as the protocol says the caller owns
+    /// it no longer (a failed store is made again from its source). When storing fails,
+    /// nothing new is under `key`: a single PUT is all or nothing, and a multipart upload
+    /// is aborted.
+    @discardableResult
+    public func store(file: String, as key: StorageKey, contentType: String) async throws -> StoredObject {
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let length: Int64
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            guard let size = (attributes[.size] as? NSNumber)?.int64Value else { throw MediaStoreError.unavailable("cannot tell the size of \(file)") }
+            length = size
+        } catch let error as MediaStoreError {
+            throw error
+        } catch {
+            throw MediaStoreError.unavailable("cannot read \(file): \(error.localizedDescription)")
+        }
+        if length > configuration.multipartThreshold {
+            try await client.putMultipart(file: file, length: length, as: key, contentType: contentType)
+        } else {
+            try await client.put(file: file, length: length, as: key, contentType: contentType)
+        }
+        guard let object = try await client.head(key) else {
+            throw MediaStoreError.unavailable("\(key) was stored but S3 does not find it")
+        }
+        return object
+    }
+
+    public func info(_ key: StorageKey) async throws -> StoredObject? {
+        try await client.head(key)
+    }
+
+    public func read(_ key: StorageKey, range: ClosedRange<Int64>?) async throws -> StoredBytes {
+        try await client.get(key, range: range)
+    }
+
+    public func delete(_ key: StorageKey) async throws {
+        try await client.delete(key)
+    }
+
+    /// Objects under the configured prefix whose key starts with `prefix`; names that are
+    /// not keys (put there by something else) are left out.
+    public func list(prefix: String) async throws -> [StoredObject] {
+        let base = configuration.location.prefix.map { $0 + "/" } ?? ""
+        var found: [StoredObject] = []
+        for entry in try await client.list(namePrefix: base + prefix) {
+            guard entry.key.hasPrefix(base), let key = StorageKey(String(entry.key.dropFirst(base.count))) else { continue }
+            found.append(StoredObject(key: key, size: entry.size, etag: entry.etag, modified: entry.modified))
+        }
+        return found.sorted { $0.key < $1.key }
+    }
+
+    /// A presigned GET URL, valid for `lifetime` (at most 7 days): ffmpeg reads it with
+    /// Range requests, and needs no credentials of its own.
+    public func toolInput(_ key: StorageKey, lifetime: Duration) async throws -> String {
+        client.presignedGet(key, lifetime: lifetime)
+    }
+}
