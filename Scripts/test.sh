@@ -142,7 +142,7 @@ if [ "$swift_status" -ne 0 ]; then echo "swift test failed (exit $swift_status)"
 ran=$(sed -nE 's/.*Test run with ([0-9]+) tests?.*/\1/p' "$SWIFT_TEST_LOG" | tail -1)
 if [ -z "$ran" ] || [ "$ran" -eq 0 ]; then echo "swift test ran no test"; exit 1; fi
 # The suites that need a server skip themselves without one: here they must have run.
-for suite in S3BucketTests; do
+for suite in S3BucketTests S3MultipartAbortTests; do
   grep -qE "Suite $suite passed" "$SWIFT_TEST_LOG" || { echo "$suite did not run (JUKE_TEST_S3_* not seen?)"; exit 1; }
 done
 

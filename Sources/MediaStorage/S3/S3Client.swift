@@ -9,9 +9,11 @@ import NIOHTTP1
 /// configuration's), and a failure says what was asked of whom.
 struct S3Client: Sendable {
     let configuration: S3Configuration
-    let http: HTTPClient
+    let owner: ClientOwner
     let signer: SignatureV4
     let clock: WallClock
+
+    var http: HTTPClient { owner.http }
 
     init(configuration: S3Configuration, clock: WallClock) {
         self.configuration = configuration
@@ -20,13 +22,14 @@ struct S3Client: Sendable {
         // No redirects: a redirected request would carry a signature for another address.
         // The read timeout is the longest a download may stand still; the deadline of each
         // call covers the rest.
-        http = HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                timeout: HTTPClient.Configuration.Timeout(
-                    connect: Self.timeAmount(configuration.callTimeout), read: Self.timeAmount(configuration.transferTimeout)),
-                decompression: .disabled))
+        owner = ClientOwner(
+            HTTPClient(
+                eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                configuration: HTTPClient.Configuration(
+                    redirectConfiguration: .disallow,
+                    timeout: HTTPClient.Configuration.Timeout(
+                        connect: Self.timeAmount(configuration.callTimeout), read: Self.timeAmount(configuration.transferTimeout)),
+                    decompression: .disabled)))
     }
 
     func shutdown() async throws { try await http.shutdown() }
@@ -153,5 +156,20 @@ struct S3Client: Sendable {
     /// Time allowed for sending `bytes`: the transfer timeout plus a second per MiB.
     func uploadTimeout(_ bytes: Int64) -> Duration {
         configuration.transferTimeout + .seconds(bytes >> 20)
+    }
+}
+
+/// Owns the HTTP client for every copy of a store, and shuts it down when the last copy goes
+/// without `shutdown()` having been called: AsyncHTTPClient stops a debug build that drops a
+/// client still running, and a store in a settings value is easily dropped.
+final class ClientOwner: Sendable {
+    let http: HTTPClient
+
+    init(_ http: HTTPClient) { self.http = http }
+
+    deinit {
+        // Without waiting (a deinit may run on an event loop); a second shutdown only reports
+        // that the first happened, which is of no interest here.
+        http.shutdown { _ in }
     }
 }

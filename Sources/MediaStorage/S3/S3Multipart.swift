@@ -72,6 +72,17 @@ extension S3Client {
         _ = try? await response.body.collect(upTo: 64 * 1024)
     }
 
+    /// The upload ids of multipart uploads begun and neither completed nor aborted under
+    /// `namePrefix` (ListMultipartUploads, first page): what a failed store must not leave.
+    func pendingUploads(namePrefix: String) async throws -> [String] {
+        let response = try await send(.GET, nil, query: [("uploads", ""), ("prefix", namePrefix)], timeout: configuration.callTimeout)
+        try await check(response, .GET, nil, key: nil)
+        guard let root = S3XMLElement.parse(try await smallBody(response)) else {
+            throw MediaStoreError.unavailable("GET \(describe(nil))?uploads: S3's list is not the XML it should be")
+        }
+        return root.children("Upload").compactMap { $0.value("UploadId") }
+    }
+
     static func escapeXML(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "\"", with: "&quot;")

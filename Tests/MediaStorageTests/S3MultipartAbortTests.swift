@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import MediaStorage
+
+/// A multipart upload that fails part-way leaves nothing: no object, and no upload S3 keeps
+/// parts for. The failure is made certain: the file is shorter than the length given, so
+/// the third part's body ends early.
+@Suite(.enabled(if: S3TestServer.configured != nil), .timeLimit(.minutes(2)))
+struct S3MultipartAbortTests {
+    @Test func aFailedPartAbortsTheUpload() async throws {
+        let server = try #require(S3TestServer.configured)
+        let configuration = S3Configuration(
+            location: S3Location(bucket: server.bucket, prefix: "juke-tests/\(UUID().uuidString.lowercased())"), endpoint: server.endpoint,
+            region: "us-east-1", credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: server.secret), multipartThreshold: 5 << 20,
+            partSize: 5 << 20, callTimeout: .seconds(10), transferTimeout: .seconds(30))
+        let store = S3Bucket(configuration: configuration)
+        let path = NSTemporaryDirectory() + "juke-s3-short-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: Data(count: (11 << 20)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let key = try #require(StorageKey("dual/books/short.m4b"))
+        await #expect(throws: (any Error).self) {
+            try await store.client.putMultipart(file: path, length: 12 << 20, as: key, contentType: "audio/mp4")
+        }
+        #expect(try await store.info(key) == nil)
+        #expect(try await store.client.pendingUploads(namePrefix: store.client.objectName(key)).isEmpty)
+        try await store.shutdown()
+    }
+}
