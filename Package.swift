@@ -405,7 +405,7 @@ let package = Package(
             dependencies: [
                 "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "LiveUpdates",
                 "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "ContractSupport", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers",
-                "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts",
+                "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts", "MediaStorage",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -69,13 +69,15 @@ public struct Platform: Sendable {
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
-        self.transcoder = Self.transcoder(configuration, logger: logger)
+        self.transcoder = Self.transcoder(configuration, shared: configuration.mediaStore, logger: logger)
         // The guess judge's folding table, built now rather than under the lock of a
         // game's first guess or a DJ's first pick.
         background.start("music text folding table") { MusicTextNormalizer.prepare() }
     }
 
-    static func transcoder(_ configuration: ServerConfiguration, logger: Logger) -> Transcoder? {
+    /// `shared`: the bucket every server keeps files in, whose `cache/` they share; nil when
+    /// files are in the data folder (its `transcodes` is the whole cache).
+    static func transcoder(_ configuration: ServerConfiguration, shared: (any MediaStore)?, logger: Logger) -> Transcoder? {
         guard let settings = configuration.transcoding else { return nil }
         guard let ffmpeg = ExternalTool.locate("ffmpeg") else {
             logger.notice("ffmpeg is not installed: tracks a browser cannot play (WMA, WavPack, DSD…) are listed as not playable here")
@@ -84,7 +86,8 @@ public struct Platform: Sendable {
         let folder = (configuration.dataDirectory as NSString).appendingPathComponent("transcodes")
         do {
             return try Transcoder(
-                ffmpeg: ffmpeg, settings: .init(maxConcurrent: settings.maxConcurrent, cacheDirectory: folder, cacheLimit: settings.cacheLimit), logger: logger)
+                ffmpeg: ffmpeg, settings: .init(maxConcurrent: settings.maxConcurrent, cacheDirectory: folder, cacheLimit: settings.cacheLimit),
+                shared: shared, logger: logger)
         } catch {
             logger.error("transcoding is off: its cache folder cannot be made", metadata: ["path": "\(folder)", "error": "\(error)"])
             return nil

@@ -2,12 +2,18 @@ import Crypto
 import Foundation
 import JukeCore
 import Logging
+import MediaStorage
 
 /// Transcodes what browsers cannot play (WMA, WavPack, Monkey's Audio, Musepack, DSD, ALAC,
 /// AIFF) with ffmpeg, as it is asked for: the first bytes go out as soon as ffmpeg writes
 /// them, at most `maxConcurrent` ffmpegs run at once (more requests wait their turn in a
 /// short line), two listeners of the same transcode share one ffmpeg, and finished
 /// transcodes are kept in a cache of bounded size, least recently played evicted first.
+///
+/// When several servers share a bucket (`shared`), what one server made is put there too
+/// (under `cache/`), and another server copies it from there instead of running ffmpeg again;
+/// the bucket's cache keeps to the same size limit, counted across every server's entries,
+/// oldest first (a bucket keeps no time of last use).
 public actor Transcoder {
     public struct Settings: Sendable {
         public var maxConcurrent: Int
@@ -54,6 +60,10 @@ public actor Transcoder {
     let ffmpeg: ExternalTool
     public let settings: Settings
     let logger: Logger
+    /// The cache every server shares (a bucket); nil: this server's folder is the only one.
+    let shared: (any MediaStore)?
+    /// Where the shared cache's entries are in the bucket.
+    static let sharedPrefix = "cache/"
     private var jobs: [String: TranscodeJob] = [:]
     private var running = 0
     private var line: [CheckedContinuation<Void, Never>] = []
@@ -67,9 +77,10 @@ public actor Transcoder {
         public var cachedBytes: Int64
     }
 
-    public init(ffmpeg: ExternalTool, settings: Settings, logger: Logger) throws {
+    public init(ffmpeg: ExternalTool, settings: Settings, shared: (any MediaStore)? = nil, logger: Logger) throws {
         self.ffmpeg = ffmpeg
         self.settings = settings
+        self.shared = shared
         self.logger = logger
         try FileManager.default.createDirectory(atPath: settings.cacheDirectory, withIntermediateDirectories: true)
         // What a stopped server left half written is of no use.
@@ -95,6 +106,7 @@ public actor Transcoder {
         let key = Self.key(request)
         if let cached = cachedPath(key, request.target.fileExtension) { return .cached(path: cached) }
         if let job = jobs[key] { return .streaming(TranscodeFollower(source: try .init(job: job))) }
+        if let copied = await copyShared(key, request.target.fileExtension) { return .cached(path: copied) }
         try await takeSlot()
         // While waiting, another listener may have had it made.
         if let cached = cachedPath(key, request.target.fileExtension) {
@@ -119,7 +131,7 @@ public actor Transcoder {
         arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
         arguments += request.target.encoderArguments + ["pipe:1"]
         job.start(ffmpeg: ffmpeg.path, arguments: arguments) { [weak self] in
-            Task { await self?.ended(job) }
+            Task { await self?.ended(job, named: key + "." + request.target.fileExtension) }
         }
         let source = try TranscodeFollower.Source(job: job)
         // Wait for ffmpeg's first bytes, or its failure: a file it cannot read is an error
@@ -139,6 +151,7 @@ public actor Transcoder {
     public func clip(_ request: ClipRequest) async throws(TranscodeError) -> String {
         let key = Self.key(request)
         if let cached = cachedPath(key, request.container.fileExtension) { return cached }
+        if let copied = await copyShared(key, request.container.fileExtension) { return copied }
         let cut: Task<String, any Error>
         if let running = cutting[key] {
             cut = running
@@ -178,6 +191,7 @@ public actor Transcoder {
             // Seconds of reading and writing: on a thread of its own, not the task pool's.
             _ = try await BlockingWork.run { try ffmpeg.run(command) }
             try FileManager.default.moveItem(atPath: partial, toPath: final)
+            await share(final, named: key + "." + request.container.fileExtension)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             logger.warning("a clip could not be cut", metadata: ["path": "\(request.path)", "error": "\(error)"])
@@ -208,13 +222,62 @@ public actor Transcoder {
         }
     }
 
-    private func ended(_ job: TranscodeJob) {
+    private func ended(_ job: TranscodeJob, named name: String) async {
         jobs[job.key] = nil
         releaseSlot()
-        if case .failed(let why) = job.snapshot.phase {
-            logger.warning("transcode failed", metadata: ["reason": "\(why)"])
+        switch job.snapshot.phase {
+        case .failed(let why): logger.warning("transcode failed", metadata: ["reason": "\(why)"])
+        case .finished: await share(job.finalPath, named: name)
+        case .running: break
         }
         evict()
+    }
+
+    /// Another server's finished entry, copied from the shared cache into this server's;
+    /// nil when there is none (or no shared cache, or it cannot be read: ffmpeg runs then).
+    private func copyShared(_ key: String, _ fileExtension: String) async -> String? {
+        guard let shared, let stored = StorageKey(Self.sharedPrefix + key + "." + fileExtension) else { return nil }
+        let base = (settings.cacheDirectory as NSString).appendingPathComponent(key)
+        let copy = base + ".partial-shared-\(UUID().uuidString.lowercased())"
+        do {
+            guard try await shared.info(stored) != nil else { return nil }
+            try await shared.download(stored, to: copy)
+            let final = base + "." + fileExtension
+            guard rename(copy, final) == 0 else { throw MediaStoreError.unavailable("cannot keep \(final)") }
+            evict()
+            return final
+        } catch {
+            try? FileManager.default.removeItem(atPath: copy)
+            logger.warning("a shared transcode could not be copied here: making it again", metadata: ["entry": "\(stored)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// Puts a finished entry in the shared cache for the other servers (a copy: this
+    /// server's stays), then keeps the shared cache within the limit. A failure is logged:
+    /// the other servers make their own.
+    private func share(_ path: String, named name: String) async {
+        guard let shared, let stored = StorageKey(Self.sharedPrefix + name) else { return }
+        let copy = path + ".partial-sharing-\(UUID().uuidString.lowercased())"
+        do {
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try await shared.store(file: copy, as: stored, contentType: "application/octet-stream")
+            try await evictShared(shared)
+        } catch {
+            try? FileManager.default.removeItem(atPath: copy)
+            logger.warning("a transcode could not be shared with the other servers", metadata: ["entry": "\(stored)", "error": "\(error)"])
+        }
+    }
+
+    /// Removes the shared cache's oldest entries until all of them, every server's, fit the limit.
+    private func evictShared(_ shared: any MediaStore) async throws {
+        var entries = try await shared.list(prefix: Self.sharedPrefix).sorted { $0.modified < $1.modified }
+        var total = entries.reduce(0) { $0 + $1.size }
+        while total > settings.cacheLimit, !entries.isEmpty {
+            let oldest = entries.removeFirst()
+            try await shared.delete(oldest.key)
+            total -= oldest.size
+        }
     }
 
     /// The finished transcode for `key`, marked as just used (the eviction order). Its access
