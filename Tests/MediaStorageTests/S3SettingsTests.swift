@@ -63,6 +63,18 @@ struct S3SettingsTests {
         #expect(try bucket("s3://juke-media", endpoint: nil).summary == "s3://juke-media at AWS eu-west-1")
     }
 
+    @Test func credentialsAndRegionComeFromAWSsVariables() {
+        let environment = ["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": "secret", "AWS_DEFAULT_REGION": "eu-central-1"]
+        #expect(S3Environment.credentials(environment) == S3Credentials(accessKeyID: "AKID", secretAccessKey: "secret"))
+        #expect(S3Environment.credentials(["AWS_ACCESS_KEY_ID": "AKID"]) == nil)
+        #expect(S3Environment.credentials(["AWS_ACCESS_KEY_ID": "AKID", "AWS_SECRET_ACCESS_KEY": ""]) == nil)
+        #expect(S3Environment.credentials(environment.merging(["AWS_SESSION_TOKEN": "t"]) { $1 })?.sessionToken == "t")
+        #expect(S3Environment.region(setting: "eu-west-3", environment) == "eu-west-3")
+        #expect(S3Environment.region(setting: nil, environment) == "eu-central-1")
+        #expect(S3Environment.region(setting: nil, environment.merging(["AWS_REGION": "ap-south-1"]) { $1 }) == "ap-south-1")
+        #expect(S3Environment.region(setting: "", [:]) == "us-east-1")
+    }
+
     @Test func noDescriptionSaysTheSecret() throws {
         let store = try bucket("s3://juke-media/eu", endpoint: "http://127.0.0.1:8333")
         var dumped = ""
