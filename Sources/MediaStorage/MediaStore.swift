@@ -86,6 +86,13 @@ public protocol MediaStore: Sendable {
     /// The path of the object when it is a file on this server's disk (the data folder), so
     /// it is served and read in place; nil for a bucket.
     func localPath(_ key: StorageKey) -> String?
+
+    /// Lets go of what the store holds open (a bucket's HTTP client), once nothing uses it.
+    func shutdown() async throws
+}
+
+extension MediaStore {
+    public func shutdown() async throws {}
 }
 
 extension MediaStore {

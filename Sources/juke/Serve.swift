@@ -43,6 +43,7 @@ struct Serve: AsyncParsableCommand {
             "starting Juke",
             metadata: [
                 "database": "\(configuration.database)", "data": "\(configuration.dataDirectory)",
+                "storage": "\(configuration.mediaStore?.summary ?? "the data folder")",
                 "ai": "\(configuration.openAI.map { "\($0.baseURL)" } ?? "off: Juke's own trivia and DJ")",
                 "push path": "\(configuration.pushPath.rawValue)",
                 "public url": "\(configuration.publicURL?.absoluteString ?? "none")",

@@ -2,6 +2,7 @@ import Back2BackServer
 import DualPlayerServer
 import Foundation
 import JukePlatform
+import MediaStorage
 import RunBeatServer
 import Testing
 import TuneTriviaServer
@@ -60,6 +61,38 @@ import TuneTriviaServer
         #expect(refusal(["--openai-base-url", "https://ai.example"]) { _ = try PlatformSettings($0) }?.contains("needs an API key") == true)
     }
 
+    @Test func aBucketIsChosenOnlyByTheStorageSettingAndNeedsItsKey() throws {
+        let aws = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "AWS_REGION": "eu-west-1"]
+        // The AWS variables alone (set for other tools) keep files in the data folder.
+        #expect(try PlatformSettings(try Self.read([], aws)).bucket == nil)
+        let bucket = try #require(
+            try PlatformSettings(try Self.read(["--storage", "s3://juke-media/party/", "--s3-endpoint", "http://127.0.0.1:8333"], aws)).bucket)
+        #expect(bucket.location == S3Location(bucket: "juke-media", prefix: "party"))
+        #expect(bucket.endpoint?.absoluteString == "http://127.0.0.1:8333" && bucket.region == "eu-west-1", "AWS_REGION when no --s3-region")
+        #expect(try PlatformSettings(try Self.read(["--storage", "s3://juke-media", "--s3-region", "us-west-2"], aws)).bucket?.region == "us-west-2")
+        #expect(
+            try PlatformSettings(try Self.read(["--storage", "s3://juke-media"], [:].merging(aws) { a, _ in a }.filter { $0.key != "AWS_REGION" })).bucket?
+                .region == "us-east-1")
+        #expect(!"\(bucket)".contains("wJalrXUtnFEMI"), "the secret is in no description")
+        #expect(try PlatformSettings(try Self.read(["--storage", "s3://juke-media"], aws)).configuration().mediaStore?.summary.contains("juke-media") == true)
+
+        func refusal(_ arguments: [String], _ environment: [String: String]) -> String? {
+            do {
+                _ = try PlatformSettings(try Self.read(arguments, environment))
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(refusal(["--storage", "s3://juke-media"], [:])?.contains("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY") == true)
+        #expect(refusal(["--storage", "/srv/media"], aws)?.contains("is not an S3 location") == true)
+        #expect(refusal(["--storage", "s3://Juke_Media"], aws)?.contains("is not a bucket name") == true)
+        #expect(refusal(["--storage", "s3://juke-media/../x"], aws)?.contains("is not a prefix") == true)
+        #expect(refusal(["--s3-endpoint", "http://127.0.0.1:8333"], aws)?.contains("names no bucket") == true)
+        #expect(refusal(["--storage", "s3://juke-media", "--s3-endpoint", "http://h:1/bucket"], aws)?.contains("the server's address alone") == true)
+        #expect(refusal(["--storage", "s3://juke-media", "--s3-region", "eu west"], aws)?.contains("region name") == true)
+    }
+
     @Test func anAppsGroupReachesItFromTheConfiguration() throws {
         var configuration = try PlatformSettings().configuration()
         #expect(configuration.groups[RunBeatSettings.self].spotify == nil, "a group never stored reads as its defaults")
@@ -84,7 +117,10 @@ import TuneTriviaServer
     @Test func everySettingHasOneFlagAndOneVariable() {
         #expect(Set(Self.all.map(\.name)).count == Self.all.count)
         #expect(Set(Self.all.map(\.environment)).count == Self.all.count)
-        #expect(Self.all.allSatisfy { $0.environment.hasPrefix("JUKE_") && !$0.help.isEmpty })
+        // Juke's own variables, and AWS's standard ones for a bucket's key and region (what
+        // every S3 tool reads, so one environment serves them all).
+        let aws: Set = ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_REGION"]
+        #expect(Self.all.allSatisfy { ($0.environment.hasPrefix("JUKE_") || aws.contains($0.environment)) && !$0.help.isEmpty })
     }
 
     /// docs/SETTINGS.md and .env.example are what `juke settings` prints: a setting added,

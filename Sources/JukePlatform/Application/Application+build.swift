@@ -21,6 +21,8 @@ public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon
     )
     app.addServices(
         DatabaseService(database: platform.database),
+        // Closed after the work that stores files has ended (shutdown goes in reverse order).
+        MediaStoreService(store: platform.files),
         // After the database, so shutdown (in reverse order) ends the work before closing it,
         // and before every other service, so theirs is still accepted while they stop.
         platform.background,

@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import LiveUpdates
+import MediaStorage
 import Providers
 import Storage
 
@@ -54,10 +55,11 @@ public struct PlatformSettings: SettingsGroup {
         help: "An OpenAI-compatible API for AI trivia and the Back2Back DJ.", example: "https://api.openai.com/v1")
     static let openAIKey = Setting(
         "openai-api-key", kind: .value(placeholder: "key"), default: "none", help: "Its API key; prefer the environment to the command line.")
-    public static let settings: [Setting] = [
-        host, port, dataDir, database, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
-        maxTranscodes, transcodeCacheMB, openAIBaseURL, openAIKey,
-    ]
+    public static let settings: [Setting] =
+        [
+            host, port, dataDir, database, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
+            maxTranscodes, transcodeCacheMB, openAIBaseURL, openAIKey,
+        ] + MediaStorageSettings.settings
 
     public var host = "127.0.0.1"
     public var port = 8080
@@ -73,6 +75,8 @@ public struct PlatformSettings: SettingsGroup {
     public var signUpsPerAddress = 30
     public var transcoding: TranscodingSettings? = TranscodingSettings()
     public var openAI: OpenAISettings?
+    /// The bucket people's files are kept in; nil: the data folder.
+    public var bucket: S3Configuration?
 
     public init() {}
 
@@ -107,6 +111,7 @@ public struct PlatformSettings: SettingsGroup {
         if let count = try values.whole(Self.maxTranscodes, in: 0...256) { transcoding.maxConcurrent = count }
         self.transcoding = transcoding.maxConcurrent > 0 ? transcoding : nil
         openAI = try Self.openAI(values)
+        bucket = try MediaStorageSettings.bucket(values)
     }
 
     /// The AI service, when both its address and key are given.
@@ -136,6 +141,7 @@ public struct PlatformSettings: SettingsGroup {
         configuration.signUpsPerAddress = signUpsPerAddress
         configuration.transcoding = transcoding
         configuration.openAI = openAI
+        configuration.mediaStore = bucket.map { S3Bucket(configuration: $0) }
         return configuration
     }
 }
