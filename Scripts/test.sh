@@ -211,8 +211,9 @@ log "browser end-to-end tests again, the servers on PostgreSQL"
 # 50 (CI: 46), so a second full pass would take it past CI's 90. What runs here is every file that stores
 # or reads server state; what is left out shows the same data through routes run here, or none.
 pg_skip=(
-  # They run on both databases themselves (the `database` fixture), above.
-  test_postgres_servers.py test_tunetrivia_durability.py
+  # They run on both databases themselves (the `database` fixture), above, or on PostgreSQL
+  # already (several servers on one database: test_postgres_servers, test_shared_storage).
+  test_postgres_servers.py test_tunetrivia_durability.py test_shared_storage.py
   # No server's database: the `juke` command's file tools, and the shutdown of a process.
   test_cli.py test_server_shutdown.py
   # Uploads refused or read before anything is stored (budgets, the reading pool, memory).

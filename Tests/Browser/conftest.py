@@ -91,7 +91,7 @@ class EventStream:
 
 
 class JukeServer:
-    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None, binary=None):
+    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None, binary=None, env=None):
         self.data_dir = data_dir
         # What the command line needs to work on this server's data.
         self.data_args = ["--data-dir", data_dir] + (["--database", database] if database else [])
@@ -106,7 +106,8 @@ class JukeServer:
             args.append("--no-demo")
         args += list(extra_args)
         self.log = open(os.path.join(data_dir, f"server-{self.port}.log"), "w")
-        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        # `env`: the environment it starts with (a bucket's key), else the tests' own.
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT, env=env)
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

@@ -32,6 +32,9 @@ import Testing
             2,
             "a clip being cut, shared by the requests that await it; and the hop from ffmpeg's termination handler (a thread of Foundation's) into the actor, which frees the slot and must run even where no BackgroundWork runs (tests build a Transcoder alone)"
         ),
+        "Sources/MediaStorage/S3/S3Multipart.swift": (
+            1, "a failed upload's abort, awaited at once: in a task of its own so that a cancelled upload is still aborted"
+        ),
         "Sources/Providers/OpenAI/OpenAIStreaming.swift": (1, "feeds a stream; cancelled when the stream's reader lets it go (`onTermination`)"),
         "Sources/Providers/HTTP/HTTPClient.swift": (
             4, "one call's request, deadline, pump and watchdog: cancelled when the call returns or its stream is let go"
