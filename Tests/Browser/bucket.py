@@ -22,8 +22,8 @@ ACCESS_KEY, SECRET = "jukekey", "jukesecret"
 REGION = "us-east-1"
 
 
-def signed(endpoint, method, path, query="", body=b""):
-    """A SigV4-signed request to the store; returns (status, body bytes)."""
+def signed_request(endpoint, method, path, query="", body=b"", headers=None):
+    """A SigV4-signed request to the store, to open with urllib. `headers` go unsigned (a Range, say)."""
     host = urllib.parse.urlparse(endpoint).netloc
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     payload = hashlib.sha256(body).hexdigest()
@@ -37,12 +37,17 @@ def signed(endpoint, method, path, query="", body=b""):
         key = hmac.new(key, part.encode(), hashlib.sha256).digest()
     signature = hmac.new(key, to_sign.encode(), hashlib.sha256).hexdigest()
     url = endpoint + path + ("?" + query if query else "")
-    request = urllib.request.Request(url, method=method, data=body if method in ("PUT", "POST") else None, headers={
+    return urllib.request.Request(url, method=method, data=body if method in ("PUT", "POST") else None, headers={
         "x-amz-date": stamp, "x-amz-content-sha256": payload,
         "Authorization": f"AWS4-HMAC-SHA256 Credential={ACCESS_KEY}/{scope}, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature={signature}",
+        **(headers or {}),
     })
+
+
+def signed(endpoint, method, path, query="", body=b"", headers=None):
+    """A signed request (`signed_request`) sent; returns (status, body bytes)."""
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
+        with urllib.request.urlopen(signed_request(endpoint, method, path, query, body, headers), timeout=10) as answer:
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()

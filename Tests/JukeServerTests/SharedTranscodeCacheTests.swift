@@ -56,4 +56,43 @@ import Testing
         let left = try await bucket.list(prefix: "cache/")
         #expect(left.reduce(0) { $0 + $1.size } <= entries.map(\.size).max() ?? 0, "\(left)")
     }
+
+    @Test func aStoredFilesAddressIsInNoFailure() async throws {
+        let folder = try TranscodingTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let transcoder = try Transcoder(
+            ffmpeg: try TranscodingTests.ffmpeg(), settings: .init(maxConcurrent: 1, cacheDirectory: folder + "/cache", cacheLimit: 1_000_000),
+            logger: Logger(label: "test"))
+        // What a bucket's presigned address looks like, on a port where nothing answers.
+        let address = "http://127.0.0.1:1/juke/dual/books/b.mp3?X-Amz-Credential=AKID&X-Amz-Signature=0123456789abcdef"
+        let clip = ClipRequest(path: address, size: 1, modifiedMillis: 1, start: 1, end: 2, container: .mp3, identity: "bucket\ndual/books/b.mp3\n\"e\"")
+        do {
+            _ = try await transcoder.clip(clip)
+            Issue.record("a clip of nothing was cut")
+        } catch {
+            guard case .failed(let why) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(!why.contains("X-Amz-Signature") && !why.contains("0123456789abcdef"), "\(why)")
+        }
+        #expect(Transcoder.redacting("\(address): Connection refused", input: address, identity: "b\nk.mp3\ne") == "the stored file k.mp3: Connection refused")
+        #expect(Transcoder.redacting("/srv/a.mp3: bad", input: "/srv/a.mp3", identity: nil) == "/srv/a.mp3: bad", "a path on disk stays")
+    }
+}
+
+/// What a stopped server left in its scratch folder: loose working copies go, resumable work stays.
+@Suite(.timeLimit(.minutes(1))) struct ScratchFolderTests {
+    @Test func looseFilesGoAndFoldersStay() throws {
+        let folder = try TranscodingTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        FileManager.default.createFile(atPath: folder + "/0a1b.mp3", contents: Data("half an upload".utf8))
+        FileManager.default.createFile(atPath: folder + "/article-1.mp3", contents: Data())
+        try FileManager.default.createDirectory(atPath: folder + "/podcasts", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: folder + "/podcasts/e1.part", contents: Data("resumable".utf8))
+        #expect(ScratchFolder.clearLeftovers(in: folder) == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["podcasts"])
+        #expect(FileManager.default.fileExists(atPath: folder + "/podcasts/e1.part"))
+        #expect(ScratchFolder.clearLeftovers(in: folder + "/missing") == 0)
+    }
 }

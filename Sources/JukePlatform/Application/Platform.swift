@@ -43,7 +43,7 @@ public struct Platform: Sendable {
     /// demos it makes on its first start).
     public let ownFiles: LocalFolderStore
     /// Where a file is made or received on this server's disk before it is stored.
-    public var scratchFolder: String { configuration.dataDirectory + "/scratch" }
+    public var scratchFolder: String { ScratchFolder.path(dataDirectory: configuration.dataDirectory) }
     /// Where work that outlives its request runs (a service of the server's group: shutdown
     /// cancels and awaits it).
     public let background: BackgroundWork

@@ -9,6 +9,8 @@ public import JukeCore
 /// signed request must not follow.)
 public struct S3Bucket: MediaStore {
     let client: S3Client
+    /// What HEAD said lately, so a seek costs one round trip to the bucket, not two.
+    let recent: RecentObjects
 
     public var configuration: S3Configuration { client.configuration }
 
@@ -16,6 +18,7 @@ public struct S3Bucket: MediaStore {
     /// than 15 minutes away from its own clock).
     public init(configuration: S3Configuration, clock: WallClock = .system) {
         client = S3Client(configuration: configuration, clock: clock)
+        recent = RecentObjects(clock: clock)
     }
 
     public func shutdown() async throws { try await client.shutdown() }
@@ -47,21 +50,35 @@ public struct S3Bucket: MediaStore {
         } else {
             try await client.put(file: file, length: length, as: key, contentType: contentType)
         }
+        recent.forget(key)
         guard let object = try await client.head(key) else {
             throw MediaStoreError.unavailable("\(key) was stored but S3 does not find it")
         }
+        recent.remember(object)
         return object
     }
 
     public func info(_ key: StorageKey) async throws -> StoredObject? {
-        try await client.head(key)
+        if let known = recent.object(key) { return known }
+        guard let object = try await client.head(key) else {
+            recent.forget(key)
+            return nil
+        }
+        recent.remember(object)
+        return object
     }
 
     public func read(_ key: StorageKey, range: ClosedRange<Int64>?) async throws -> StoredBytes {
-        try await client.get(key, range: range)
+        do {
+            return try await client.get(key, range: range)
+        } catch MediaStoreError.notFound(let missing) {
+            recent.forget(key)
+            throw MediaStoreError.notFound(missing)
+        }
     }
 
     public func delete(_ key: StorageKey) async throws {
+        recent.forget(key)
         try await client.delete(key)
     }
 

@@ -131,7 +131,7 @@ public actor Transcoder {
         arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
         arguments += request.target.encoderArguments + ["pipe:1"]
         job.start(ffmpeg: ffmpeg.path, arguments: arguments) { [weak self] in
-            Task { await self?.ended(job, named: key + "." + request.target.fileExtension) }
+            Task { await self?.ended(job, named: key + "." + request.target.fileExtension, input: request.path, identity: request.identity) }
         }
         let source = try TranscodeFollower.Source(job: job)
         // Wait for ffmpeg's first bytes, or its failure: a file it cannot read is an error
@@ -139,7 +139,7 @@ public actor Transcoder {
         while true {
             let state = job.snapshot
             if state.written > 0 || state.phase == .finished { break }
-            if case .failed(let why) = state.phase { throw .failed(why) }
+            if case .failed(let why) = state.phase { throw .failed(Self.redacting(why, input: request.path, identity: request.identity)) }
             try? await Task.sleep(for: TranscodeFollower.pollInterval)
         }
         return .streaming(TranscodeFollower(source: source))
@@ -194,8 +194,11 @@ public actor Transcoder {
             await share(final, named: key + "." + request.container.fileExtension)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
-            logger.warning("a clip could not be cut", metadata: ["path": "\(request.path)", "error": "\(error)"])
-            throw TranscodeError.failed(String(describing: error))
+            let why = Self.redacting(String(describing: error), input: request.path, identity: request.identity)
+            logger.warning(
+                "a clip could not be cut",
+                metadata: ["source": "\(Self.redacting(request.path, input: request.path, identity: request.identity))", "error": "\(why)"])
+            throw TranscodeError.failed(why)
         }
         return final
     }
@@ -222,11 +225,11 @@ public actor Transcoder {
         }
     }
 
-    private func ended(_ job: TranscodeJob, named name: String) async {
+    private func ended(_ job: TranscodeJob, named name: String, input: String, identity: String?) async {
         jobs[job.key] = nil
         releaseSlot()
         switch job.snapshot.phase {
-        case .failed(let why): logger.warning("transcode failed", metadata: ["reason": "\(why)"])
+        case .failed(let why): logger.warning("transcode failed", metadata: ["reason": "\(Self.redacting(why, input: input, identity: identity))"])
         case .finished: await share(job.finalPath, named: name)
         case .running: break
         }
@@ -316,6 +319,16 @@ public actor Transcoder {
             try? FileManager.default.removeItem(atPath: oldest.path)
             total -= oldest.size
         }
+    }
+
+    /// `text` without the address ffmpeg read a stored file from: a presigned address lets
+    /// whoever holds it read the file for hours, so it is named by the stored file instead
+    /// (in the logs, and in the answer a failure gives the browser). A path on this server's
+    /// disk (no `identity`) is left as it is.
+    public static func redacting(_ text: String, input: String, identity: String?) -> String {
+        guard let identity, !input.isEmpty else { return text }
+        let name = identity.split(separator: "\n").dropFirst().first.map { "the stored file \($0)" } ?? "the stored file"
+        return text.replacingOccurrences(of: input, with: name)
     }
 
     /// The cache entry's name: the file's path, size and time, the target and the start.
