@@ -89,10 +89,16 @@ public protocol MediaStore: Sendable {
 
     /// Lets go of what the store holds open (a bucket's HTTP client), once nothing uses it.
     func shutdown() async throws
+
+    /// Clears what a failed upload could not (a bucket's multipart uploads begun more than
+    /// `age` ago and never finished); returns how many. A folder has none.
+    func abortAbandonedUploads(olderThan age: Duration) async throws -> Int
 }
 
 extension MediaStore {
     public func shutdown() async throws {}
+
+    public func abortAbandonedUploads(olderThan age: Duration) async throws -> Int { 0 }
 }
 
 extension MediaStore {

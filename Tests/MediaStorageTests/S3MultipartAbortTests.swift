@@ -26,4 +26,26 @@ struct S3MultipartAbortTests {
         #expect(try await store.client.pendingUploads(namePrefix: store.client.objectName(key)).isEmpty)
         try await store.shutdown()
     }
+
+    /// An upload a store went away in the middle of (begun, never finished nor aborted):
+    /// left alone while it may be another server's under way, aborted once old enough.
+    @Test func anAbandonedUploadIsAbortedOnceOldEnough() async throws {
+        let server = try #require(S3TestServer.configured)
+        let prefix = "juke-tests/\(UUID().uuidString.lowercased())"
+        let configuration = S3Configuration(
+            location: S3Location(bucket: server.bucket, prefix: prefix), endpoint: server.endpoint, region: "us-east-1",
+            credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: server.secret), callTimeout: .seconds(10))
+        let store = S3Bucket(configuration: configuration)
+        let key = try #require(StorageKey("dual/books/left.m4b"))
+        _ = try await store.client.createMultipartUpload(store.client.objectName(key), contentType: "audio/mp4")
+        #expect(try await store.client.pendingUploads(namePrefix: prefix + "/").count == 1)
+        #expect(try await store.abortAbandonedUploads(olderThan: .seconds(3600)) == 0, "an hour-young upload may be another server's")
+        #expect(try await store.client.pendingUploads(namePrefix: prefix + "/").count == 1)
+        // Once older than the age asked (the bucket's own clock says when it began; a store's
+        // clock cannot be moved on here, since S3 refuses requests signed far from its time).
+        try await Task.sleep(for: .milliseconds(2100))
+        #expect(try await store.abortAbandonedUploads(olderThan: .seconds(1)) == 1)
+        #expect(try await store.client.pendingUploads(namePrefix: prefix + "/").isEmpty)
+        try await store.shutdown()
+    }
 }

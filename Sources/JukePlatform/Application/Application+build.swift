@@ -22,7 +22,7 @@ public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon
     app.addServices(
         DatabaseService(database: platform.database),
         // Closed after the work that stores files has ended (shutdown goes in reverse order).
-        MediaStoreService(store: platform.files),
+        MediaStoreService(store: platform.files, logger: platform.logger),
         // After the database, so shutdown (in reverse order) ends the work before closing it,
         // and before every other service, so theirs is still accepted while they stop.
         platform.background,

@@ -94,6 +94,15 @@ public struct S3Bucket: MediaStore {
         return found.sorted { $0.key < $1.key }
     }
 
+    /// Aborts multipart uploads under this store's prefix begun more than `age` ago: a store
+    /// that went away between two parts of an upload could not be told to abort it then.
+    /// `age` leaves alone the uploads other servers have under way.
+    public func abortAbandonedUploads(olderThan age: Duration) async throws -> Int {
+        let base = configuration.location.prefix.map { $0 + "/" } ?? ""
+        let cutoff = client.clock.now().addingTimeInterval(-Double(age.components.seconds))
+        return try await client.abortAbandonedUploads(namePrefix: base, begunBefore: cutoff)
+    }
+
     /// A presigned GET URL, valid for `lifetime` (at most 7 days): ffmpeg reads it with
     /// Range requests, and needs no credentials of its own.
     public func toolInput(_ key: StorageKey, lifetime: Duration) async throws -> String {

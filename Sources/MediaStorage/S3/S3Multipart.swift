@@ -75,12 +75,33 @@ extension S3Client {
     /// The upload ids of multipart uploads begun and neither completed nor aborted under
     /// `namePrefix` (ListMultipartUploads, first page): what a failed store must not leave.
     func pendingUploads(namePrefix: String) async throws -> [String] {
+        try await pendingUploadsBegun(namePrefix: namePrefix).map(\.uploadID)
+    }
+
+    /// The same, with each upload's object name and when it began (an upload whose start
+    /// S3 does not say is left out: nothing tells how old it is).
+    func pendingUploadsBegun(namePrefix: String) async throws -> [(name: String, uploadID: String, began: Date)] {
         let response = try await send(.GET, nil, query: [("uploads", ""), ("prefix", namePrefix)], timeout: configuration.callTimeout)
         try await check(response, .GET, nil, key: nil)
         guard let root = S3XMLElement.parse(try await smallBody(response)) else {
             throw MediaStoreError.unavailable("GET \(describe(nil))?uploads: S3's list is not the XML it should be")
         }
-        return root.children("Upload").compactMap { $0.value("UploadId") }
+        return root.children("Upload").compactMap { upload in
+            guard let name = upload.value("Key"), let id = upload.value("UploadId"), let began = upload.value("Initiated").flatMap(S3Dates.iso8601)
+            else { return nil }
+            return (name, id, began)
+        }
+    }
+
+    /// Aborts the uploads under `namePrefix` begun before `cutoff`: what a store that went
+    /// away between two parts (and so could not be told to abort) left. Returns how many.
+    func abortAbandonedUploads(namePrefix: String, begunBefore cutoff: Date) async throws -> Int {
+        var aborted = 0
+        for upload in try await pendingUploadsBegun(namePrefix: namePrefix) where upload.began < cutoff {
+            await abortMultipartUpload(upload.name, uploadID: upload.uploadID)
+            aborted += 1
+        }
+        return aborted
     }
 
     static func escapeXML(_ text: String) -> String {
