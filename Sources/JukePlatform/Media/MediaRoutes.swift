@@ -245,35 +245,10 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         guard let stamp = FileStamp(path: path) else {
             throw APIError(status: .notFound, code: "file_missing", message: missing)
         }
-        let size = Int(stamp.size)
-        let modified = stamp.modified
-        let etag = stamp.etag
-        var headers: HTTPFields = [
-            .contentType: contentType,
-            .acceptRanges: "bytes",
-            .eTag: etag,
-            .lastModified: HTTPDate.format(modified),
-            .cacheControl: "private, max-age=3600",
-        ]
-        if notModified(request, etag: etag, modified: modified) {
-            return Response(status: .notModified, headers: headers)
-        }
-        var rangeHeader = request.headers[.range]
-        // If-Range: honour the range only if the client's copy is still current.
-        if let ifRange = request.headers[.ifRange], ifRange != etag { rangeHeader = nil }
-        switch ByteRange.parse(rangeHeader, fileSize: size) {
-        case .unsatisfiable:
-            headers[.contentRange] = "bytes */\(size)"
-            return Response(status: .rangeNotSatisfiable, headers: headers)
-        case .partial(let range):
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-            headers[.contentLength] = String(range.count)
-            let body: ResponseBody = request.method == .head ? .init() : try await fileIO.loadFile(path: path, range: range, context: context)
-            return Response(status: .partialContent, headers: headers, body: body)
-        case .whole:
-            headers[.contentLength] = String(size)
-            let body: ResponseBody = request.method == .head || size == 0 ? .init() : try await fileIO.loadFile(path: path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+        let fileIO = self.fileIO
+        return try await serveRanged(size: Int(stamp.size), etag: stamp.etag, modified: stamp.modified, contentType: contentType, request) { range in
+            if let range { return try await fileIO.loadFile(path: path, range: range, context: context) }
+            return try await fileIO.loadFile(path: path, context: context)
         }
     }
 
@@ -289,23 +264,35 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
             return try await serveFile(at: path, contentType: contentType, request, context, missing: missing)
         }
         guard let object = try await store.info(key) else { throw APIError(status: .notFound, code: "file_missing", message: missing) }
-        let size = Int(object.size)
+        return try await serveRanged(size: Int(object.size), etag: object.etag, modified: object.modified, contentType: contentType, request) {
+            range in
+            let bytes = try await store.read(key, range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) })
+            return ResponseBody(asyncSequence: bytes.body)
+        }
+    }
+
+    /// The HTTP of serving a file, wherever its bytes are: the validators, 304, If-Range, the
+    /// Range header (206, 416) and Content-Length. `bytes` reads the range asked (nil: all of
+    /// it); it is not called for HEAD or an empty file.
+    private func serveRanged(
+        size: Int, etag: String, modified: Date, contentType: String, _ request: Request,
+        bytes: (ClosedRange<Int>?) async throws -> ResponseBody
+    ) async throws -> Response {
         var headers: HTTPFields = [
             .contentType: contentType,
             .acceptRanges: "bytes",
-            .eTag: object.etag,
-            .lastModified: HTTPDate.format(object.modified),
+            .eTag: etag,
+            .lastModified: HTTPDate.format(modified),
             .cacheControl: "private, max-age=3600",
         ]
-        if notModified(request, etag: object.etag, modified: object.modified) {
+        if notModified(request, etag: etag, modified: modified) {
             return Response(status: .notModified, headers: headers)
         }
         var rangeHeader = request.headers[.range]
-        if let ifRange = request.headers[.ifRange], ifRange != object.etag { rangeHeader = nil }
+        // If-Range: honour the range only if the client's copy is still current.
+        if let ifRange = request.headers[.ifRange], ifRange != etag { rangeHeader = nil }
         func body(_ range: ClosedRange<Int>?) async throws -> ResponseBody {
-            guard request.method != .head, size > 0 else { return .init() }
-            let bytes = try await store.read(key, range: range.map { Int64($0.lowerBound)...Int64($0.upperBound) })
-            return ResponseBody(asyncSequence: bytes.body)
+            request.method == .head || size == 0 ? .init() : try await bytes(range)
         }
         switch ByteRange.parse(rangeHeader, fileSize: size) {
         case .unsatisfiable:
