@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Synchronization
 
@@ -16,7 +17,8 @@ final class TranscodeJob: Sendable {
     struct State: Sendable {
         var written: Int64 = 0
         var phase = Phase.running
-        var processID: Int32?
+        /// ffmpeg while it runs.
+        var process: ChildProcess?
         var readers = 0
     }
 
@@ -53,23 +55,21 @@ final class TranscodeJob: Sendable {
         guard output >= 0 else { return finish(.failed("the transcode cache cannot be written: \(String(cString: strerror(errno)))")) }
         defer { close(output) }
         let errorLog = partialPath + ".log"
-        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errorLog) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: errorLog)
+        let errorDescriptor = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer {
+            if errorDescriptor >= 0 { close(errorDescriptor) }
+            unlink(errorLog)
+        }
+        let process: ChildProcess
         do {
-            try process.run()
+            process = try ChildProcess.start(
+                ffmpeg, arguments: arguments, output: .pipe, errors: errorDescriptor >= 0 ? .descriptor(errorDescriptor) : .discarded)
         } catch {
             return finish(.failed("ffmpeg could not start: \(error)"))
         }
-        state.withLock { $0.processID = process.processIdentifier }
-        Self.runOnlyWhenIdle(process.processIdentifier)
-        let input = pipe.fileHandleForReading.fileDescriptor
+        state.withLock { $0.process = process }
+        Self.runOnlyWhenIdle(process.id)
+        guard let input = process.output?.fileDescriptor else { return finish(.failed("ffmpeg could not start: no pipe")) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var writeFailure: String?
         while true {
@@ -78,14 +78,14 @@ final class TranscodeJob: Sendable {
             if count <= 0 { break }
             if writeFailure == nil, !writeAll(output, buffer, count) {
                 writeFailure = "the transcode cache cannot be written: \(String(cString: strerror(errno)))"
-                kill(process.processIdentifier, SIGKILL)
+                process.kill()
             }
             if writeFailure == nil { state.withLock { $0.written += Int64(count) } }
         }
-        process.waitUntilExit()
-        state.withLock { $0.processID = nil }
+        let termination = process.wait()
+        state.withLock { $0.process = nil }
         if let writeFailure { return finish(.failed(writeFailure)) }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        guard termination.succeeded else {
             let said = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
             let line = said.split(whereSeparator: \.isNewline).last.map(String.init) ?? "it was stopped"
             return finish(.failed("ffmpeg could not transcode the file: \(line.prefix(300))"))
@@ -131,13 +131,12 @@ final class TranscodeJob: Sendable {
     /// A response stopped following it (it ended, or the listener went); a seek's transcode
     /// nobody follows is stopped.
     func detach() {
-        let stop = state.withLock { state -> Int32? in
+        let stop = state.withLock { state -> ChildProcess? in
             state.readers -= 1
             guard state.readers == 0, stopsWhenUnread, state.phase == .running else { return nil }
-            return state.processID
+            return state.process
         }
-        // SIGKILL: the server ignores SIGTERM (service-lifecycle catches it by dispatch
-        // source) and a child inherits that, so ffmpeg would never see a SIGTERM.
-        if let stop { kill(stop, SIGKILL) }
+        // SIGKILL: nothing it would still write is wanted.
+        stop?.kill()
     }
 }
