@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Articles
@@ -10,8 +11,9 @@ extension ReaderTests {
     @Suite(.timeLimit(.minutes(5))) struct PDFBudgetTests {
         static let sixtyMB = 60 * 1024 * 1024
 
-        func expectTooBig(_ bytes: [UInt8], _ words: String, sourceLocation: SourceLocation = #_sourceLocation) async {
-            let read = await ReaderTests.offThePool { Result { try PDFReader.read(bytes) } }
+        func expectTooBig(_ bytes: [UInt8], _ words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(OwnThreadTrait.isCurrent)
+            let read = Result { try PDFReader.read(bytes) }
             switch read {
             case .success(let article): Issue.record("read \(article.wordCount) words instead of refusing", sourceLocation: sourceLocation)
             case .failure(let error):
@@ -23,26 +25,26 @@ extension ReaderTests {
             }
         }
 
-        @Test func oneStreamListedThirtyTimesOnAPageIsTooBig() async {
+        @Test func oneStreamListedThirtyTimesOnAPageIsTooBig() {
             var pdf = PDFWriter.pages(["[" + String(repeating: "4 0 R ", count: 30) + "]"])
             pdf.add(4, stream: ZerosDeflate.zlib(count: Self.sixtyMB), dictionary: "/Filter /FlateDecode")
             #expect(pdf.bytes.count < 70_000)
-            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// 200 pages sharing that stream: the second page's reference is charged again.
-        @Test func twoHundredPagesSharingOneStreamAreTooBig() async {
+        @Test func twoHundredPagesSharingOneStreamAreTooBig() {
             var pdf = PDFWriter.pages(Array(repeating: "4 0 R", count: 200))
             pdf.add(4, stream: ZerosDeflate.zlib(count: Self.sixtyMB), dictionary: "/Filter /FlateDecode")
-            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// A form drawn again and again from a page is charged each time it is drawn.
-        @Test func aFormDrawnOverAndOverIsTooBig() async {
+        @Test func aFormDrawnOverAndOverIsTooBig() {
             var pdf = PDFWriter.pages(["5 0 R"], resources: "/XObject << /X 4 0 R >>")
             pdf.add(4, stream: ZerosDeflate.zlib(count: 20 * 1024 * 1024), dictionary: "/Type /XObject /Subtype /Form /Filter /FlateDecode")
             pdf.add(5, stream: Array(String(repeating: "/X Do ", count: 10).utf8))
-            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// `1 0 obj [ ` 20,000 times: each open array once ran to the end of the file (270 s).
@@ -58,7 +60,7 @@ extension ReaderTests {
         }
 
         /// A ToUnicode map whose bfrange lines stand for 12.7 million entries in 5.8 KB.
-        @Test func aMapThatExpandsToMillionsOfEntriesIsTooBig() async {
+        @Test func aMapThatExpandsToMillionsOfEntriesIsTooBig() {
             var cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange\n"
             cmap += "194 beginbfrange\n"
             for high in 0..<194 { cmap += String(format: "<%04X0000> <%04XFFFF> <0041>\n", high, high) }
@@ -67,7 +69,7 @@ extension ReaderTests {
             pdf.add(4, stream: Array(cmap.utf8))
             pdf.add(5, stream: Array("BT /F1 12 Tf 72 700 Td <00000001> Tj ET".utf8))
             #expect(cmap.utf8.count < 6_500)
-            await expectTooBig(pdf.bytes, "ToUnicode map has more than 200000 entries")
+            expectTooBig(pdf.bytes, "ToUnicode map has more than 200000 entries")
         }
 
         /// The map's budget holds inside one range, counted: a range past it stops at it.
@@ -86,10 +88,10 @@ extension ReaderTests {
         }
 
         /// A page of five million tokens (10 MB) passes the tokens a page may have.
-        @Test func aPageTooLongInTokensIsTooBig() async {
+        @Test func aPageTooLongInTokensIsTooBig() {
             var pdf = PDFWriter.pages(["4 0 R"])
             pdf.add(4, stream: Array(String(repeating: "0 ", count: 5_000_000).utf8))
-            await expectTooBig(pdf.bytes, "drawing instructions")
+            expectTooBig(pdf.bytes, "drawing instructions")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import Feeds
@@ -141,7 +142,7 @@ import Testing
     }
 
     /// A feed of any size is read item by item, in pieces: 50 MB here, each item handed on as it closes.
-    @Test func aLargeFeedStreams() throws {
+    @Test(.ownThread) func aLargeFeedStreams() throws {
         var count = 0
         var maxTitle = 0
         let reader = FeedReader { item in

@@ -1,5 +1,6 @@
 import Foundation
 import MediaFormats
+import TestThreads
 import Testing
 
 @testable import Library
@@ -29,7 +30,7 @@ import Testing
         #expect(throws: MelodyParser.ParseError.self) { try MelodyParser.parse("C4:0") }
     }
 
-    @Test func generatedFilesCarryTheirFactsAndACover() throws {
+    @Test(.ownThread) func generatedFilesCarryTheirFactsAndACover() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pieces = Array(DemoCatalog.pieces.prefix(2))

@@ -1,4 +1,5 @@
 import Foundation
+import TestThreads
 import Testing
 
 @testable import MediaFormats
@@ -207,7 +208,8 @@ import Testing
 
     // MARK: Damaged input
 
-    @Test(arguments: fixtureNames)
+    // Thousands of reads of each file: on a thread of its own (see OwnThreadTrait).
+    @Test(.ownThread, arguments: fixtureNames)
     func everyTruncationIsReadOrRefusedCleanly(name: String) throws {
         let bytes = try Fixtures.bytes("chapters/\(name)")
         var cuts = Array(stride(from: 0, to: bytes.count, by: 7))
@@ -223,7 +225,7 @@ import Testing
         }
     }
 
-    @Test(arguments: fixtureNames)
+    @Test(.ownThread, arguments: fixtureNames)
     func randomByteDamageNeverCrashes(name: String) throws {
         let original = try Fixtures.bytes("chapters/\(name)")
         var rng = SplitMix64(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
