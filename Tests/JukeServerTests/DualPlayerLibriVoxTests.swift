@@ -96,7 +96,8 @@ import Testing
 
     /// Polls the shelf until `book` has `status`.
     static func waitFor(_ status: String, book id: String, client: any TestClientProtocol, token: String) async throws -> [String: Any] {
-        for _ in 0..<200 {
+        // Up to two minutes: a busy machine is slow, and a failure still says what was seen.
+        for _ in 0..<1200 {
             let shelf = try await client.json(.get, "/api/v1/dual/books", token: token)
             if let book = (shelf.json["items"] as? [[String: Any]])?.first(where: { $0["id"] as? String == id }), book["status"] as? String == status {
                 return book

@@ -240,7 +240,8 @@ import Testing
     static func episode(
         _ client: any TestClientProtocol, _ token: String, show: String, number: Int, until ready: ([String: Any]) -> Bool = { _ in true }
     ) async throws -> [String: Any] {
-        for _ in 0..<200 {
+        // Up to two minutes: a busy machine is slow, and a failure still says what was seen.
+        for _ in 0..<2400 {
             let page = try await client.json(.get, "/api/v1/dual/podcasts/\(show)/episodes", token: token)
             let found = (page.json["items"] as? [[String: Any]])?.first { $0["episode"] as? Int == number }
             if let found, ready(found) { return found }

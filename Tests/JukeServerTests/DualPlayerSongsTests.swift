@@ -100,7 +100,7 @@ import Testing
         var made: [String: [UInt8]] = [:]
         for codec in ["alac", "aac"] {
             let path = folder.appendingPathComponent("\(codec).m4a").path
-            try TranscodingTests.tone(path, seconds: 1, codec: codec, title: codec)
+            try await TranscodingTests.tone(path, seconds: 1, codec: codec, title: codec)
             made[codec] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         let files = made

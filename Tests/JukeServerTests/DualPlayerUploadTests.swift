@@ -17,7 +17,7 @@ import Testing
 
     /// `seconds` of a tone with chapters every 30 s to 120 s, whatever the audio's length, in
     /// `path`'s container (ffmpeg writes M4B's chapter track and MP3's ID3 CHAP frames).
-    static func bookWithLongChapters(_ path: String, seconds: Int) throws -> [UInt8] {
+    static func bookWithLongChapters(_ path: String, seconds: Int) async throws -> [UInt8] {
         let metadata = path + ".txt"
         var text = ";FFMETADATA1\ntitle=Longer Than Its Audio\nartist=Juke Tests\n"
         for (index, title) in ["One", "Two", "Three", "Four"].enumerated() {
@@ -26,11 +26,15 @@ import Testing
         try text.write(toFile: metadata, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: metadata) }
         let codec = path.hasSuffix(".mp3") ? "libmp3lame" : "aac"
-        try ffmpeg().run(
-            [
-                "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-i", metadata,
-                "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", codec, "-b:a", "32k", path,
-            ])
+        let ffmpeg = try ffmpeg()
+        // On a thread of its own, off the cooperative pool (see TranscodingTests.tone).
+        _ = try await BlockingWork.run {
+            try ffmpeg.run(
+                [
+                    "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-i", metadata,
+                    "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", codec, "-b:a", "32k", path,
+                ])
+        }
         defer { try? FileManager.default.removeItem(atPath: path) }
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
@@ -55,7 +59,7 @@ import Testing
     /// cannot play (the M4B's movie lasts as long as its chapter track: 120 s).
     @Test(arguments: ["m4b", "mp3"])
     func aBooksChaptersEndWithItsAudio(ext: String) async throws {
-        let bytes = try Self.bookWithLongChapters(
+        let bytes = try await Self.bookWithLongChapters(
             FileManager.default.temporaryDirectory.appendingPathComponent("juke-long-\(UUID().uuidString).\(ext)").path, seconds: 40)
         try await TestApp.run(.sqlite) { _, client in
             let ann = try await client.register("ann")

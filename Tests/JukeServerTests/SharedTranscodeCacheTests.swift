@@ -14,7 +14,7 @@ import Testing
         let folder = try TranscodingTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = folder + "/tone.flac"
-        try TranscodingTests.tone(source, seconds: 3, codec: "flac", title: "Shared Tone")
+        try await TranscodingTests.tone(source, seconds: 3, codec: "flac", title: "Shared Tone")
         let bucket = LocalFolderStore(folder: folder + "/bucket")
         let first = try Transcoder(
             ffmpeg: try TranscodingTests.ffmpeg(), settings: .init(maxConcurrent: 1, cacheDirectory: folder + "/a", cacheLimit: 10_000_000),

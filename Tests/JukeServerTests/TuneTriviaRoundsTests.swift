@@ -21,7 +21,8 @@ import Testing
     /// background) or after ten seconds of asking.
     static func roundsWithTrivia(_ client: any TestClientProtocol, _ base: String, _ token: String, reaching count: Int) async throws -> Int {
         var written = 0
-        for _ in 0..<200 {
+        // Up to two minutes: a busy machine is slow, and a failure still says what was seen.
+        for _ in 0..<2400 {
             written = try await rounds(client, base, token).filter { $0["has_trivia"] as? Bool == true }.count
             if written >= count { break }
             try await Task.sleep(for: .milliseconds(50))

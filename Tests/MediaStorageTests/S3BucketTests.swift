@@ -41,7 +41,7 @@ struct S3BucketTests {
         let configuration = S3Configuration(
             location: S3Location(bucket: server.bucket, prefix: "juke-tests/\(UUID().uuidString.lowercased())"), endpoint: endpoint ?? server.endpoint,
             region: "us-east-1", credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: secret ?? server.secret),
-            multipartThreshold: threshold, partSize: partSize, listPageSize: pageSize, callTimeout: .seconds(10), transferTimeout: .seconds(30))
+            multipartThreshold: threshold, partSize: partSize, listPageSize: pageSize, callTimeout: .seconds(30), transferTimeout: .seconds(60))
         return S3Bucket(configuration: configuration)
     }
 
