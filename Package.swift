@@ -348,9 +348,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Shared by the test targets only: a trait that runs a CPU-heavy test on a thread of its
-        // own, off the cooperative pool the rest of the run needs.
-        .target(name: "TestThreads", swiftSettings: strict),
         // Shared by the test targets only: throwaway databases on both backends.
         .target(
             name: "JukeTestSupport",
@@ -367,26 +364,24 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "MediaFormatsTests", dependencies: ["MediaFormats", "TestThreads"], resources: [.copy("Fixtures")], swiftSettings: strict
+            name: "MediaFormatsTests", dependencies: ["MediaFormats"], resources: [.copy("Fixtures")], swiftSettings: strict
         ),
         .testTarget(name: "DualPlayerTests", dependencies: ["DualPlayer", "Feeds", "JukeCore"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "LibraryTests",
-            dependencies: [
-                "Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport", "TestThreads", .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
-        .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore", "TestThreads"], resources: [.copy("Oracle")], swiftSettings: strict),
+        .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestThreads"], resources: [.copy("Fixtures")], swiftSettings: strict),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "RunBeatTests", dependencies: ["RunBeat", "JukeCore"], resources: [.copy("Traces")], swiftSettings: strict),
         .testTarget(
             name: "ArticlesTests",
             dependencies: [
                 // Tests compress their hostile books and streams with zlib (compress-nio).
-                "Articles", "TestThreads", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                "Articles", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
             name: "ProvidersTests",

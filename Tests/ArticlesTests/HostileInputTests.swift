@@ -21,11 +21,11 @@ extension ReaderTests {
         }
 
         /// A page nested past the depth limit but not too much for its size is read.
-        @Test func aPageNestedPastTheLimitIsReadAsBrowsersReadIt() throws {
+        @Test func aPageNestedPastTheLimitIsReadAsBrowsersReadIt() async throws {
             let page =
                 "<html><body>" + String(repeating: "<div>", count: 1_000)
                 + "<p>The only paragraph of this page, long enough to be read as the article, is here at the bottom.</p></body></html>"
-            let article = try ArticleExtractor.extract(html: Array(page.utf8))
+            let article = try await ReaderTests.offThePool { Result { try ArticleExtractor.extract(html: Array(page.utf8)) } }.get()
             #expect(article.paragraphs == ["The only paragraph of this page, long enough to be read as the article, is here at the bottom."])
         }
 

@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import Articles
@@ -11,9 +10,8 @@ extension ReaderTests {
     @Suite(.timeLimit(.minutes(5))) struct PDFBudgetTests {
         static let sixtyMB = 60 * 1024 * 1024
 
-        func expectTooBig(_ bytes: [UInt8], _ words: String, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(OwnThreadTrait.isCurrent)
-            let read = Result { try PDFReader.read(bytes) }
+        func expectTooBig(_ bytes: [UInt8], _ words: String, sourceLocation: SourceLocation = #_sourceLocation) async {
+            let read = await ReaderTests.offThePool { Result { try PDFReader.read(bytes) } }
             switch read {
             case .success(let article): Issue.record("read \(article.wordCount) words instead of refusing", sourceLocation: sourceLocation)
             case .failure(let error):
@@ -25,26 +23,26 @@ extension ReaderTests {
             }
         }
 
-        @Test func oneStreamListedThirtyTimesOnAPageIsTooBig() {
+        @Test func oneStreamListedThirtyTimesOnAPageIsTooBig() async {
             var pdf = PDFWriter.pages(["[" + String(repeating: "4 0 R ", count: 30) + "]"])
             pdf.add(4, stream: ZerosDeflate.zlib(count: Self.sixtyMB), dictionary: "/Filter /FlateDecode")
             #expect(pdf.bytes.count < 70_000)
-            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// 200 pages sharing that stream: the second page's reference is charged again.
-        @Test func twoHundredPagesSharingOneStreamAreTooBig() {
+        @Test func twoHundredPagesSharingOneStreamAreTooBig() async {
             var pdf = PDFWriter.pages(Array(repeating: "4 0 R", count: 200))
             pdf.add(4, stream: ZerosDeflate.zlib(count: Self.sixtyMB), dictionary: "/Filter /FlateDecode")
-            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// A form drawn again and again from a page is charged each time it is drawn.
-        @Test func aFormDrawnOverAndOverIsTooBig() {
+        @Test func aFormDrawnOverAndOverIsTooBig() async {
             var pdf = PDFWriter.pages(["5 0 R"], resources: "/XObject << /X 4 0 R >>")
             pdf.add(4, stream: ZerosDeflate.zlib(count: 20 * 1024 * 1024), dictionary: "/Type /XObject /Subtype /Form /Filter /FlateDecode")
             pdf.add(5, stream: Array(String(repeating: "/X Do ", count: 10).utf8))
-            expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
+            await expectTooBig(pdf.bytes, "page streams decompress to more than 64 MB")
         }
 
         /// `1 0 obj [ ` 20,000 times: each open array once ran to the end of the file (270 s).
@@ -60,7 +58,7 @@ extension ReaderTests {
         }
 
         /// A ToUnicode map whose bfrange lines stand for 12.7 million entries in 5.8 KB.
-        @Test func aMapThatExpandsToMillionsOfEntriesIsTooBig() {
+        @Test func aMapThatExpandsToMillionsOfEntriesIsTooBig() async {
             var cmap = "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00000000> <FFFFFFFF> endcodespacerange\n"
             cmap += "194 beginbfrange\n"
             for high in 0..<194 { cmap += String(format: "<%04X0000> <%04XFFFF> <0041>\n", high, high) }
@@ -69,7 +67,7 @@ extension ReaderTests {
             pdf.add(4, stream: Array(cmap.utf8))
             pdf.add(5, stream: Array("BT /F1 12 Tf 72 700 Td <00000001> Tj ET".utf8))
             #expect(cmap.utf8.count < 6_500)
-            expectTooBig(pdf.bytes, "ToUnicode map has more than 200000 entries")
+            await expectTooBig(pdf.bytes, "ToUnicode map has more than 200000 entries")
         }
 
         /// The map's budget holds inside one range, counted: a range past it stops at it.
@@ -88,10 +86,10 @@ extension ReaderTests {
         }
 
         /// A page of five million tokens (10 MB) passes the tokens a page may have.
-        @Test func aPageTooLongInTokensIsTooBig() {
+        @Test func aPageTooLongInTokensIsTooBig() async {
             var pdf = PDFWriter.pages(["4 0 R"])
             pdf.add(4, stream: Array(String(repeating: "0 ", count: 5_000_000).utf8))
-            expectTooBig(pdf.bytes, "drawing instructions")
+            await expectTooBig(pdf.bytes, "drawing instructions")
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import Feeds
@@ -142,7 +141,7 @@ import Testing
     }
 
     /// A feed of any size is read item by item, in pieces: 50 MB here, each item handed on as it closes.
-    @Test(.ownThread) func aLargeFeedStreams() throws {
+    @Test func aLargeFeedStreams() throws {
         var count = 0
         var maxTitle = 0
         let reader = FeedReader { item in

@@ -1,6 +1,5 @@
 import Foundation
 import MediaFormats
-import TestThreads
 import Testing
 
 @testable import Library
@@ -30,7 +29,7 @@ import Testing
         #expect(throws: MelodyParser.ParseError.self) { try MelodyParser.parse("C4:0") }
     }
 
-    @Test(.ownThread) func generatedFilesCarryTheirFactsAndACover() throws {
+    @Test func generatedFilesCarryTheirFactsAndACover() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pieces = Array(DemoCatalog.pieces.prefix(2))

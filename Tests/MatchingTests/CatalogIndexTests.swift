@@ -1,5 +1,4 @@
 import JukeCore
-import TestThreads
 import Testing
 
 @testable import Matching
@@ -17,8 +16,7 @@ import Testing
     }
 }
 
-/// Builds catalogs of thousands and scores them exhaustively: seconds of computing per test.
-@Suite(.ownThread, .timeLimit(.minutes(5))) struct CatalogIndexTests {
+@Suite(.timeLimit(.minutes(5))) struct CatalogIndexTests {
     /// A synthetic catalog from made-up words, skewed like real titles.
     static func catalog(_ count: Int, seed: UInt64) -> [String] {
         var rng = SplitMix64(seed: seed)
@@ -65,8 +63,7 @@ import Testing
     /// On typed queries the index's best score is the exhaustive best (what RapidFuzz's
     /// extractOne returns), also when the posting budget forces the common trigrams to be skipped.
     @Test(arguments: [150_000, 3_000])
-    func agreesWithAnExhaustiveSearch(budget: Int) {
-        #expect(OwnThreadTrait.isCurrent)
+    func agreesWithAnExhaustiveSearch(budget: Int) async {
         let entries = Self.catalog(20_000, seed: 3)
         var index = CatalogIndex<Int>()
         index.postingBudget = budget
@@ -77,6 +74,9 @@ import Testing
         for q in queries {
             let best = index.search(q, limit: 1).first?.score ?? 0
             if best == Self.exhaustiveBest(q, entries) { agreed += 1 }
+            // Seconds of scoring in a debug build: other suites' tasks get the threads between
+            // queries instead of waiting for the whole search (the pool has a thread a core).
+            await Task.yield()
         }
         // A trigram filter is a heuristic; on one-typo queries it must practically never miss.
         #expect(agreed >= 147, "agreed on \(agreed) of 150")

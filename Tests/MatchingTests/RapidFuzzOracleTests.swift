@@ -1,6 +1,5 @@
 import Foundation
 import JukeCore
-import TestThreads
 import Testing
 
 @testable import Matching
@@ -8,7 +7,7 @@ import Testing
 /// The scorers agree with RapidFuzz on 2,500 generated and real-world pairs (random,
 /// mutated, accented, non-Latin, and longer than one 64-bit word). The scores were written
 /// by rapidfuzz itself (Scripts/make-match-oracle.py).
-@Suite(.ownThread, .timeLimit(.minutes(5))) struct RapidFuzzOracleTests {
+@Suite(.timeLimit(.minutes(5))) struct RapidFuzzOracleTests {
     struct Pair: Decodable {
         let a: String
         let b: String
@@ -119,7 +118,7 @@ import Testing
     }
 }
 
-@Suite(.ownThread, .timeLimit(.minutes(5))) struct MatrixOnOracleTests {
+@Suite(.timeLimit(.minutes(5))) struct MatrixOnOracleTests {
     /// The oracle's strings, all against all through the vectorized matrix, equal the
     /// single-pair scorer (whose diagonal equals rapidfuzz, above).
     @Test func theMatrixScoresExactlyAsOneAtATime() throws {

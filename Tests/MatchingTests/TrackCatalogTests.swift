@@ -1,11 +1,10 @@
-import TestThreads
 import Testing
 
 @testable import Matching
 
 /// Resolving through the catalog index gives what resolving against every track gives, in a
 /// library padded with 5,000 other tracks, and follows the library as it changes.
-@Suite(.ownThread, .timeLimit(.minutes(5))) struct TrackCatalogTests {
+@Suite(.timeLimit(.minutes(5))) struct TrackCatalogTests {
     typealias C = TrackResolver.Candidate<Int>
 
     static let padded: [C] = {

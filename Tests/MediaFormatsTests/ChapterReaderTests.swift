@@ -1,5 +1,4 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import MediaFormats
@@ -208,8 +207,7 @@ import Testing
 
     // MARK: Damaged input
 
-    // Thousands of reads of each file: on a thread of its own (see OwnThreadTrait).
-    @Test(.ownThread, arguments: fixtureNames)
+    @Test(arguments: fixtureNames)
     func everyTruncationIsReadOrRefusedCleanly(name: String) throws {
         let bytes = try Fixtures.bytes("chapters/\(name)")
         var cuts = Array(stride(from: 0, to: bytes.count, by: 7))
@@ -225,7 +223,7 @@ import Testing
         }
     }
 
-    @Test(.ownThread, arguments: fixtureNames)
+    @Test(arguments: fixtureNames)
     func randomByteDamageNeverCrashes(name: String) throws {
         let original = try Fixtures.bytes("chapters/\(name)")
         var rng = SplitMix64(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))

@@ -1,12 +1,11 @@
 import Foundation
-import TestThreads
 import Testing
 
 @testable import MediaFormats
 
 /// Damaged, truncated and lying files are refused with a reason and an offset, never a
 /// crash or a hang.
-@Suite(.ownThread, .timeLimit(.minutes(5))) struct DamagedInputTests {
+@Suite(.timeLimit(.minutes(5))) struct DamagedInputTests {
     @Test func committedDamagedFixturesFailWithTheExpectedKind() throws {
         let dir = try Fixtures.url("damaged")
         let expected = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: dir.appendingPathComponent("expected.json")))

@@ -28,20 +28,21 @@ struct S3TestServer {
 
 /// The S3 store against a real S3 server (SeaweedFS, which checks signatures): Scripts/test.sh
 /// starts one and sets JUKE_TEST_S3_*, so these always run there; without it they are skipped.
-@Suite(.enabled(if: S3TestServer.configured != nil), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: S3TestServer.configured != nil), .timeLimit(.minutes(5)))
 struct S3BucketTests {
     static var server: S3TestServer? { S3TestServer.configured }
 
     /// A store of its own under a fresh prefix, so tests running at once never see each
     /// other's objects.
     func bucket(
-        secret: String? = nil, endpoint: URL? = nil, pageSize: Int = 1000, threshold: Int64 = 16 << 20, partSize: Int64 = 8 << 20
+        secret: String? = nil, endpoint: URL? = nil, pageSize: Int = 1000, threshold: Int64 = 16 << 20, partSize: Int64 = 8 << 20,
+        timeout: Duration = .seconds(60)
     ) throws -> S3Bucket {
         let server = try #require(Self.server)
         let configuration = S3Configuration(
             location: S3Location(bucket: server.bucket, prefix: "juke-tests/\(UUID().uuidString.lowercased())"), endpoint: endpoint ?? server.endpoint,
             region: "us-east-1", credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: secret ?? server.secret),
-            multipartThreshold: threshold, partSize: partSize, listPageSize: pageSize, callTimeout: .seconds(30), transferTimeout: .seconds(60))
+            multipartThreshold: threshold, partSize: partSize, listPageSize: pageSize, callTimeout: timeout, transferTimeout: timeout * 2)
         return S3Bucket(configuration: configuration)
     }
 
@@ -184,9 +185,13 @@ struct S3BucketTests {
     }
 
     @Test func anUnreachableServerFailsClearlyAndKeepsNothing() async throws {
-        // A port that was free a moment ago: nothing listens there.
-        let closed = try #require(URL(string: "http://127.0.0.1:\(try Self.closedPort())"))
-        let store = try bucket(endpoint: closed)
+        // A port bound here and never listened on: nothing answers there, and no other test's
+        // server can take it while this one runs (a port merely free a moment ago once was).
+        let (port, socket) = try Self.closedPort()
+        defer { close(socket) }
+        let closed = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        // The client tries to connect again until its deadline: a short one.
+        let store = try bucket(endpoint: closed, timeout: .seconds(3))
         let incoming = file(pattern(1000))
         let name = try key("dual/books/x.mp3")
         do {
@@ -204,9 +209,10 @@ struct S3BucketTests {
         try await real.shutdown()
     }
 
-    static func closedPort() throws -> Int {
+    /// A loopback port and the socket holding it (bound, not listening): connections to it are
+    /// refused until the socket is closed.
+    static func closedPort() throws -> (port: Int, socket: Int32) {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -214,7 +220,10 @@ struct S3BucketTests {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
         }
-        guard bound else { throw MediaStoreError.unavailable("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(socket)
+            throw MediaStoreError.unavailable("no free port")
+        }
+        return (Int(UInt16(bigEndian: address.sin_port)), socket)
     }
 }

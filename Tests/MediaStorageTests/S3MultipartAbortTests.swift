@@ -6,14 +6,14 @@ import Testing
 /// A multipart upload that fails part-way leaves nothing: no object, and no upload S3 keeps
 /// parts for. The failure is made certain: the file is shorter than the length given, so
 /// the third part's body ends early.
-@Suite(.enabled(if: S3TestServer.configured != nil), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: S3TestServer.configured != nil), .timeLimit(.minutes(5)))
 struct S3MultipartAbortTests {
     @Test func aFailedPartAbortsTheUpload() async throws {
         let server = try #require(S3TestServer.configured)
         let configuration = S3Configuration(
             location: S3Location(bucket: server.bucket, prefix: "juke-tests/\(UUID().uuidString.lowercased())"), endpoint: server.endpoint,
             region: "us-east-1", credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: server.secret), multipartThreshold: 5 << 20,
-            partSize: 5 << 20, callTimeout: .seconds(30), transferTimeout: .seconds(60))
+            partSize: 5 << 20, callTimeout: .seconds(60), transferTimeout: .seconds(120))
         let store = S3Bucket(configuration: configuration)
         let path = NSTemporaryDirectory() + "juke-s3-short-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: path, contents: Data(count: (11 << 20)))
@@ -34,7 +34,7 @@ struct S3MultipartAbortTests {
         let prefix = "juke-tests/\(UUID().uuidString.lowercased())"
         let configuration = S3Configuration(
             location: S3Location(bucket: server.bucket, prefix: prefix), endpoint: server.endpoint, region: "us-east-1",
-            credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: server.secret), callTimeout: .seconds(30))
+            credentials: S3Credentials(accessKeyID: server.accessKey, secretAccessKey: server.secret), callTimeout: .seconds(60))
         let store = S3Bucket(configuration: configuration)
         let key = try #require(StorageKey("dual/books/left.m4b"))
         _ = try await store.client.createMultipartUpload(store.client.objectName(key), contentType: "audio/mp4")
