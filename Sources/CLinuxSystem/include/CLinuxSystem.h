@@ -1,9 +1,9 @@
-// The Linux calls Swift's Glibc module leaves out: thread CPU affinity, a close-on-exec pipe
-// and closing a spawned child's inherited descriptors (GNU extensions, which need _GNU_SOURCE,
-// so they are wrapped in shims.c), and epoll/timerfd (their headers are not in Glibc's module
-// map). Juke pins its event loops with the first, ChildProcesses starts programs with the
-// next two, and the benchmarks' load clients wait with the last; affinity and epoll were once
-// reached through SwiftNIO's internal CNIOLinux module, which is not SwiftNIO's to promise.
+// The Linux calls Swift's Glibc module leaves out: thread CPU affinity and closing a
+// spawned child's inherited descriptors (GNU extensions, which need _GNU_SOURCE, so they are
+// wrapped in shims.c) and epoll/timerfd (their headers
+// are not in Glibc's module map). Juke pins its event loops with the first and the
+// benchmarks' load clients wait with the second; both were once reached through SwiftNIO's
+// internal CNIOLinux module, which is not SwiftNIO's to promise.
 #ifndef C_LINUX_SYSTEM_H
 #define C_LINUX_SYSTEM_H
 
