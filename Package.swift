@@ -52,13 +52,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
     ],
     targets: [
-        // The Linux calls Swift's Glibc module leaves out (thread CPU affinity, epoll, timerfd,
-        // a spawned child's descriptors), for the event loops' pinning, the benchmarks' load
-        // clients and ChildProcesses.
+        // The Linux calls Swift's Glibc module leaves out (thread CPU affinity, epoll, timerfd),
+        // for the event loops' pinning and the benchmarks' load clients.
         .target(name: "CLinuxSystem"),
-        // The programs Juke starts (ffmpeg, espeak-ng, pdftotext), by posix_spawn: Foundation's
-        // Process can crash the server on Linux (ChildProcess.swift says why).
-        .target(name: "ChildProcesses", dependencies: ["CLinuxSystem"], swiftSettings: strict),
         // Shared vocabulary: typed IDs, values, clock and randomness interfaces. No I/O.
         .target(name: "JukeCore", swiftSettings: strict),
         // Is this the same song? Normalization and string similarity (rapidfuzz-compatible
@@ -82,8 +78,7 @@ let package = Package(
         .target(
             name: "Articles",
             dependencies: [
-                "Feeds", "JukeCore", "ChildProcesses", .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "Feeds", "JukeCore", .product(name: "CompressNIO", package: "compress-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ], swiftSettings: strict),
         .target(name: "DualPlayer", dependencies: ["JukeCore", "Feeds"], swiftSettings: strict),
         // Juke's own readers and writers of recorded workouts: FIT (Garmin's binary protocol),
@@ -209,7 +204,7 @@ let package = Package(
         .target(
             name: "JukePlatform",
             dependencies: [
-                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem", "ChildProcesses", "MediaStorage",
+                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem", "MediaStorage",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -371,7 +366,6 @@ let package = Package(
             name: "LibraryTests",
             dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        .testTarget(name: "ChildProcessesTests", dependencies: ["ChildProcesses"], swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -3,11 +3,8 @@
 #ifdef __linux__
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
-#include <spawn.h>
-#include <unistd.h>
 
 #include "CLinuxSystem.h"
 
@@ -33,16 +30,4 @@ int juke_pin_thread_to_cpu(int cpu) {
     CPU_SET(cpu, &set);
     return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 }
-
-int juke_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
-#else
-    (void)actions;
-    (void)lowest;
-    return ENOSYS;
-#endif
-}
-
-int juke_pipe_close_on_exec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 #endif

@@ -1,4 +1,3 @@
-import ChildProcesses
 import Foundation
 
 /// poppler's `pdftotext` (Debian's poppler-utils), found on PATH like ffmpeg and run the way
@@ -38,29 +37,41 @@ public struct PopplerText: PDFTextSource {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("juke-pdf-\(UUID().uuidString).pdf").path
         guard FileManager.default.createFile(atPath: input, contents: Data(pdf), attributes: [.posixPermissions: 0o600]) else { return nil }
         defer { try? FileManager.default.removeItem(atPath: input) }
-        guard let process = try? ChildProcess.start("/bin/sh", arguments: command(input: input), output: .pipe),
-            let reader = process.output
-        else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = command(input: input)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
         // Should `timeout` be missing or stop itself, the process is still ended in time.
-        let deadline = DispatchWorkItem { process.kill() }
+        let deadline = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds + 5), execute: deadline)
         defer { deadline.cancel() }
         var data = Data()
+        let reader = output.fileHandleForReading
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
             data.append(chunk)
             if data.count > outputBytes {
-                process.kill()
-                process.wait()
+                process.terminate()
+                process.waitUntilExit()
                 throw .tooBig("its text is longer than \(outputBytes / 1024 / 1024) MB")
             }
         }
-        switch process.wait() {
-        case .exited(0): return String(decoding: data, as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationReason == .uncaughtSignal { throw .tooBig("reading it took more than \(seconds) s or \(memoryBytes / 1024 / 1024) MB") }
+        switch process.terminationStatus {
+        case 0: return String(decoding: data, as: UTF8.self)
         // 124 and up: timeout's own (time passed, or the tool killed by a signal such as the
         // CPU limit's SIGXCPU, or aborted when the memory limit refused an allocation).
-        case .killed, .exited(124...): throw .tooBig("reading it took more than \(seconds) s or \(memoryBytes / 1024 / 1024) MB")
+        case 124...: throw .tooBig("reading it took more than \(seconds) s or \(memoryBytes / 1024 / 1024) MB")
         // Damaged, encrypted or not a PDF to poppler: Juke's own reader says what it finds.
         default: return nil
         }

@@ -1,6 +1,5 @@
-// The Linux calls Swift's Glibc module leaves out: thread CPU affinity and closing a
-// spawned child's inherited descriptors (GNU extensions, which need _GNU_SOURCE, so they are
-// wrapped in shims.c) and epoll/timerfd (their headers
+// The Linux calls Swift's Glibc module leaves out: thread CPU affinity (GNU extensions,
+// which need _GNU_SOURCE, so they are wrapped in shims.c) and epoll/timerfd (their headers
 // are not in Glibc's module map). Juke pins its event loops with the first and the
 // benchmarks' load clients wait with the second; both were once reached through SwiftNIO's
 // internal CNIOLinux module, which is not SwiftNIO's to promise.
@@ -10,7 +9,6 @@
 #ifdef __linux__
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
-#include <spawn.h>
 
 /// The CPUs the calling thread may run on, written to `cpus` (at most `capacity`, in
 /// order). Returns how many, or -1 with errno set.
@@ -19,15 +17,6 @@ int juke_thread_allowed_cpus(int *cpus, int capacity);
 /// Lets the calling thread run on `cpu` only. Returns 0, or an errno value (EINVAL for a
 /// CPU outside the set's range).
 int juke_pin_thread_to_cpu(int cpu);
-
-/// Adds to `actions` the closing of every descriptor from `lowest` up in the child
-/// (glibc 2.34's posix_spawn_file_actions_addclosefrom_np). Returns 0, or an errno value
-/// (ENOSYS where glibc is older).
-int juke_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
-
-/// pipe2(ends, O_CLOEXEC): a pipe whose ends no child started meanwhile inherits. Returns
-/// 0, or -1 with errno set.
-int juke_pipe_close_on_exec(int ends[2]);
 #endif
 
 #endif

@@ -1,6 +1,4 @@
-import ChildProcesses
 import Foundation
-import Synchronization
 
 /// A media tool from the system (ffmpeg, espeak-ng), found on PATH and run to completion.
 /// Juke runs without them and says what is missing; what they do is never on a request's
@@ -26,39 +24,46 @@ public struct ExternalTool: Sendable {
 
     /// Runs the tool and returns what it wrote to standard output; throws with the start of
     /// its error output when it exits with a failure. For small outputs (an image, a report):
-    /// both are kept in memory, standard error read on a thread of its own so that a tool
-    /// that says much on it never waits for a reader. With `stop`, a stop asked for while it
+    /// standard error is read after standard output. With `stop`, a stop asked for while it
     /// runs kills the tool and throws (what it was writing is thrown away).
     @discardableResult
     public func run(_ arguments: [String], stop: StopRequest? = nil) throws(Failure) -> Data {
-        let child: ChildProcess
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
         do {
-            child = try ChildProcess.start(path, arguments: arguments, output: .pipe, errors: .pipe)
+            try process.run()
         } catch {
-            throw Failure(description: error.description)
+            throw Failure(description: "\(name) could not start: \(error)")
         }
-        let said = Mutex(Data())
-        let errorsRead = DispatchSemaphore(value: 0)
-        if let errors = child.errors {
-            Thread {
-                let message = errors.readDataToEndOfFile()
-                said.withLock { $0 = message }
-                errorsRead.signal()
-            }.start()
-        } else {
-            errorsRead.signal()
+        let running = RunningProcess(process: process)
+        let (data, message) = (stop ?? StopRequest()).whileRunning(onStop: running.terminate) {
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            let message = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (data, message)
         }
-        // SIGKILL on a stop: what the tool was writing is of no use any more.
-        let (data, termination) = (stop ?? StopRequest()).whileRunning(onStop: { child.kill() }) {
-            let data = child.output?.readDataToEndOfFile() ?? Data()
-            return (data, child.wait())
-        }
-        errorsRead.wait()
         if stop?.isRequested == true { throw Failure(description: "\(name) was stopped: the server is shutting down") }
-        guard termination.succeeded else {
-            let message = said.withLock { $0 }
+        guard process.terminationStatus == 0 else {
             throw Failure(description: "\(name) failed: \(String(decoding: message.prefix(500), as: UTF8.self))")
         }
         return data
+    }
+}
+
+/// A started tool, ended from the thread that asks for a stop while another waits for it.
+private struct RunningProcess: @unchecked Sendable {
+    // Only `terminate` is called from the other thread, and it reads the process's id alone.
+    let process: Process
+
+    /// SIGKILL, not Process.terminate's SIGTERM: the server's signal handling sets SIGTERM to
+    /// be ignored, and a child inherits that, so an ffmpeg sent SIGTERM ran on for 20 s.
+    func terminate() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }

@@ -1,4 +1,3 @@
-import ChildProcesses
 import Foundation
 import Synchronization
 
@@ -17,8 +16,7 @@ final class TranscodeJob: Sendable {
     struct State: Sendable {
         var written: Int64 = 0
         var phase = Phase.running
-        /// ffmpeg while it runs.
-        var process: ChildProcess?
+        var processID: Int32?
         var readers = 0
     }
 
@@ -55,21 +53,23 @@ final class TranscodeJob: Sendable {
         guard output >= 0 else { return finish(.failed("the transcode cache cannot be written: \(String(cString: strerror(errno)))")) }
         defer { close(output) }
         let errorLog = partialPath + ".log"
-        let errorDescriptor = open(errorLog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        defer {
-            if errorDescriptor >= 0 { close(errorDescriptor) }
-            unlink(errorLog)
-        }
-        let process: ChildProcess
+        _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorLog) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errorLog)
         do {
-            process = try ChildProcess.start(
-                ffmpeg, arguments: arguments, output: .pipe, errors: errorDescriptor >= 0 ? .descriptor(errorDescriptor) : .discarded)
+            try process.run()
         } catch {
             return finish(.failed("ffmpeg could not start: \(error)"))
         }
-        state.withLock { $0.process = process }
-        Self.runOnlyWhenIdle(process.id)
-        guard let input = process.output?.fileDescriptor else { return finish(.failed("ffmpeg could not start: no pipe")) }
+        state.withLock { $0.processID = process.processIdentifier }
+        Self.runOnlyWhenIdle(process.processIdentifier)
+        let input = pipe.fileHandleForReading.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var writeFailure: String?
         while true {
@@ -78,14 +78,14 @@ final class TranscodeJob: Sendable {
             if count <= 0 { break }
             if writeFailure == nil, !writeAll(output, buffer, count) {
                 writeFailure = "the transcode cache cannot be written: \(String(cString: strerror(errno)))"
-                process.kill()
+                kill(process.processIdentifier, SIGKILL)
             }
             if writeFailure == nil { state.withLock { $0.written += Int64(count) } }
         }
-        let termination = process.wait()
-        state.withLock { $0.process = nil }
+        process.waitUntilExit()
+        state.withLock { $0.processID = nil }
         if let writeFailure { return finish(.failed(writeFailure)) }
-        guard termination.succeeded else {
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let said = (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
             let line = said.split(whereSeparator: \.isNewline).last.map(String.init) ?? "it was stopped"
             return finish(.failed("ffmpeg could not transcode the file: \(line.prefix(300))"))
@@ -131,12 +131,13 @@ final class TranscodeJob: Sendable {
     /// A response stopped following it (it ended, or the listener went); a seek's transcode
     /// nobody follows is stopped.
     func detach() {
-        let stop = state.withLock { state -> ChildProcess? in
+        let stop = state.withLock { state -> Int32? in
             state.readers -= 1
             guard state.readers == 0, stopsWhenUnread, state.phase == .running else { return nil }
-            return state.process
+            return state.processID
         }
-        // SIGKILL: nothing it would still write is wanted.
-        stop?.kill()
+        // SIGKILL: the server ignores SIGTERM (service-lifecycle catches it by dispatch
+        // source) and a child inherits that, so ffmpeg would never see a SIGTERM.
+        if let stop { kill(stop, SIGKILL) }
     }
 }
