@@ -13,8 +13,6 @@ import Testing
 /// Uploads to Dual Player's shelf and song list: a book's chapters held to its audio, the
 /// same file uploaded again answered with what is already there, and an M4B as a song.
 @Suite(.timeLimit(.minutes(5))) struct DualPlayerUploadTests {
-    static func ffmpeg() throws -> ExternalTool { try #require(ExternalTool.locate("ffmpeg"), "ffmpeg is installed by Scripts/test.sh") }
-
     /// `seconds` of a tone with chapters every 30 s to 120 s, whatever the audio's length, in
     /// `path`'s container (ffmpeg writes M4B's chapter track and MP3's ID3 CHAP frames).
     static func bookWithLongChapters(_ path: String, seconds: Int) async throws -> [UInt8] {
@@ -26,15 +24,10 @@ import Testing
         try text.write(toFile: metadata, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: metadata) }
         let codec = path.hasSuffix(".mp3") ? "libmp3lame" : "aac"
-        let ffmpeg = try ffmpeg()
-        // On a thread of its own, off the cooperative pool (see TranscodingTests.tone).
-        _ = try await BlockingWork.run {
-            try ffmpeg.run(
-                [
-                    "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-i", metadata,
-                    "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", codec, "-b:a", "32k", path,
-                ])
-        }
+        try await TranscodingTests.makeWithFFmpeg([
+            "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-i", metadata,
+            "-map", "0:a", "-map_metadata", "1", "-map_chapters", "1", "-c:a", codec, "-b:a", "32k", path,
+        ])
         defer { try? FileManager.default.removeItem(atPath: path) }
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }

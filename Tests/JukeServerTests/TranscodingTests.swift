@@ -14,16 +14,18 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct TranscodingTests {
     static func ffmpeg() throws -> ExternalTool { try #require(ExternalTool.locate("ffmpeg"), "ffmpeg is installed by Scripts/test.sh") }
 
-    /// A tagged tone of `seconds` in `codec` (ffmpeg's encoder name), written to `path`. On a
-    /// thread of its own: ffmpeg run on one of the cooperative pool's two threads stalled the
-    /// rest of the run.
-    static func tone(_ path: String, seconds: Int, codec: String, title: String, extra: [String] = []) async throws {
+    /// Runs ffmpeg to make a test's file, on a thread of its own: run on one of the
+    /// cooperative pool's two threads it stalled the rest of the run.
+    static func makeWithFFmpeg(_ arguments: [String]) async throws {
         let ffmpeg = try ffmpeg()
-        _ = try await BlockingWork.run {
-            try ffmpeg.run(
-                ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-ac", "2", "-c:a", codec]
-                    + extra + ["-metadata", "title=\(title)", "-metadata", "artist=Tone Makers", path])
-        }
+        _ = try await BlockingWork.run { try ffmpeg.run(arguments) }
+    }
+
+    /// A tagged tone of `seconds` in `codec` (ffmpeg's encoder name), written to `path`.
+    static func tone(_ path: String, seconds: Int, codec: String, title: String, extra: [String] = []) async throws {
+        try await makeWithFFmpeg(
+            ["-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=\(seconds)", "-ac", "2", "-c:a", codec]
+                + extra + ["-metadata", "title=\(title)", "-metadata", "artist=Tone Makers", path])
     }
 
     /// Waits until no ffmpeg runs or waits: every transcode has ended, and what it finished is
@@ -150,9 +152,7 @@ import Testing
             var iterator = follower.makeAsyncIterator()
             _ = try await iterator.next()
         }
-        // However long that takes on a busy machine (ffmpeg runs only on idle CPU time): the
-        // suite's time limit is the bound.
-        while await transcoder.counts().running > 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(await Self.idle(transcoder))
         #expect(await transcoder.counts().cachedBytes == 0, "a stopped seek is not cached")
         // A whole track's transcode left by its listener runs on into the cache: it is the
         // one the next listener asks for.
@@ -164,7 +164,7 @@ import Testing
             var iterator = follower.makeAsyncIterator()
             _ = try await iterator.next()
         }
-        while await transcoder.counts().running > 0 { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await Self.idle(transcoder)
         guard case .cached = try await transcoder.open(try Self.request(source)) else {
             Issue.record("a whole track's transcode was not finished into the cache")
             return
