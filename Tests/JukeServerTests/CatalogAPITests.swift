@@ -49,6 +49,10 @@ import Testing
             #expect(beethoven["track_count"] as? Int == 2)
             let byArtist = try await client.json(.get, "/api/v1/catalog/tracks?artist_id=\(beethoven["id"] as? String ?? "")", token: token)
             #expect(byArtist.json["total"] as? Int == 2)
+            // Recently added: a sort the page asks for, in pages (one scan added these at one time).
+            let newest = try await client.json(.get, "/api/v1/catalog/tracks?sort=newest&limit=3", token: token)
+            #expect(newest.status == .ok && newest.json["total"] as? Int == 4 && (newest.json["items"] as? [[String: Any]])?.count == 3)
+            #expect(try await client.json(.get, "/api/v1/catalog/tracks?sort=oldest", token: token).status == .badRequest)
 
             let genres = try await client.execute(uri: "/api/v1/catalog/genres", method: .get, headers: [.authorization: "Bearer \(token)"])
             let genreList = try JSONSerialization.jsonObject(with: Data(buffer: genres.body)) as? [[String: Any]]

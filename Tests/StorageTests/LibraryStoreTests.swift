@@ -17,6 +17,30 @@ import Testing
         )
     }
 
+    /// "Recently added": the newest tracks first, in pages that never shuffle (a scan's tracks,
+    /// added at one time, in artist order).
+    @Test(arguments: TestBackend.available)
+    func pagesTracksNewestFirst(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            let store = LibraryStore(database: db.database)
+            let folder = try await store.addFolder(path: "/music", now: Date())
+            func added(_ title: String, _ artist: String, _ day: Double) -> Track {
+                var track = Self.track(folder.id, title, artist: artist, album: "\(artist) Album", number: 1)
+                track.addedAt = Date(timeIntervalSince1970: 1_700_000_000 + day * 86_400)
+                return track
+            }
+            var changes = LibraryStore.ScanChanges()
+            changes.upserts = [added("Old", "Abba", 0), added("Newest", "Zappa", 2), added("Middle B", "Blur", 1), added("Middle A", "Air", 1)]
+            try await store.apply(changes, folder: folder.id, now: Date())
+            let newest = try await store.tracks(filter: .init(), order: .newest, limit: 10, offset: 0)
+            #expect(newest.tracks.map(\.title) == ["Newest", "Middle A", "Middle B", "Old"])
+            #expect(newest.total == 4)
+            let second = try await store.tracks(filter: .init(), order: .newest, limit: 2, offset: 2)
+            #expect(second.tracks.map(\.title) == ["Middle B", "Old"])
+            #expect(try await store.tracks(filter: .init(), limit: 10, offset: 0).tracks.map(\.title) == ["Old", "Middle A", "Middle B", "Newest"])
+        }
+    }
+
     @Test(arguments: TestBackend.available)
     func storesTracksAndGroupsThemIntoAlbumsArtistsAndFacets(backend: TestBackend) async throws {
         try await TestDatabase.with(backend) { db in

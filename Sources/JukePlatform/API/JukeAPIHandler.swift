@@ -114,7 +114,8 @@ extension JukeAPIHandler {
                 albumID: try q.albumId.map { try parseID($0, field: "album_id") },
                 genre: q.genre, year: q.year
             )
-            let (tracks, total) = try await platform.library.tracks(filter: filter, limit: page.limit, offset: page.offset)
+            let order: LibraryStore.TrackOrder = q.sort == .newest ? .newest : .artist
+            let (tracks, total) = try await platform.library.tracks(filter: filter, order: order, limit: page.limit, offset: page.offset)
             return .ok(
                 .init(
                     body: .json(

@@ -196,7 +196,11 @@ public struct LibraryStore: Sendable {
         }
     }
 
-    public func tracks(filter: TrackFilter, limit: Int, offset: Int) async throws -> (tracks: [Track], total: Int) {
+    /// The order of a page of tracks: by artist and album (an album's in disc and track order),
+    /// or the most recently added first.
+    public enum TrackOrder: String, Sendable { case artist, newest }
+
+    public func tracks(filter: TrackFilter, order: TrackOrder = .artist, limit: Int, offset: Int) async throws -> (tracks: [Track], total: Int) {
         var conditions: [SQLQueryString] = []
         if let a = filter.artistID { conditions.append("artist_id = \(bind: a.description)") }
         if let a = filter.albumID { conditions.append("album_id = \(bind: a.description)") }
@@ -204,13 +208,17 @@ public struct LibraryStore: Sendable {
         if let y = filter.year { conditions.append("year = \(bind: y)") }
         let whereClause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         // Within an album, disc and track order; across the library, by artist then album.
-        let order: SQLQueryString =
-            filter.albumID != nil
-            ? " ORDER BY COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
-            : " ORDER BY LOWER(artist), LOWER(album), COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
+        // Newest first, the tracks added by one scan in the artist order, so pages never shuffle.
+        let artistOrder = "LOWER(artist), LOWER(album), COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title), id"
+        let sorted: SQLQueryString =
+            order == .newest
+            ? SQLQueryString(" ORDER BY added_at DESC, " + artistOrder)
+            : filter.albumID != nil
+                ? " ORDER BY COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
+                : SQLQueryString(" ORDER BY " + artistOrder)
         return try await database.withConnection { db in
             let total = try await db.raw("SELECT COUNT(*) AS n FROM tracks" + whereClause).first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await db.raw("SELECT * FROM tracks" + whereClause + order + " LIMIT \(literal: limit) OFFSET \(literal: offset)").all()
+            let rows = try await db.raw("SELECT * FROM tracks" + whereClause + sorted + " LIMIT \(literal: limit) OFFSET \(literal: offset)").all()
             return (try rows.map(Self.track), total)
         }
     }
