@@ -186,9 +186,13 @@ enum DualPlayerPages {
         """
     }
 
-    /// Music from the server's library and the listener's uploads.
+    /// Music from the server's library and the listener's uploads: search, and the library
+    /// browsed as in any player (its lists, an artist's albums, an album's tracks), which
+    /// dual-library.js fills a page at a time; the address says which (#library/albums).
     static func library(isAdmin: Bool) -> String {
-        screen(
+        let lists = [("artists", "Artists"), ("albums", "Albums"), ("songs", "Songs"), ("recent", "Recently added")]
+            .map { "<li><a class=\"chip\" href=\"#library/\($0.0)\">\($0.1)</a></li>" }.joined()
+        return screen(
             "library", title: "Library",
             """
             <form class="dual-search search-field" role="search">
@@ -198,6 +202,19 @@ enum DualPlayerPages {
             <h3 class="dual-shelf-title">Uploaded songs</h3>
             <ul class="list dual-songs" aria-label="Uploaded songs"><li class="muted">Loading…</li></ul>
             \(uploader(label: "Upload a song (MP3, M4A, M4B, FLAC, Ogg, Opus or WAV)", accept: ".mp3,.m4a,.m4b,.aac,.flac,.ogg,.oga,.opus,.wav,audio/*", share: isAdmin ? "For everyone" : nil))
+            <nav class="dual-library-nav" aria-label="Browse the library"><ul class="chips">\(lists)</ul></nav>
+            <section class="dual-browse" aria-labelledby="browse-title">
+              <a class="btn btn-ghost btn-s dual-browse-back" href="#library/artists" hidden><span aria-hidden="true">←</span> <span class="dual-browse-back-label">Artists</span></a>
+              <div class="dual-browse-head">
+                <div class="dual-browse-heading">
+                  <h3 id="browse-title" class="dual-browse-title" tabindex="-1">Artists</h3>
+                  <p class="dual-browse-sub muted"></p>
+                </div>
+                <button type="button" class="btn btn-primary dual-play-all" hidden>\(Icons.svg(Icons.play)) Play all</button>
+              </div>
+              <ul class="list dual-browse-list" aria-labelledby="browse-title"></ul>
+              <button type="button" class="btn btn-ghost dual-more" hidden>Show more</button>
+            </section>
             """)
     }
 

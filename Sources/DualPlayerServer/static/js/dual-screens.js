@@ -8,12 +8,13 @@
 export const PANES = ["library", "books", "podcasts", "articles", "radio"];
 
 /**
- * The screen an address's fragment names, or null for anything else.
+ * The screen an address's fragment names, or null for anything else. A screen's own places
+ * follow a slash ("#library/album/<id>": the Library, showing that album).
  * @param {string} hash location.hash, such as "#books"
  * @returns {string | null}
  */
 export function screenFor(hash) {
-  const id = hash.replace(/^#/, "");
+  const id = hash.replace(/^#/, "").split("/")[0];
   return id === "now" || PANES.includes(id) ? id : null;
 }
 

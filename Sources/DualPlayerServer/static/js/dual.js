@@ -19,6 +19,8 @@ import { count, shelvedLabel } from "./dual-words.js";
 import { serverOffset } from "/static/js/server-clock.js";
 import { Screens } from "./dual-screens.js";
 import { bookProgress, row } from "./dual-rows.js";
+import { Library, trackItem } from "./dual-library.js";
+import { queueFor, queueStep } from "./dual-queue.js";
 import { icon } from "/static/js/icons.js";
 import { ScreenWakeLock } from "/static/js/wake-lock.js";
 
@@ -145,6 +147,7 @@ class Panel {
     this.audio = this.makeAudio();
     this.wireSheets();
     this.ui.play.addEventListener("click", () => controller.toggle(kind));
+    this.renderSteps();
     this.ui.back.addEventListener("click", () => this.skip(-1));
     this.ui.forward.addEventListener("click", () => this.skip(1));
     this.ui.seek.addEventListener("change", () => this.seekTo(Number(this.ui.seek.value)));
@@ -270,10 +273,16 @@ class Panel {
     }
     this.item = item;
     this.streamTitle = null;
+    // Loaded from elsewhere (a station, a saved state): the list played before is no longer its queue.
+    if (this.queue[this.queueIndex] !== item) {
+      this.queue = [];
+      this.queueIndex = -1;
+    }
     this.watchStreamTitle();
     this.applySettings();
     this.cursor = null;
     this.played = new Set();
+    this.renderSteps();
     this.showChapters(false);
     this.ui.chapters.replaceChildren();
     this.ui.title.textContent = item.title;
@@ -427,6 +436,7 @@ class Panel {
     }
     this.ui.sub.textContent = this.chapterTitles?.[this.cursor.index] || this.item?.subtitle || "";
     this.controller.render();
+    this.renderSteps();
   }
 
   /** The range the seek bar covers: the chapter, or the whole file. */
@@ -466,15 +476,27 @@ class Panel {
       return;
     }
     // A song this server cannot play is passed over, as the library's player does.
-    let next = this.queueIndex + direction;
-    while (next >= 0 && next < this.queue.length && this.queue[next].playable === false) next += direction;
-    if (next >= 0 && next < this.queue.length) {
+    const next = queueStep(this.queue, this.queueIndex, direction);
+    if (next >= 0) {
       this.queueIndex = next;
       this.load(this.queue[next], { autoplay: true });
     }
   }
 
   tick() {
+  /**
+   * The music deck's Previous and Next: enabled only when there is a track (or chapter) to go
+   * to, so that a song played on its own says so rather than ignoring the tap.
+   */
+  renderSteps() {
+    if (this.kind !== "music") return;
+    const cursor = this.cursor;
+    const can = (/** @type {number} */ d) =>
+      cursor ? cursor.index + d >= 0 && cursor.index + d < cursor.chapters.length : queueStep(this.queue, this.queueIndex, d) >= 0;
+    this.ui.forward.disabled = !can(1);
+    this.ui.back.disabled = !can(-1);
+  }
+
     if (this.kind === "speech") {
       const line = this.controller.transcript?.tick(this.audio.currentTime) ?? -1;
       if (this.item?.kind === "article") this.controller.articles.heard(this.item, line);
@@ -493,7 +515,7 @@ class Panel {
       const actions = this.cursor.reachedEnd(this.scheduled);
       if (actions.length) return this.perform(actions);
     }
-    if (this.kind === "music" && this.queueIndex + 1 < this.queue.length) return this.step(1);
+    if (this.kind === "music" && queueStep(this.queue, this.queueIndex, 1) >= 0) return this.step(1);
     this.controller.dispatch({ type: "finished", player: this.kind });
     this.controller.save(this.kind);
   }
@@ -716,10 +738,7 @@ class Panel {
       /** @type {{items: import("/static/js/player.js").Track[]}} */
       const page = await api(`/api/v1/catalog/search?q=${encodeURIComponent(text)}&limit=30`);
       /** @type {PlayerItem[]} */
-      const items = page.items.map((t) => ({
-        kind: "track", id: t.id, title: t.title, subtitle: [t.artist, t.album].filter(Boolean).join(" · "),
-        artwork_url: t.artwork_url || undefined, audio_url: t.audio_url,
-      }));
+      const items = page.items.map(trackItem);
       if (!items.length) return results.replaceChildren(el("li", { class: "muted" }, `Nothing matches “${text}”.`));
       results.replaceChildren(
         ...items.map((item, i) => row({ title: item.title, sub: item.subtitle, cover: item.artwork_url, play: () => this.choose(items, i) })),
@@ -1076,7 +1095,32 @@ class Panel {
   choose(items, index) {
     this.queue = this.kind === "music" ? items : [];
     this.queueIndex = this.kind === "music" ? index : -1;
-    this.load(items[index], { autoplay: true });
+    const item = items[index];
+    this.load(item, { autoplay: true });
+    // One song on its own (a search with one result): its album follows it.
+    if (this.kind === "music" && items.length === 1 && item.album_id) this.queueAlbum(item);
+  }
+
+  /**
+   * Queues the album of the song playing on its own, from that song on (once the album is
+   * known, and only if that song still plays).
+   * @param {PlayerItem} item
+   */
+  async queueAlbum(item) {
+    let album;
+    try {
+      album = (await api(`/api/v1/catalog/tracks?album_id=${encodeURIComponent(item.album_id)}&limit=500`)).items.map(trackItem);
+    } catch {
+      return;  // The song plays on its own.
+    }
+    if (this.item !== item) return;
+    const { queue, index } = queueFor([item], 0, album);
+    // The album's entry for this song is the one playing: its queue is the album.
+    if (queue !== album) return;
+    album[index] = item;
+    this.queue = queue;
+    this.queueIndex = index;
+    this.renderSteps();
   }
 
   /** What the server keeps of this player. */
@@ -1129,8 +1173,12 @@ class Controller {
     // The shelf is read again each time Books opens: its progress bars show where each book is now.
     this.screens = new Screens(byId("main"), (screen) => {
       if (screen === "books" && this.panels.speech.books !== undefined) this.panels.speech.loadShelf();
+    /** The Library's browsing: a song played from a list has the list as its queue. */
+    this.library = new Library(this.panels.music.shelf, (items, index) => this.panels.music.choose(items, index));
       // Radio opens on the most listened stations, once (opening it again keeps what was found).
       if (screen === "radio" && !this.radioOpened) {
+      // The Library fills when it shows: opened, or beside Now Playing on a wide screen.
+      if (!byId("screen-library").hidden) this.library.showFromAddress();
         this.radioOpened = true;
         const form = this.panels.music.shelf.querySelector(".dual-radio-search");
         if (form instanceof HTMLFormElement) this.panels.music.radioSearch(form);
