@@ -1487,8 +1487,10 @@ class Controller {
       if (panel.item?.kind === "book" && panel.cursor && panel.item.chapters?.[panel.cursor.index]) {
         this.device.remember(chapterItem(panel.item, panel.cursor.index), snapshot.position);
       }
-      // A spoken article's place is its chapter and word, kept with the article.
-      if (panel.item?.kind === "article") this.articles.saveHeard(panel.item, panel.audio.currentTime);
+      // A spoken article's place is its chapter and word, kept with the article: from the
+      // player's position, as a book's is (the element's time is 0 until its audio has come,
+      // and a reload would write the article's first word over where it was).
+      if (panel.item?.kind === "article") this.articles.saveHeard(panel.item, snapshot.position);
     };
     if (now || !this.panels[kind].playing) run();
     else this.saveTimers[kind] = setTimeout(run, 1000);
