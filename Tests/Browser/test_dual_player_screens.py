@@ -196,3 +196,21 @@ def test_no_screen_scrolls_sideways_at_320_px_with_a_long_name(server):
             assert widths[0] <= widths[1], f"#{screen} scrolls sideways at 320 px: {widths}"
     finally:
         driver.quit()
+
+
+@pytest.mark.parametrize("width,height,mobile", [(320, 640, True), (375, 667, True), (1280, 800, False)])
+def test_every_screen_is_axe_clean_and_fits_at_320_375_and_1280(server, width, height, mobile):
+    name = f"axe{width}"
+    status, account = request(server.base, "POST", "/api/v1/auth/register", {"username": name, "password": name + " password"})
+    assert status == 201, account
+    driver = make_driver(width, height, mobile=mobile)
+    try:
+        sign_in(driver, server, name, name + " password")
+        driver.get(server.base + "/dual")
+        for screen in SCREENS:
+            show(driver, screen)
+            widths = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+            assert widths[0] <= widths[1], f"#{screen} scrolls sideways at {width} px: {widths}"
+            assert axe_violations(driver) == [], f"#{screen} at {width} px"
+    finally:
+        driver.quit()

@@ -77,7 +77,9 @@ struct DualPlayerHandler: APIProtocol {
                 let incoming = try SavedPosition.validated(seconds: p.seconds, updatedAt: p.updatedAt, field: "seconds")
                 positions[p.item] = SavedPosition.newest(stored: positions[p.item], incoming: incoming)
             }
-            return .ok(.init(body: .json(DualPlayerMapping.positions(try await service.save(positions, of: user.id)))))
+            let kept = try await service.save(positions, of: user.id)
+            try await podcasts.markHeard(kept, by: user.id)
+            return .ok(.init(body: .json(DualPlayerMapping.positions(kept))))
         }
     }
 

@@ -26,7 +26,7 @@ struct LibriVoxService: Sendable {
         do {
             return try await client.search(title: title, author: author, limit: limit)
         } catch {
-            throw Self.gatewayError(error)
+            throw gatewayError(error)
         }
     }
 
@@ -98,22 +98,26 @@ struct LibriVoxService: Sendable {
         do {
             found = try await client.book(id: id)
         } catch {
-            throw Self.gatewayError(error)
+            throw gatewayError(error)
         }
         guard let found else { throw RuleRefusal.notFound("LibriVox has no book \(id).") }
         return found
     }
 
-    static func gatewayError(_ error: any Error) -> any Error {
-        switch error as? LibriVoxError {
-        case .invalid(let why): return RuleRefusal.invalid("title", why)
-        case .timeout: return APIError(status: .badGateway, code: "librivox_unavailable", message: "LibriVox did not answer in time.")
-        case .unreachable(let why): return APIError(status: .badGateway, code: "librivox_unavailable", message: "LibriVox cannot be reached: \(why).")
-        case .status(let code): return APIError(status: .badGateway, code: "librivox_unavailable", message: "LibriVox answered HTTP \(code).")
-        case .malformed(let why): return APIError(status: .badGateway, code: "librivox_unavailable", message: "LibriVox's answer was not understood: \(why).")
-        case nil: return error
+    /// LibriVox failing, in plain words for the person searching (no host names, no library
+    /// messages: those go to the log).
+    func gatewayError(_ error: any Error) -> any Error {
+        guard let failure = error as? LibriVoxError else { return error }
+        if case .invalid(let why) = failure { return RuleRefusal.invalid("title", why) }
+        logger.warning("LibriVox failed", metadata: ["why": "\(failure)"])
+        if case .malformed = failure {
+            return APIError(status: .badGateway, code: "librivox_unavailable", message: Self.unreadable)
         }
+        return APIError(status: .badGateway, code: "librivox_unavailable", message: Self.unreachable)
     }
+
+    static let unreachable = "Can't reach LibriVox right now. Try again in a moment."
+    static let unreadable = "LibriVox sent an answer Juke can't read. Try again in a while."
 }
 
 extension LibriVoxService {

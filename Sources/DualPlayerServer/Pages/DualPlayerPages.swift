@@ -173,15 +173,18 @@ enum DualPlayerPages {
         </aside>
         """
 
+    /// The play button carries the artwork (its icon over it), so that the title has the
+    /// rest of a half-phone's width; with nothing loaded it shows the player's icon.
     static func miniDeck(kind: String, title: String) -> String {
         """
         <div class="dual-mini-deck" data-player="\(kind)" data-state="empty">
-          <a class="dual-mini-open" href="#now" aria-label="\(title): open Now playing">
+          <button type="button" class="icon-btn dual-mini-play" aria-label="Play \(title.lowercased())" disabled>
             <span class="dual-mini-art"><img alt="" hidden>\(Icons.svg(kind == "speech" ? Icons.microphone : Icons.note))</span>
-            <span class="dual-mini-text"><span class="dual-mini-title">Nothing loaded</span><span class="dual-mini-sub">\(title)</span></span>
+            <span class="when-paused">\(Icons.svg(Icons.play))</span><span class="when-playing">\(Icons.svg(Icons.pause))</span></button>
+          <a class="dual-mini-open" href="#now" aria-label="\(title): open Now playing">
+            <span class="dual-mini-text"><span class="dual-mini-title">Not playing</span><span class="dual-mini-sub">\(title)</span></span>
           </a>
           <progress class="dual-mini-progress" max="1" value="0" aria-hidden="true"></progress>
-          <button type="button" class="icon-btn dual-mini-play" aria-label="Play \(title.lowercased())" disabled><span class="when-paused">\(Icons.svg(Icons.play))</span><span class="when-playing">\(Icons.svg(Icons.pause))</span></button>
         </div>
         """
     }

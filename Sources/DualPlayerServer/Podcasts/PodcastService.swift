@@ -50,7 +50,14 @@ public struct PodcastService: Sendable {
         do {
             return try await directory.podcasts(text, limit: limit)
         } catch {
-            throw CatalogFailure(provider: "The podcast directory (iTunes Search)", error: error)
+            // In plain words for the person searching; what the directory answered is in the log.
+            logger.warning("podcast directory failed", metadata: ["why": "\(error)"])
+            if case .rateLimited(let retryAfter) = error {
+                throw APIError(
+                    status: .serviceUnavailable, code: "catalog_busy", message: "The podcast directory is busy. Try again in a minute.",
+                    retryAfter: Int(min(max(retryAfter ?? 5, 1), 60).rounded(.up)))
+            }
+            throw APIError(status: .badGateway, code: "catalog_unavailable", message: "Can't reach the podcast directory right now. Try again in a moment.")
         }
     }
 
@@ -76,7 +83,10 @@ public struct PodcastService: Sendable {
             schedule = FeedSchedule(url: page, now: now, interval: refreshInterval)
             result = await fetch.run(schedule, conditional: false, now: now)
         }
-        guard case .fetched = result.outcome, let info = result.info else { throw Self.refusal(result.outcome) }
+        guard case .fetched = result.outcome, let info = result.info else {
+            logger.notice("podcast feed refused", metadata: ["feed": "\(schedule.url)", "outcome": "\(result.outcome)"])
+            throw Self.refusal(result.outcome)
+        }
         // A feed that names a new home (itunes:new-feed-url) is subscribed there: apply moves
         // the schedule's address, and the next refresh reads it.
         _ = schedule.apply(result.outcome, at: now, jitter: jitter())
@@ -136,6 +146,20 @@ public struct PodcastService: Sendable {
         _ = try await episode(id, for: user)
         return try await store.setPlayed(played, episode: id, by: user, updatedAt: updatedAt)
     }
+
+    /// Positions saved at an episode's end, or within its last seconds (`EpisodeCompletion`),
+    /// mark it played, stamped with the position's time: a later "Mark unplayed" still wins.
+    public func markHeard(_ positions: [String: SavedPosition], by user: UserID) async throws {
+        for (key, saved) in positions where key.hasPrefix(Self.episodeKey) {
+            guard let id = EpisodeID(String(key.dropFirst(Self.episodeKey.count))), let episode = try await store.episode(id),
+                EpisodeCompletion.isHeard(position: saved.seconds, duration: episode.details.duration), try await store.canSee(episode, user: user)
+            else { continue }
+            _ = try await store.setPlayed(true, episode: id, by: user, updatedAt: saved.updatedAt)
+        }
+    }
+
+    /// An episode's key among saved positions: "episode:<id>".
+    static let episodeKey = "episode:"
 
     // MARK: Downloads
 
@@ -267,15 +291,18 @@ public struct PodcastService: Sendable {
     /// A subscription's first fetch that failed, as the person subscribing is told.
     static func refusal(_ outcome: FeedSchedule.Outcome) -> any Error {
         switch outcome {
-        case .gone: return APIError(status: .unprocessableContent, code: "feed_gone", message: "That feed is gone (HTTP 410).", field: "url")
+        // In plain words: what the host or the parser said in detail is in the log.
+        case .gone: return APIError(status: .unprocessableContent, code: "feed_gone", message: "That show's feed is gone: its host took it down.", field: "url")
         case .failed(let reason, _) where reason.contains("private or local network"):
             return APIError(
-                status: .unprocessableContent, code: "private_network", message: "Juke does not fetch feeds from inside its own network: \(reason).",
-                field: "url")
+                status: .unprocessableContent, code: "private_network", message: "Juke does not fetch feeds from inside its own network.", field: "url")
         case .failed(let reason, _) where reason.hasPrefix("Not a feed") || reason.contains("not a feed") || reason.contains("names no podcast feed"):
-            return APIError(status: .unprocessableContent, code: "not_a_feed", message: "That address is not a podcast feed: \(reason)", field: "url")
-        case .failed(let reason, _):
-            return APIError(status: .badGateway, code: "podcast_host_unavailable", message: "The feed could not be read: \(reason).")
+            return APIError(
+                status: .unprocessableContent, code: "not_a_feed", message: "That address is not a podcast feed. Check it, or search for the show.",
+                field: "url")
+        case .failed:
+            return APIError(
+                status: .badGateway, code: "podcast_host_unavailable", message: "Can't reach that show's host right now. Try again in a moment.")
         case .fetched, .notModified:
             return APIError(status: .unprocessableContent, code: "not_a_feed", message: "That address is not a podcast feed.", field: "url")
         }

@@ -1,8 +1,9 @@
 // The speech player's podcasts: subscriptions and their episodes (played marks, progress),
 // finding shows and subscribing, each show's own speed and skip-silence, and while an
 // episode plays its chapters (through the panel's chapter cursor) and its transcript in time.
-import { api, el, errorMessage, formatTime } from "/static/js/api.js";
+import { api, el, formatTime } from "/static/js/api.js";
 import { SilenceSkipper } from "./dual-silence.js";
+import { plainWords, showTrouble } from "./dual-trouble.js";
 import { levelDB } from "./dual-ducking.js";
 
 /**
@@ -14,6 +15,18 @@ import { levelDB } from "./dual-ducking.js";
 
 const DEMO_FEED = "juke:demo-podcast";
 const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3];
+// Which shows' episodes are open, kept on the device: a reload shows them again.
+const OPEN_KEY = "juke_dual_open_shows";
+
+/** @returns {Set<string>} */
+function openShows() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(OPEN_KEY) ?? "[]");
+    return new Set(Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : []);
+  } catch {
+    return new Set();
+  }
+}
 
 export class Podcasts {
   /**
@@ -27,6 +40,7 @@ export class Podcasts {
     this.ui = {
       shows: root.querySelector(".dual-shows"),
       results: root.querySelector(".dual-podcast-results"),
+      searchForm: root.querySelector(".dual-podcast-search"),
       note: root.querySelector(".dual-podcast-note"),
       demo: root.querySelector(".dual-podcast-demo"),
     };
@@ -36,7 +50,7 @@ export class Podcasts {
      * Which show's episodes are open.
      * @type {Set<string>}
      */
-    this.open = new Set();
+    this.open = openShows();
     /**
      * The show of what the speech player plays.
      * @type {any}
@@ -71,7 +85,7 @@ export class Podcasts {
     try {
       this.shows = (await api("/api/v1/dual/podcasts")).items;
     } catch (error) {
-      this.ui.shows.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(this.ui.shows, error, () => this.load(), "Couldn't load your podcasts.");
       return;
     }
     this.ui.demo.hidden = this.shows.some((s) => s.is_demo);
@@ -85,10 +99,11 @@ export class Podcasts {
 
   showRow(/** @type {any} */ show) {
     const details = [show.author, `${show.episodes} episodes`, show.unplayed ? `${show.unplayed} unplayed` : "all played"].filter(Boolean).join(" · ");
+    // What the host said is for the log: here, that it failed and what Juke does about it.
     const problem = show.gone
-      ? "Its host says the feed is gone."
+      ? "Its host took this feed down."
       : show.failures
-        ? `The last ${show.failures > 1 ? `${show.failures} refreshes` : "refresh"} failed: ${show.last_error ?? "unknown error"}. Juke tries again later.`
+        ? "Juke couldn't refresh this show lately; it tries again later (or tap Refresh)."
         : "";
     const speed = el("select", { class: "dual-show-speed", "aria-label": `Speed for ${show.title}` },
       el("option", { value: "" }, "Player's speed"),
@@ -97,8 +112,10 @@ export class Podcasts {
     const skip = el("input", { type: "checkbox", class: "dual-show-skip", checked: show.settings.skip_silence });
     skip.addEventListener("change", () => this.saveSettings(show, { skip_silence: skip.checked }));
     const episodes = el("ol", { class: "dual-episodes", "aria-label": `Episodes of ${show.title}` });
+    // The summary is drawn as a button that says what it does: the episodes open under it.
     const details_ = el("details", { class: "dual-show-episodes", open: this.open.has(show.id) },
-      el("summary", {}, "Episodes"), episodes);
+      el("summary", { class: "btn btn-ghost" }, el("span", { class: "dual-when-closed" }, `Show ${show.episodes} episodes`),
+        el("span", { class: "dual-when-open" }, "Hide episodes")), episodes);
     details_.addEventListener("toggle", () => {
       if (details_.open) {
         this.open.add(show.id);
@@ -106,19 +123,32 @@ export class Podcasts {
       } else {
         this.open.delete(show.id);
       }
+      this.keepOpen();
     });
     return el("li", { class: "dual-show", dataset: { show: show.id } },
-      show.image_url ? el("img", { class: "dual-cover", src: show.image_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
-      el("div", { class: "dual-show-body" },
-        el("strong", {}, show.title),
-        el("p", { class: "muted" }, details),
-        problem ? el("p", { class: "form-error dual-show-problem" }, problem) : null,
-        el("div", { class: "dual-show-settings" },
-          el("label", {}, "Speed ", speed),
-          el("label", {}, skip, " Skip silence"),
-          el("button", { type: "button", class: "ghost dual-show-refresh", onclick: () => this.refresh(show) }, "Refresh"),
-          el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Unsubscribe from ${show.title}`, onclick: () => this.unsubscribe(show) }, "Unsubscribe")),
-        details_));
+      el("div", { class: "dual-show-head" },
+        show.image_url
+          ? el("img", { class: "dual-show-art", src: show.image_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" })
+          : null,
+        el("div", { class: "dual-show-name" },
+          el("strong", {}, show.title),
+          el("p", { class: "muted" }, details))),
+      problem ? el("p", { class: "form-error dual-show-problem" }, problem) : null,
+      el("div", { class: "dual-show-settings" },
+        el("label", {}, "Speed ", speed),
+        el("label", {}, skip, " Skip silence"),
+        el("button", { type: "button", class: "ghost dual-show-refresh", onclick: () => this.refresh(show) }, "Refresh"),
+        el("button", { type: "button", class: "ghost dual-remove", "aria-label": `Unsubscribe from ${show.title}`, onclick: () => this.unsubscribe(show) }, "Unsubscribe")),
+      details_);
+  }
+
+  /** The open shows, kept on this device for the next visit. */
+  keepOpen() {
+    try {
+      localStorage.setItem(OPEN_KEY, JSON.stringify([...this.open].slice(-50)));
+    } catch {
+      // Storage full or refused: the shows open as before, only not after a reload.
+    }
   }
 
   async loadEpisodes(/** @type {string} */ id) {
@@ -130,7 +160,7 @@ export class Podcasts {
       const show = this.shows.find((s) => s.id === id);
       list.replaceChildren(...(page.items.length ? page.items.map((e) => this.episodeRow(show, e)) : [el("li", { class: "muted" }, "No episodes in the feed.")]));
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(list, error, () => this.loadEpisodes(id), "Couldn't load the episodes.");
     }
   }
 
@@ -141,16 +171,18 @@ export class Podcasts {
     const progress = episode.duration && episode.position && !episode.played
       ? el("progress", { class: "dual-episode-progress", max: String(episode.duration), value: String(episode.position) })
       : null;
+    // The title has the row's width (it wraps between words); its actions go under it.
     return el("li", { class: "dual-episode", dataset: { episode: episode.id, played: String(episode.played), download: episode.download?.status ?? "none" } },
       el("button", { type: "button", class: "dual-episode-play", onclick: () => this.play(show, episode) },
-        episode.title, el("span", { class: "muted" }, details ? ` — ${details}` : "")),
+        el("span", { class: "dual-episode-title" }, episode.title), details ? el("span", { class: "dual-episode-details muted" }, details) : null),
       progress,
-      this.downloadControl(show, episode),
-      this.controller.deviceView.button(this.item(show, episode), "speech"),
-      el("button", {
-        type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
-        "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(episode, !episode.played),
-      }, episode.played ? "Played" : "Mark played"));
+      el("div", { class: "dual-episode-actions" },
+        this.downloadControl(show, episode),
+        this.controller.deviceView.button(this.item(show, episode), "speech"),
+        el("button", {
+          type: "button", class: "ghost dual-episode-played", "aria-pressed": String(episode.played),
+          "aria-label": `${episode.played ? "Mark unplayed" : "Mark played"}: ${episode.title}`, onclick: () => this.markPlayed(episode, !episode.played),
+        }, episode.played ? "Played" : "Mark played")));
   }
 
   /**
@@ -171,7 +203,8 @@ export class Podcasts {
         el("progress", { max: String(d.total || 1), value: d.total ? String(d.bytes) : undefined }), done);
     }
     if (d.status === "failed") {
-      return el("span", { class: "dual-episode-failed form-error" }, `Download stopped: ${d.failure ?? "unknown error"} `, start("Resume"));
+      // Why it stopped is for the log; Resume carries on from where it stopped.
+      return el("span", { class: "dual-episode-failed form-error" }, "Download stopped. ", start("Resume"));
     }
     return el("button", {
       type: "button", class: "ghost dual-episode-remove-download", "aria-label": `Remove the server's copy of ${episode.title}`,
@@ -183,7 +216,7 @@ export class Podcasts {
     try {
       await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "POST" });
     } catch (error) {
-      this.ui.note.textContent = `Could not download “${episode.title}”: ${errorMessage(error)}`;
+      showTrouble(this.ui.note, error, () => this.download(show, episode), `Couldn't download “${episode.title}”.`);
     }
     await this.loadEpisodes(show.id);
   }
@@ -192,7 +225,7 @@ export class Podcasts {
     try {
       await api(`/api/v1/dual/episodes/${encodeURIComponent(episode.id)}/download`, { method: "DELETE" });
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, () => this.removeDownload(show, episode), "Couldn't remove the server's copy.");
     }
     await this.loadEpisodes(show.id);
   }
@@ -201,7 +234,8 @@ export class Podcasts {
   item(/** @type {any} */ show, /** @type {any} */ episode) {
     return {
       kind: "episode", id: episode.id, show_id: show.id, title: episode.title, subtitle: show.title,
-      audio_url: episode.audio_url, artwork_url: undefined, duration: episode.duration || undefined,
+      // The episode's own artwork, else its show's: Now Playing, the mini player and the lock screen show it.
+      audio_url: episode.audio_url, artwork_url: episode.image_url || show.image_url || undefined, duration: episode.duration || undefined,
     };
   }
 
@@ -214,6 +248,12 @@ export class Podcasts {
   /** The speech player loaded an episode: its show's settings, chapters and transcript. */
   async loaded(/** @type {any} */ item, /** @type {number | undefined} */ chapter, /** @type {number} */ position) {
     this.playingShow = this.shows.find((s) => s.id === item.show_id) ?? null;
+    // A player state kept on the server holds no artwork from another site: the show's again.
+    if (!item.artwork_url && this.playingShow?.image_url) {
+      item.artwork_url = this.playingShow.image_url;
+      this.panel.ui.art.src = item.artwork_url;
+      this.panel.ui.art.hidden = false;
+    }
     this.applyShowSettings();
     this.controller.transcript.clear();
     const base = `/api/v1/dual/episodes/${encodeURIComponent(item.id)}`;
@@ -273,7 +313,7 @@ export class Podcasts {
       show.settings = await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}/settings`, { method: "PUT", body: { ...show.settings, ...change } });
       if (this.playingShow?.id === show.id) this.applyShowSettings();
     } catch (error) {
-      this.controller.status(`Settings for “${show.title}” not saved: ${errorMessage(error)}`);
+      this.controller.status(`Settings for “${show.title}” not saved. ${plainWords(error)}`);
     }
   }
 
@@ -296,10 +336,11 @@ export class Podcasts {
     this.ui.note.textContent = `Refreshing “${show.title}”…`;
     try {
       const fresh = await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}/refresh`, { method: "POST" });
-      this.ui.note.textContent = fresh.failures ? `“${show.title}” could not be refreshed: ${fresh.last_error}` : `“${show.title}” is up to date.`;
+      if (fresh.failures) showTrouble(this.ui.note, `Can't refresh “${show.title}” right now; Juke tries again later.`, () => this.refresh(show));
+      else this.ui.note.textContent = `“${show.title}” is up to date.`;
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, () => this.refresh(show), `Couldn't refresh “${show.title}”.`);
     }
   }
 
@@ -308,9 +349,10 @@ export class Podcasts {
     try {
       await api(`/api/v1/dual/podcasts/${encodeURIComponent(show.id)}`, { method: "DELETE" });
       this.open.delete(show.id);
+      this.keepOpen();
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, () => this.unsubscribe(show), "Couldn't unsubscribe.");
     }
   }
 
@@ -326,10 +368,12 @@ export class Podcasts {
       const show = await api("/api/v1/dual/podcasts", { method: "POST", body: { url: address } });
       this.ui.note.textContent = `Subscribed to “${show.title}” (${show.episodes} episodes).`;
       this.open.add(show.id);
+      this.keepOpen();
       await this.load();
       return true;
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      // Beside the form used: a wrong address is said where it was typed.
+      showTrouble(this.ui.note, error, () => this.subscribe(address), "Couldn't subscribe.");
       return false;
     }
   }
@@ -346,26 +390,28 @@ export class Podcasts {
       await this.load();
       setTimeout(() => this.load(), 8000);
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, () => this.importOPML(file), "Couldn't import the subscriptions.");
     }
   }
 
   async search(/** @type {string} */ text) {
     const q = text.trim();
-    if (!q) return void (this.ui.note.textContent = "Say what to look for: a show's name or its host.");
-    this.ui.note.textContent = "Searching the podcast directory…";
-    this.ui.results.replaceChildren();
+    const results = this.ui.results;
+    // What the search says goes right under its field, in view, not at the end of the card.
+    const say = (/** @type {string} */ words) => results.replaceChildren(el("li", { class: "muted dual-podcast-said", role: "status" }, words));
+    if (!q) return void say("Say what to look for: a show's name or its host.");
+    say("Searching the podcast directory…");
     try {
       const found = await api(`/api/v1/dual/podcasts/search?q=${encodeURIComponent(q)}`);
-      this.ui.note.textContent = found.items.length ? "" : "No show matches.";
-      this.ui.results.replaceChildren(
+      if (!found.items.length) return void say("No show matches.");
+      results.replaceChildren(
         ...found.items.map((/** @type {any} */ show) =>
           el("li", { class: "dual-podcast-result" },
-            show.artwork_url ? el("img", { class: "dual-cover", src: show.artwork_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
+            show.artwork_url ? el("img", { class: "dual-show-art", src: show.artwork_url, alt: "", loading: "lazy", referrerpolicy: "no-referrer" }) : null,
             el("span", {}, el("strong", {}, show.title), el("span", { class: "muted" }, [show.author, show.genre].filter(Boolean).map((t) => ` — ${t}`).join(""))),
             el("button", { type: "button", class: "primary", onclick: () => this.subscribe(show.feed_url) }, "Subscribe"))));
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(results, error, () => this.search(q));
     }
   }
 }

@@ -5,6 +5,7 @@
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
 import { api, bindLogout, byId, el, errorMessage, formatTime, NetworkError, requiredElement, token } from "/static/js/api.js";
+import { showTrouble } from "./dual-trouble.js";
 import { apply, decide, emptyTransport, KINDS, lockScreenPosition, lockScreenSeek, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
@@ -890,7 +891,9 @@ class Panel {
       note.textContent = found.items.length ? `${found.items.length} found.` : "LibriVox has no book by that title or author.";
       list.replaceChildren(...found.items.map((/** @type {any} */ book) => this.libriVoxResult(book)));
     } catch (error) {
-      note.textContent = errorMessage(error);
+      // In plain words under the search, in view, with the same search again at a tap.
+      note.textContent = "";
+      showTrouble(list, error, () => this.libriVoxSearch(form));
     }
   }
 
@@ -1128,7 +1131,7 @@ class Panel {
     // A book's chapters come from the shelf again on load; the saved state keeps only what the contract holds.
     const item = this.item && {
       kind: this.item.kind, id: this.item.id, title: this.item.title, subtitle: this.item.subtitle || undefined,
-      artwork_url: this.item.kind === "station" ? undefined : this.item.artwork_url || undefined, audio_url: this.item.audio_url,
+      artwork_url: this.item.artwork_url?.startsWith("/") ? this.item.artwork_url : undefined, audio_url: this.item.audio_url,
       chapter: this.cursor ? this.cursor.index : undefined, show_id: this.item.show_id || undefined,
     };
     return { item: item || undefined, position: this.position(), playing: this.playing, updated_at: Date.now() };
@@ -1251,7 +1254,7 @@ class Controller {
     const mini = this.mini?.[kind];
     if (!panel || !mini) return;
     mini.root.dataset.state = panel.root.dataset.state ?? "empty";
-    mini.title.textContent = panel.item ? panel.ui.title.textContent : "Nothing loaded";
+    mini.title.textContent = panel.item ? panel.ui.title.textContent : "Not playing";
     mini.sub.textContent = panel.item ? panel.ui.sub.textContent || panel.kindName() : panel.kindName();
     const art = panel.item?.artwork_url;
     if (art && mini.art.getAttribute("src") !== art) mini.art.src = art;
