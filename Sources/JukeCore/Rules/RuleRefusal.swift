@@ -1,7 +1,8 @@
 /// Why an app refused a request (a TuneTrivia game's rules, a Back2Back session's, or the
 /// app's service): the domain's words, which the platform maps to HTTP in one place
 /// (`APIError.init(_:)` in JukePlatform): invalid 400, unauthenticated 401, forbidden 403,
-/// notFound 404, conflict 409, unprocessable 422, tooManyAttempts 429 with Retry-After.
+/// notFound 404, conflict 409 (tooLate too, with its own code), unprocessable 422,
+/// tooManyAttempts 429 with Retry-After.
 public enum RuleRefusal: Error, Sendable, Equatable {
     /// Bad input: the field and what is wrong with it.
     case invalid(String, String)
@@ -12,6 +13,9 @@ public enum RuleRefusal: Error, Sendable, Equatable {
     case notFound(String)
     /// Not now: the state does not allow it, or it was already done.
     case conflict(String)
+    /// Not any more: a deadline the rules keep has passed (an answer after the round's time
+    /// ran out). A conflict a client tells apart by its code, `too_late`.
+    case tooLate(String)
     /// Well-formed, but the field's value cannot be used (a song the library knows too
     /// little about to ask a fair question).
     case unprocessable(String, String)
@@ -20,7 +24,8 @@ public enum RuleRefusal: Error, Sendable, Equatable {
 
     public var message: String {
         switch self {
-        case .invalid(_, let m), .unauthenticated(let m), .forbidden(let m), .notFound(let m), .conflict(let m), .unprocessable(_, let m),
+        case .invalid(_, let m), .unauthenticated(let m), .forbidden(let m), .notFound(let m), .conflict(let m), .tooLate(let m),
+            .unprocessable(_, let m),
             .tooManyAttempts(let m, _):
             m
         }

@@ -82,7 +82,8 @@ extension APIError {
     }
 
     /// An app's refusal as HTTP: bad input 400, not signed in 401, not yours to do 403, no
-    /// such thing 404, not now 409, unusable value 422, too many attempts 429.
+    /// such thing 404, not now 409 (too late: 409 with code too_late), unusable value 422, too many
+    /// attempts 429.
     public init(_ error: RuleRefusal) {
         switch error {
         case .invalid(let field, let message): self = .badRequest(message, field: field)
@@ -90,6 +91,7 @@ extension APIError {
         case .forbidden(let message): self = APIError(status: .forbidden, code: "forbidden", message: message)
         case .notFound(let message): self = APIError(status: .notFound, code: "not_found", message: message)
         case .conflict(let message): self = .conflict(message)
+        case .tooLate(let message): self = APIError(status: .conflict, code: "too_late", message: message)
         case .unprocessable(let field, let message): self = .unprocessable(message, field: field)
         case .tooManyAttempts(let message, let retryAfter):
             self = APIError(status: .tooManyRequests, code: "too_many_attempts", message: message, retryAfter: retryAfter)

@@ -26,6 +26,8 @@ public struct Game: Sendable, Equatable {
     /// checks a name without reading every other one.
     private var seatByUser: [UserID: PlayerID] = [:]
     private var takenNames: [String: PlayerID] = [:]
+    /// Who the host took out, in order: they may not join again until let back.
+    public internal(set) var removed: [RemovedPlayer] = []
     public let createdAt: Date
     public var startedAt: Date?
     public var endedAt: Date?
@@ -139,6 +141,21 @@ public struct Game: Sendable, Equatable {
         players[id] = nil
         seating.removeAll { $0 == id }
         for round in guesses.keys { guesses[round]?[id] = nil }
+    }
+
+    /// Whether the host took this account out of the game (and has not let it back).
+    public func isRemoved(_ user: UserID) -> Bool { removed.contains { $0.user == user } }
+
+    mutating func remember(_ removal: RemovedPlayer) {
+        removed.removeAll { $0.user == removal.user }
+        removed.append(removal)
+    }
+
+    /// Lets back whoever had this seat; false if nobody removed had it.
+    mutating func forgetRemoved(_ seat: PlayerID) -> Bool {
+        guard removed.contains(where: { $0.player == seat }) else { return false }
+        removed.removeAll { $0.player == seat }
+        return true
     }
 
     mutating func appendRound(_ round: Round) { rounds.append(round) }

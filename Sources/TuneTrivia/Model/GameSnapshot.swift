@@ -19,13 +19,15 @@ public struct GameSnapshot: Sendable, Codable, Equatable {
     public var endedAt: Date?
     /// Optional in storage: games stored before pauses were timed have none.
     public var pausedAt: Date?
+    /// Who the host took out; optional in storage: games stored before it was kept have none.
+    public var removed: [RemovedPlayer]?
 }
 
 extension Game {
     public var snapshot: GameSnapshot {
         GameSnapshot(
             id: id, host: host, inviteCode: inviteCode, settings: settings, status: status, currentRound: currentRound, rounds: rounds,
-            createdAt: createdAt, startedAt: startedAt, endedAt: endedAt, pausedAt: pausedAt)
+            createdAt: createdAt, startedAt: startedAt, endedAt: endedAt, pausedAt: pausedAt, removed: removed.isEmpty ? nil : removed)
     }
 
     /// All guesses, for storing.
@@ -44,6 +46,7 @@ extension Game {
         startedAt = s.startedAt
         endedAt = s.endedAt
         pausedAt = s.pausedAt
+        removed = s.removed ?? []
         for r in s.rounds { appendRound(r) }
         for p in players {
             var fresh = p

@@ -7,7 +7,11 @@ public enum Command: Sendable {
     case join(player: PlayerID, name: String)
     /// Host mode: the host seats someone by name, without an account.
     case addManualPlayer(player: PlayerID, name: String)
+    /// The host takes a player out (their account may not join again until let back), or a
+    /// player leaves.
     case removePlayer(PlayerID)
+    /// Host: someone removed may join again (by the seat they had).
+    case letBack(PlayerID)
     /// Host, in the lobby: a song for the next round.
     case addRound(Round)
     case removeRound(RoundID)
@@ -41,6 +45,8 @@ public enum GameEvent: Sendable, Equatable {
     case settingsChanged
     case playerJoined(PlayerID)
     case playerLeft(PlayerID)
+    /// The host let someone removed join again.
+    case letBack(PlayerID)
     case roundsChanged
     case started
     case paused

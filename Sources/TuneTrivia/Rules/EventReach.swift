@@ -20,7 +20,7 @@ extension GameEvent {
         switch self {
         case .scored(let p): .player(p)
         case .guessAccepted(let p), .playerJoined(let p), .playerLeft(let p): .seats(p)
-        case .settingsChanged, .roundsChanged, .started, .paused, .resumed, .roundStarted, .revealed, .triviaRevealed, .scoresChanged, .ended:
+        case .settingsChanged, .letBack, .roundsChanged, .started, .paused, .resumed, .roundStarted, .revealed, .triviaRevealed, .scoresChanged, .ended:
             .everyone
         }
     }

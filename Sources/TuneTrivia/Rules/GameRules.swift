@@ -23,6 +23,7 @@ extension Game {
             guard settings.mode == .party else { throw .conflict("This game is in host mode: the host seats the players.") }
             guard status != .ended else { throw .conflict("This game has ended.") }
             if let existing = player(forUser: user) { return existing.id == id ? [] : [.playerJoined(existing.id)] }
+            if isRemoved(user) { throw .forbidden("The host removed you from this game. Ask them to let you back in.") }
             let name = try Self.checkName(name)
             if isNameTaken(name) { throw .conflict("Someone in this game is already called \(name).") }
             seat(Player(id: id, user: user, displayName: name, isHost: false, isManual: false, joinedAt: now))
@@ -43,7 +44,15 @@ extension Game {
             guard isHost || p.user == user else { throw .forbidden("Only the host can remove other players.") }
             guard !p.isHost else { throw .conflict("The host cannot leave their own game; end it instead.") }
             unseat(id)
+            // Taken out by the host, an account stays out until the host lets it back; leaving
+            // by oneself is no ban.
+            if isHost, let account = p.user { remember(RemovedPlayer(player: id, user: account, displayName: p.displayName)) }
             return [.playerLeft(id), .scoresChanged]
+
+        case .letBack(let id):
+            try requireHost()
+            guard forgetRemoved(id) else { throw .notFound("Nobody removed from this game has that seat.") }
+            return [.letBack(id)]
 
         case .addRound(let round):
             try requireHost()
@@ -145,6 +154,7 @@ extension Game {
             let (p, index) = try playerTurn(id, user: user)
             guard settings.mode == .party else { throw .conflict("In host mode the host scores the players.") }
             guard rounds[index].phase == .playing else { throw .conflict("Guesses are closed: the answer is out.") }
+            try requireAnswerTime(at: now)
             let round = rounds[index]
             if let g = guesses[round.id]?[p.id], g.submittedAt != nil { throw .conflict("You have already guessed this round.") }
             let artist = try Self.checkGuess(artist, field: "artist")

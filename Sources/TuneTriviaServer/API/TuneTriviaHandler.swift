@@ -208,6 +208,24 @@ struct TuneTriviaHandler: APIProtocol {
         }
     }
 
+    func listRemovedTriviaPlayers(_ input: Operations.ListRemovedTriviaPlayers.Input) async throws -> Operations.ListRemovedTriviaPlayers.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let game = try await service.game(try parseID(input.path.sessionId, field: "session_id"), for: user.id)
+            try game.requireHost(user.id)
+            return .ok(.init(body: .json(game.removed.map { S.TriviaRemovedPlayer(playerId: $0.player.description, displayName: $0.displayName) })))
+        }
+    }
+
+    func letBackTriviaPlayer(_ input: Operations.LetBackTriviaPlayer.Input) async throws -> Operations.LetBackTriviaPlayer.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            try await service.run(
+                try parseID(input.path.sessionId, field: "session_id"), by: user.id, .letBack(try parseID(input.path.playerId, field: "player_id")))
+            return .noContent(.init())
+        }
+    }
+
     func submitTriviaGuess(_ input: Operations.SubmitTriviaGuess.Input) async throws -> Operations.SubmitTriviaGuess.Output {
         try await respond {
             let user = try CurrentRequest.requireUser()
