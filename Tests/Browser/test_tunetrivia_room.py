@@ -2,8 +2,8 @@
 share a phone's first screen, and another player's answer changes only what changed, never
 the field being typed in (same element, same text, focus and caret); the host's "Play clip"
 joins the song where everyone's countdown is; the end plays the fanfare; a removed player is
-told so and may join again; the host seats players one name after another; a newcomer who
-signs up from an invite is in the game at once."""
+told so and stays out until the host lets them back; the host seats players one name after
+another; a newcomer who signs up from an invite is in the game at once."""
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver, request
@@ -111,7 +111,7 @@ def test_typing_survives_an_answer_the_clip_joins_the_countdown_and_the_end_soun
         phone.quit()
 
 
-def test_a_removed_player_is_told_and_may_join_again(server, admin):
+def test_a_removed_player_is_told_and_stays_out_until_the_host_lets_them_back(server, admin, browser):
     guest = register(server, "removedguest")
     game, base = party_game(server, admin, "Removal", [guest])
     phone = make_driver(375, 667, mobile=True)
@@ -119,11 +119,23 @@ def test_a_removed_player_is_told_and_may_join_again(server, admin):
         sign_in(phone, server, "removedguest", "removedguest password")
         phone.get(server.base + "/tunetrivia/" + game["id"])
         wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
+        sign_in(browser, server, admin["username"], admin["password"])
+        browser.get(server.base + "/tunetrivia/" + game["id"])
         seat = request(server.base, "GET", base + "/state", token=guest["token"])[1]["you"]
-        assert request(server.base, "DELETE", f"{base}/players/{seat}", token=admin["token"])[0] == 204
+        browser.execute_script("window.confirm = () => true")
+        click(browser, By.ID, f"remove-player-{seat}")
         wait(phone).until(lambda d: "You were removed" in text(d, "#removed"))
         assert not phone.find_elements(By.ID, "waiting")
         assert "You're in" not in text(phone, "#main")
+        # "Join again" does not undo the host's removal: the phone says why.
+        click(phone, By.ID, "rejoin")
+        wait(phone).until(lambda d: "removed you" in text(d, "#removed"))
+        assert not phone.find_elements(By.ID, "waiting")
+        assert request(server.base, "POST", "/api/v1/tunetrivia/sessions/join", {"invite_code": game["invite_code"]}, token=guest["token"])[0] == 403
+        # The host lets them back in; then they may join again.
+        wait(browser).until(lambda d: "removedguest" in text(d, "#removed-players"))
+        click(browser, By.ID, f"let-back-{seat}")
+        wait(browser).until(lambda d: not d.find_elements(By.ID, "removed-players"))
         click(phone, By.ID, "rejoin")
         wait(phone).until(lambda d: d.find_elements(By.ID, "waiting"))
         assert request(server.base, "GET", base + "/state", token=guest["token"])[1]["you"]

@@ -48,19 +48,47 @@ def outside(driver, selectors):
     """, selectors)
 
 
+def sideways(driver):
+    """[page width, window width] when the page scrolls sideways, else None."""
+    widths = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+    return widths if widths[0] > widths[1] else None
+
+
 def check(driver, name, controls):
-    """The screen `name` at each size: its controls in the first screen, axe-core clean, not
-    wider than 320 px, a screenshot each."""
+    """The screen `name` at each size: its controls in the first screen, axe-core clean and
+    no sideways scrolling (at 320 px too), a screenshot each."""
     os.makedirs(SHOTS, exist_ok=True)
     for width, height in PHONES + [DESKTOP]:
         size(driver, width, height)
         driver.save_screenshot(os.path.join(SHOTS, f"tunetrivia-{name}-{width}x{height}.png"))
         assert outside(driver, controls) == [], f"{name} at {width}x{height}"
         assert axe_violations(driver) == [], f"{name} at {width}x{height}"
+        assert sideways(driver) is None, f"{name} scrolls sideways at {width} px: {sideways(driver)}"
     size(driver, 320, 640)
-    widths = driver.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
-    assert widths[0] <= widths[1], f"{name} scrolls sideways at 320 px: {widths}"
+    assert sideways(driver) is None, f"{name} scrolls sideways at 320 px: {sideways(driver)}"
+    assert axe_violations(driver) == [], f"{name} at 320x640"
     size(driver, *PHONES[0])
+
+
+def test_the_pages_around_a_game_fit_every_width(server, admin):
+    """The home page (join, new game), the invite link's sign-in page and the big screen's
+    pairing page: axe-core clean and no sideways scrolling at 320, 375 and 1280 px."""
+    status, game = request(server.base, "POST", "/api/v1/tunetrivia/sessions", {"title": "Around", "num_songs": 5}, token=admin["token"])
+    assert status == 201, game
+    driver = make_driver(375, 667, mobile=True)
+    try:
+        driver.get(server.base + "/tunetrivia/join/" + game["invite_code"])
+        wait(driver).until(lambda d: d.find_elements(By.ID, "login-form"))
+        check(driver, "invite-sign-in", ["#auth-title", "#username", "#password"])
+        driver.get(server.base + "/tunetrivia/present")
+        wait(driver).until(lambda d: d.find_element(By.ID, "pair").is_displayed())
+        check(driver, "present-pairing", ["#pair-code"])
+        sign_in(driver, server, admin["username"], admin["password"])
+        driver.get(server.base + "/tunetrivia")
+        wait(driver).until(lambda d: d.find_elements(By.ID, "join-form"))
+        check(driver, "home", ["#join-code"])
+    finally:
+        driver.quit()
 
 
 def show(driver, screen, heading):

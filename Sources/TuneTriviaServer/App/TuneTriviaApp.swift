@@ -50,7 +50,7 @@ public struct TuneTriviaApp: JukeApp {
             pushPath: platform.configuration.pushPath
         )
         .register(on: router)
-        TuneTriviaPageRoutes().register(on: router)
+        TuneTriviaPageRoutes(service: service).register(on: router)
     }
 
     public var services: [any Service] {

@@ -4,7 +4,8 @@ import JukePlatform
 /// TuneTrivia's screens: the games list with the new-game and join forms, and the game
 /// itself (host and player views are drawn by tunetrivia-game.js from the live state).
 enum TuneTriviaPages {
-    static func home(user: User, code: String?) -> String {
+    /// `writer`: who writes the trivia (`TuneTriviaService.triviaWriter`), named where trivia is offered.
+    static func home(user: User, code: String?, writer: String) -> String {
         let decades = ["", "60s", "70s", "80s", "90s", "00s", "10s", "20s", "mix"].map {
             "<option value=\"\($0)\">\($0.isEmpty ? "Any decade" : $0 == "mix" ? "Mixed" : "The \($0)")</option>"
         }.joined()
@@ -40,7 +41,7 @@ enum TuneTriviaPages {
                       <label>Points for trivia <input name="points_trivia" type="number" min="0" max="100" value="1"></label>
                       <label>Speed bonus <input name="speed_bonus" type="number" min="0" max="100" value="0"></label>
                       <label>Match threshold (%) <input name="match_threshold" type="number" min="50" max="100" value="80"></label>
-                      <label class="check"><input type="checkbox" name="trivia_enabled"> Trivia after each reveal</label>
+                      <label class="check"><input type="checkbox" name="trivia_enabled"> Trivia after each reveal, \(HTML.escape(writer))</label>
                       <label class="check"><input type="checkbox" name="auto_select"> Pick the songs for me</label>
                       <label>Decade <select name="decade">\(decades)</select></label>
                       <label>Genres <input name="genre" maxlength="100" placeholder="rock, pop"></label>
@@ -72,7 +73,7 @@ enum TuneTriviaPages {
         AppTab(id: "settings", label: "Settings", icon: Icons.settings, href: "#settings"),
     ]
 
-    static func game(user: User, session: String) -> String {
+    static func game(user: User, session: String, writer: String) -> String {
         // The tab bar is the design system's; tunetrivia-game.js shows it only to the host, in
         // the lobby (a template until then: a page with a tab bar keeps room for it below).
         let tabs = AppTabBar.render(label: "Lobby screens", tabs: lobbyScreens, current: "room")
@@ -81,10 +82,37 @@ enum TuneTriviaPages {
             styles: "/static/tunetrivia/css/tunetrivia.css", "/static/tunetrivia/css/game.css",
             body: """
                 \(Header.render(user: user, current: "tunetrivia", app: "TuneTrivia"))
-                <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))">
+                <main id="main" class="trivia-game" data-session="\(HTML.escape(session))" data-user="\(HTML.escape(user.id.description))"
+                  data-trivia-writer="\(HTML.escape(writer))">
                   <template id="lobby-tabs">\(tabs)</template>
                   <p class="muted" id="game-status" aria-live="polite">Connecting…</p>
                   <div id="game"></div>
+                </main>
+                """)
+    }
+
+    /// The sign-in page an invite link leads to when nobody is signed in: it says whose game
+    /// it is (a bare sign-in page left a newcomer wondering what they were signing in for),
+    /// then signs in as the platform's page does (auth.js, back to the invite). `host` and
+    /// `title` are nil for a code no game has.
+    static func inviteSignIn(host: String?, title: String?) -> String {
+        let heading = host.map { "Join \(HTML.escape($0))’s TuneTrivia game" } ?? "Join a TuneTrivia game"
+        let lede = title.map { "“\(HTML.escape($0))”: sign in, or create an account, to play." } ?? "Sign in, or create an account, to play."
+        return HTML.page(
+            app: TuneTriviaApp.card, title: host == nil ? "Join a TuneTrivia game" : "Join \(host ?? "")’s TuneTrivia game", script: "/static/js/auth.js",
+            body: """
+                <main id="main" class="auth-card" aria-labelledby="auth-title">
+                  <h1 id="auth-title"><span class="logo">\(Icons.svg(Icons.trivia))</span> \(heading)</h1>
+                  <p class="lede" id="invite-lede">\(lede)</p>
+                  <form id="login-form" data-mode="login" novalidate>
+                    <label for="username">Username</label>
+                    <input id="username" name="username" autocomplete="username" required maxlength="64" autocapitalize="none">
+                    <label for="password">Password</label>
+                    <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">
+                    <p class="form-error" id="form-error" role="alert" aria-live="assertive"></p>
+                    <button type="submit" class="primary">Sign in and join</button>
+                  </form>
+                  <p class="switch">New here? <a href="/register">Create an account</a></p>
                 </main>
                 """)
     }

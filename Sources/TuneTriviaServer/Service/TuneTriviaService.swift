@@ -17,11 +17,11 @@ import TuneTrivia
 /// cached copy that is reloaded when another server has changed the game; so a command is
 /// committed before it is answered, and servers sharing a database agree.
 actor TuneTriviaService {
-    private let store: TuneTriviaStore
+    let store: TuneTriviaStore
     let library: LibraryStore
     /// Every library track, shared with the other apps: what rounds and questions are picked from.
     let snapshot: LibrarySnapshot
-    private let clock: WallClock
+    let clock: WallClock
     private let database: any JukeDatabase
     let ai: AITriviaWriter?
     private let users: UserStore
@@ -33,7 +33,7 @@ actor TuneTriviaService {
     private var queues: [SessionID: [Queued]] = [:]
     private var draining: Set<SessionID> = []
     var random = SystemRandomNumberGenerator()
-    private let codeGuard = AttemptLimiter(limit: 10, window: 300)
+    let codeGuard = AttemptLimiter(limit: 10, window: 300)
     /// Games whose missing trivia is being written in the background, and those that asked
     /// again meanwhile (`TriviaForEveryRound`).
     var writingTrivia: Set<SessionID> = []

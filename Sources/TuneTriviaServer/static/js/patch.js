@@ -87,14 +87,14 @@ export function patch(target, drawn) {
       update(match, next);
       cursor = match.nextSibling;
     } else if (cursor && cursor.nodeType !== Node.ELEMENT_NODE) {
-      target.replaceChild(next, cursor);
+      target.replaceChild(withKept(next), cursor);
       cursor = next.nextSibling;
     } else if (cursor && !(/** @type {Element} */ (cursor)).id && !keptNodes.has(cursor)) {
       // Something else in the same place (the hidden cover that became the real one).
-      target.replaceChild(next, cursor);
+      target.replaceChild(withKept(next), cursor);
       cursor = next.nextSibling;
     } else {
-      target.insertBefore(next, cursor);
+      target.insertBefore(withKept(next), cursor);
     }
   }
   while (cursor) {
@@ -102,6 +102,22 @@ export function patch(target, drawn) {
     cursor.remove();
     cursor = after;
   }
+}
+
+/**
+ * A new drawing as it goes on the page: the kept elements in place of their stand-ins. (A
+ * screen drawn for the first time, such as the lobby opened at #settings, showed an empty
+ * template where its settings form belonged until some later redraw.)
+ * @param {ChildNode} node
+ * @returns {ChildNode}
+ */
+function withKept(node) {
+  if (!(node instanceof Element)) return node;
+  for (const stand of node.querySelectorAll("template")) {
+    const own = kept.get(stand);
+    if (own) stand.replaceWith(own);
+  }
+  return node;
 }
 
 /**

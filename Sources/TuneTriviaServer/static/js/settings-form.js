@@ -59,11 +59,12 @@ const DECADES = [["", "Any decade"], ["60s", "The 60s"], ["70s", "The 70s"], ["8
   ["00s", "The 00s"], ["10s", "The 10s"], ["20s", "The 20s"], ["mix", "Mixed"]];
 
 /**
- * The lobby's settings form, filled with `s`; `modeLocked` once players have joined.
+ * The lobby's settings form, filled with `s`; `modeLocked` once players have joined; `writer`
+ * says who writes the trivia ("written by Juke from your library", or the model's name).
  * @param {Settings} s the game's settings
- * @param {{modeLocked: boolean}} options
+ * @param {{modeLocked: boolean, writer?: string}} options
  */
-export function settingsForm(s, { modeLocked }) {
+export function settingsForm(s, { modeLocked, writer }) {
   /** @param {string} label @param {string} name @param {number} min @param {number} max @param {number} value */
   const number = (label, name, min, max, value) =>
     el("label", {}, `${label} `, el("input", { name, type: "number", min: String(min), max: String(max), value: String(value), required: true }));
@@ -82,7 +83,7 @@ export function settingsForm(s, { modeLocked }) {
     number("Points for trivia", "points_trivia", 0, 100, s.points_trivia),
     number("Speed bonus", "speed_bonus", 0, 100, s.speed_bonus),
     number("Match threshold (%)", "match_threshold", 50, 100, s.match_threshold),
-    el("label", { class: "check" }, el("input", { type: "checkbox", name: "trivia_enabled", checked: s.trivia_enabled }), " Trivia after each reveal"),
+    el("label", { class: "check" }, el("input", { type: "checkbox", name: "trivia_enabled", checked: s.trivia_enabled }), ` Trivia after each reveal${writer ? `, ${writer}` : ""}`),
     el("label", {}, "Decade ", decade),
     el("label", {}, "Genres ", el("input", { name: "genre", maxlength: "100", placeholder: "rock, pop", value: s.genre || "" })),
     el("label", { class: "wide" }, "Artists ", el("input", { name: "artists", maxlength: "500", placeholder: "Comma-separated", value: (s.artists || []).join(", ") })),

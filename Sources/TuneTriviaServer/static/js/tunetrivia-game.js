@@ -43,6 +43,8 @@ let rounds = [];
 let lastPhase = null;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let clipTimer = undefined;
+/** @type {string | null} the round whose answer the host asked to see before its reveal */
+let answerShownFor = null;
 /** @type {{anchor: string, message: string} | null} why this person's last action failed, shown next to it through redraws */
 let actionError = null;
 /** The covers: blurred before the reveal, the real one sharpening once at it. */
@@ -115,6 +117,7 @@ async function apply(next) {
   if (next.you) seated = true;
   if (roundsStale) rounds = await api(`${base}/rounds`);
   if (state.is_host && !bigScreen.watching) watchBigScreen();
+  if (state.is_host && !previous) await loadRemoved();
   // The end keeps the last round (and its phase): the status is part of the key, or the
   // game's end would be no change and its fanfare would never sound.
   const phase = `${state.status === "ended" ? "ended" : state.round ? `${state.round.round_number}:${state.round.phase}` : state.status}`;
@@ -324,6 +327,7 @@ function render() {
   // with its text, focus and caret (patch.js).
   patch(root, el("div", {}, header, body));
   restoreActionError();
+  fitToKeyboard();
   tick();
 }
 
@@ -378,7 +382,7 @@ function removed() {
   const canRejoin = state.mode === "party" && state.status !== "ended";
   const box = el("section", { class: "removed panel", id: "removed" },
     el("h2", {}, seated ? "You were removed from this game" : "You are not in this game"),
-    el("p", {}, seated ? "The host took you out of the game, with your answers." : "Join with the game's code to play."));
+    el("p", {}, seated ? "The host took you out of the game, with your answers. If they let you back in, you can join again." : "Join with the game's code to play."));
   if (canRejoin) {
     box.append(el("div", { class: "actions" },
       el("button", { class: "primary", id: "rejoin", onclick: rejoin }, seated ? "Join again" : "Join"),
@@ -392,6 +396,31 @@ function removed() {
 async function rejoin() {
   await act("/api/v1/tunetrivia/sessions/join", { body: { invite_code: current().invite_code } }, "#rejoin").catch(() => null);
 }
+
+// ---- The guess form with the on-screen keyboard up ---------------------------------------
+
+// A phone's keyboard covers half the screen, and only the visual viewport (the part above it)
+// shows: the Song field and Submit were under the keyboard. When what shows is short, the
+// title and the cover give way (the countdown stays, small) and the form is scrolled into it.
+/** Visible heights (CSS px) below which the guess form is what the screen shows. */
+const SHORT_VIEW = 460;
+
+function fitToKeyboard() {
+  const view = window.visualViewport;
+  const height = view ? view.height : innerHeight;
+  const form = document.getElementById("guess-form");
+  const short = !!form && height < SHORT_VIEW;
+  main.classList.toggle("keyboard-up", short);
+  if (!short || !form) return;
+  // The form's bottom (Submit) at the bottom of what shows, its top below the sticky header.
+  const top = (view ? view.offsetTop : 0) + (document.querySelector("header.top")?.getBoundingClientRect().bottom ?? 0);
+  const bottom = (view ? view.offsetTop : 0) + height;
+  const box = form.getBoundingClientRect();
+  const by = box.bottom > bottom - 4 ? box.bottom - bottom + 8 : box.top < top ? box.top - top - 8 : 0;
+  if (by) scrollBy(0, by);
+}
+window.visualViewport?.addEventListener("resize", fitToKeyboard);
+addEventListener("resize", fitToKeyboard);
 
 // ---- The countdown everyone sees ----------------------------------------------------------
 
@@ -413,6 +442,8 @@ function tick() {
   const box = byId("countdown");
   const left = clipSecondsLeft();
   if (!box || left === null) return;
+  // The clip is over: a player's form gives way to "Time's up".
+  if (left === 0 && state?.status === "active" && document.getElementById("guess-form")) return render();
   const shown = String(Math.ceil(left));
   if (box.textContent !== shown) box.textContent = shown;
   box.classList.toggle("ending", left <= 5);
@@ -461,7 +492,7 @@ function lobby() {
     el("a", { href: "#songs", id: "songs-count" }, `${counted(rounds.length, "song")} of ${state.settings.num_songs}`)),
   ...seats);
   if (state.mode === "host") room.append(addPlayerForm());
-  room.append(bigScreenPanel());
+  room.append(removedList(), bigScreenPanel());
 
   const screen = lobbyScreen();
   room.hidden = screen !== "room";
@@ -472,14 +503,15 @@ function lobby() {
       el("li", { id: `round-${r.id}` },
         el("span", { class: "song", title: `${r.title} — ${r.artist}` }, `${r.title} — ${r.artist}`),
         r.has_trivia ? el("span", { class: "muted" }, ` · trivia: ${r.trivia_question}`)
-          : trivia ? el("span", { class: "muted writing" }, " · trivia: being written…") : "",
+          : trivia ? el("span", { class: "muted writing" }, ` · trivia: being ${main.dataset.triviaWriter || "written"}…`) : "",
         " ",
         trivia ? el("button", { class: "ghost", id: `trivia-${r.id}`, onclick: press(`${base}/rounds/${r.id}/trivia`, `#trivia-${r.id}`) },
           r.has_trivia ? "New question" : "Write trivia") : "",
         el("button", { class: "ghost", id: `remove-${r.id}`, "aria-label": `Remove ${r.title}`, onclick: () => removeRound(r.id) }, "Remove")))));
   if (pickNotice) songs.append(pickNoticeBox(pickNotice));
   if (rounds.length < state.settings.num_songs) songs.append(songPicker());
-  if (screen !== "settings") fillSettings();
+  // Filled while out of sight (an edit in progress stays), and at once when the page opens on it.
+  if (screen !== "settings" || !settingsPanel().querySelector("form")) fillSettings();
   const settings = el("section", { class: "lobby-screen", id: "lobby-settings", "aria-labelledby": "settings-title", hidden: screen !== "settings" },
     el("h2", { id: "settings-title", tabindex: "-1" }, "Settings"), keep(settingsPanel()),
     el("div", { class: "actions" }, el("button", { class: "ghost danger", id: "delete-game", onclick: deleteGame }, "Delete game")));
@@ -511,13 +543,41 @@ function addPlayerForm() {
 function removePlayerButton(p) {
   const id = `remove-player-${p.id}`;
   return el("button", { class: "ghost small", id, "aria-label": `Remove ${p.display_name}`, onclick: async () => {
-    if (!confirm(`Remove ${p.display_name} from the game?`)) return;
+    if (!confirm(`Remove ${p.display_name} from the game? They cannot join again unless you let them back.`)) return;
     actionError = null;
     try {
       await api(`${base}/players/${p.id}`, { method: "DELETE" });
+      await loadRemoved();
       await refresh();
     } catch (e) { failed(e, `#${CSS.escape(id)}`); }
   } }, "Remove");
+}
+
+/** @type {{player_id: string, display_name: string}[]} whom the host removed: they stay out until let back */
+let removedPlayers = [];
+
+async function loadRemoved() {
+  if (!state?.is_host) return;
+  removedPlayers = await api(`${base}/removed`).catch(() => removedPlayers);
+}
+
+/** The host's list of removed players, each with a way back in; nothing when nobody was removed. */
+function removedList() {
+  if (!removedPlayers.length) return "";
+  return el("section", { class: "removed-players panel", id: "removed-players", "aria-labelledby": "removed-title" },
+    el("h2", { id: "removed-title" }, "Removed"),
+    el("p", { class: "muted" }, "They cannot join this game again unless you let them back."),
+    el("ul", { class: "players" }, ...removedPlayers.map((p) => {
+      const id = `let-back-${p.player_id}`;
+      return el("li", {}, el("span", { class: "name", title: p.display_name }, p.display_name),
+        el("button", { class: "ghost small", id, "aria-label": `Let ${p.display_name} back in`, onclick: async () => {
+          try {
+            await api(`${base}/removed/${p.player_id}`, { method: "DELETE" });
+            await loadRemoved();
+            render();
+          } catch (e) { failed(e, `#${CSS.escape(id)}`); }
+        } }, "Let back in"));
+    })));
 }
 
 /**
@@ -555,7 +615,7 @@ function fillSettings() {
   const shown = JSON.stringify([state.settings, state.player_count > 0]);
   if (shown === settingsShown && box.querySelector("form")) return;
   settingsShown = shown;
-  const form = settingsForm(state.settings, { modeLocked: state.player_count > 0 });
+  const form = settingsForm(state.settings, { modeLocked: state.player_count > 0, writer: main.dataset.triviaWriter });
   form.addEventListener("submit", async (/** @type {SubmitEvent} */ e) => {
     e.preventDefault();
     const body = readSettings(form);
@@ -655,7 +715,16 @@ function hostRound() {
   const section = el("section", { class: "round" }, roundTop(round,
     state.mode === "party" ? el("p", { id: "answered" }, `${state.answered_count ?? 0} of ${state.player_count} answered`) : ""));
   const players = state.players.filter((p) => !p.is_host);
-  if (round.title) section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`, round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this)")));
+  // The host's phone often plays the clip to the room, face up on a table: the answer stays
+  // hidden before the reveal until the host asks for it (to score by it in host mode).
+  if (round.title && (round.is_revealed || answerShownFor === round.id)) {
+    section.append(el("p", { class: "answer", id: "answer" }, el("strong", {}, round.title), ` — ${round.artist}`,
+      round.is_revealed ? "" : el("span", { class: "muted" }, " (only you can see this) "),
+      round.is_revealed ? "" : el("button", { class: "ghost small", id: "hide-answer", onclick: () => { answerShownFor = null; render(); } }, "Hide")));
+  } else if (round.title) {
+    section.append(el("button", { class: "ghost", id: "show-answer", "aria-describedby": "answer-note", onclick: () => { answerShownFor = round.id; render(); } }, "Show answer"),
+      el("p", { class: "muted", id: "answer-note" }, "Hidden, in case the room can see this screen."));
+  }
   const controls = el("div", { class: "actions" });
   if (state.status === "paused") {
     controls.append(el("button", { class: "primary", id: "resume", onclick: press(`${base}/resume`, "#resume") }, "Resume"));
@@ -678,7 +747,7 @@ function hostRound() {
   } else {
     section.append(el("ul", { class: "scoring", id: "scoring" }, ...players.map((p) => scoringRow(p, round))));
   }
-  section.append(scoreboard(), bigScreenPanel());
+  section.append(scoreboard(), removedList(), bigScreenPanel());
   return section;
 }
 
@@ -743,14 +812,27 @@ function playerRound() {
   if (round.phase === "playing") {
     if (mine) {
       section.append(el("p", { id: "locked", class: "locked" }, `Your answer is in: ${mine.artist_guess || "—"} / ${mine.song_guess || "—"}. Wait for the reveal.`));
+    } else if (clipSecondsLeft() === 0 && state.status === "active") {
+      // The server takes no answer once the clip is over (and a moment for the network).
+      section.append(el("p", { id: "time-up", class: "locked", role: "status" }, "Time's up: answers for this song are closed. Wait for the reveal."));
     } else {
       // Shown through a pause too, only its button waiting for the game to resume: the
       // form on the page is kept by each redraw (patch.js), with what this person typed.
       const paused = state.status !== "active";
+      const artist = el("input", { name: "artist", maxlength: "255", autocapitalize: "words", enterkeyhint: "next" });
       const form = el("form", { class: "guess-form", id: "guess-form", autocomplete: "off" },
-        el("label", {}, "Artist ", el("input", { name: "artist", maxlength: "255", autocapitalize: "words" })),
-        el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words" })),
+        el("label", {}, "Artist ", artist),
+        el("label", {}, "Song ", el("input", { name: "song", maxlength: "255", autocapitalize: "words", enterkeyhint: "send" })),
         el("button", { class: "primary", type: "submit", id: "submit-guess", disabled: paused }, paused ? "Paused" : "Submit"));
+      // Enter in Artist goes on to Song (the keyboard's "Next"); Enter in Song sends the form.
+      listen(artist, "keydown", (/** @type {KeyboardEvent} */ e) => {
+        if (e.key !== "Enter" || e.isComposing) return;
+        e.preventDefault();
+        const field = /** @type {HTMLInputElement} */ (e.currentTarget);
+        const song = field.form?.elements.namedItem("song");
+        if (song instanceof HTMLInputElement) song.focus();
+      });
+      listen(form, "focusin", () => fitToKeyboard());
       listen(form, "submit", async (/** @type {SubmitEvent} */ e) => {
         e.preventDefault();
         if (current().status !== "active") return;

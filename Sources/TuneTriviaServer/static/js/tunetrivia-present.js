@@ -155,7 +155,9 @@ function apply(next) {
   state = next;
   const game = next.session;
   const round = game.round;
-  const phase = round ? `${round.id}:${round.phase}` : game.status;
+  // The end keeps the last round (and its phase): the status comes first in the key, or the
+  // game's end would be no change, and the room's speakers would never play the fanfare.
+  const phase = game.status === "ended" ? "ended" : round ? `${round.id}:${round.phase}` : game.status;
   if (phase !== lastPhase) {
     lastPhase = phase;
     if (game.status === "ended" && previous && previous.status !== "ended") sounds.victory();
@@ -299,7 +301,8 @@ function roundScreen(game) {
       el("div", { class: "present-reveal" }, cover(round),
         el("p", { class: "present-answer", id: "present-answer" }, el("strong", {}, round.title || "?")),
         el("p", { class: "present-artist" }, [round.artist, round.year].filter(Boolean).join(" · "))),
-      el("div", {}, round.trivia_question ? trivia(round) : "", leaders(game, 5))));
+      // With the trivia beside them, the first three: read from across a room, more would not fit.
+      el("div", {}, round.trivia_question ? trivia(round) : "", leaders(game, round.trivia_question ? 3 : 5))));
 }
 
 /**
@@ -350,8 +353,9 @@ function podium(game) {
   const top = ranked.slice(0, 3);
   return el("section", { class: "present-results" },
     el("h1", { class: "present-title" }, "Final results"),
-    el("ol", { class: "present-podium", id: "present-podium" }, ...top.map((p) =>
-      el("li", { class: `place-${p.rank}` },
+    // Placed by position, not rank: with a tie for second, first place stays in the middle.
+    el("ol", { class: "present-podium", id: "present-podium" }, ...top.map((p, i) =>
+      el("li", { class: `place-${i + 1}` },
         el("span", { class: "rank" }, `#${p.rank}`), el("strong", { title: p.display_name }, p.display_name),
         el("span", {}, counted(p.total_score, "point"))))),
     ranked.length > 3 ? leaders({ ...game, players: ranked.slice(3), player_count: game.player_count - 3 }, 7) : "");
