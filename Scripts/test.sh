@@ -23,6 +23,7 @@ command -v tsc >/dev/null 2>&1 || need_packages+=(node-typescript)   # the web c
 command -v espeak-ng >/dev/null 2>&1 || need_packages+=(espeak-ng)   # Dual Player's spoken demo audiobook
 command -v ffmpeg >/dev/null 2>&1 || need_packages+=(ffmpeg)         # ... encoded with both chapter lists
 command -v pdftotext >/dev/null 2>&1 || need_packages+=(poppler-utils) # PDFs' text, and the PDF agreement's reference
+command -v xmllint >/dev/null 2>&1 || need_packages+=(libxml2-utils) # RunBeat's GPX checked against the GPX 1.1 schema
 if [ ${#need_packages[@]} -gt 0 ]; then
   log "installing ${need_packages[*]}"
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi

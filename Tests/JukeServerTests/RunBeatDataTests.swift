@@ -70,12 +70,15 @@ import Workouts
             let recording = (try? JSONSerialization.jsonObject(with: Data(buffer: replay.body))) as? [String: Any] ?? [:]
             #expect((recording["heart_rate"] as? [[String: Any]])?.count == 596)
 
-            // GPX export reads back as the workout's samples.
-            let gpx = try await client.execute(uri: "/runbeat/workouts/\(id)/export.gpx", method: .get, headers: [.authorization: "Bearer \(ann)"])
-            #expect(gpx.status == .ok && gpx.headers[.contentType] == "application/gpx+xml")
-            #expect(gpx.headers[.contentDisposition]?.contains(".gpx") == true)
-            let back = try WorkoutFile.read(Array(buffer: gpx.body))
-            #expect(back.format == .gpx && back.samples.count == 596 && back.samples.map(\.bpm).max() == 159)
+            // No positions (a FIT of heart rate only): no GPX, said in the contract's words, with TCX and FIT offered.
+            for uri in ["/runbeat/workouts/\(id)/export.gpx", "/api/v1/runbeat/workouts/\(id)/export.gpx"] {
+                let gpx = try await client.execute(uri: uri, method: .get, headers: [.authorization: "Bearer \(ann)"])
+                let refusal = (try? JSONSerialization.jsonObject(with: Data(buffer: gpx.body))) as? [String: Any] ?? [:]
+                #expect(gpx.status == .conflict && refusal["error"] as? String == "no_positions", "\(uri)")
+                #expect((refusal["message"] as? String).map { $0.contains("TCX") && $0.contains("FIT") } == true)
+            }
+            let imported = try await client.json(.get, "/api/v1/runbeat/workouts/\(id)", token: ann).json
+            #expect(imported["has_positions"] as? Bool == false)
         }
     }
 

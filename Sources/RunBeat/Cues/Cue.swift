@@ -9,6 +9,8 @@ public enum Cue: Sendable, Equatable, Codable {
     case phase(kind: PhaseKind, seconds: Double?, interval: Int?, of: Int?)
     /// The strap has sent nothing for a while.
     case strapSilent
+    /// Samples again after a silence.
+    case strapBack
     /// The plan is done (or the runner ended it).
     case finished
 }

@@ -10,6 +10,10 @@ public struct RunnerSettings: Sendable, Equatable, Codable {
     public var music: [PhaseKind: MusicChoice]
     public var warmupSeconds: Int
     public var cooldownSeconds: Int
+    /// True once the runner has given their heart (age, resting, maximum) themselves: until
+    /// then the profile is a default (age 30, resting 60) no one's zones should follow, and the
+    /// page asks before the first workout. Optional so settings stored before it read as not given.
+    public var profileGiven: Bool?
 
     public static let warmupRange = 0...1800
 

@@ -16,6 +16,8 @@ public struct TrainingSession: Sendable, Equatable {
     public private(set) var phaseIndex = 0
     /// The latest workout time heard, from a sample or a tick.
     public private(set) var latest = 0.0
+    /// The heart rate judged now: nil before the first sample and while the strap is silent
+    /// (a number from before the silence is no one's heart rate now).
     public private(set) var smoothed: Double?
     public private(set) var strapSilent = false
 
@@ -54,6 +56,8 @@ public struct TrainingSession: Sendable, Equatable {
     }
 
     public var isRunning: Bool { status == .running }
+    /// The zone of the heart rate judged now (nil while there is none: see `smoothed`).
+    public var currentZone: Int? { smoothed.map { zones.zone(of: $0) } }
     public var phase: PlanPhase? { plan.phases.indices.contains(phaseIndex) ? plan.phases[phaseIndex] : nil }
 
     public mutating func handle(_ event: TrainingEvent) -> [TrainingAction] {
@@ -75,6 +79,11 @@ public struct TrainingSession: Sendable, Equatable {
             latest = max(latest, t)
             if !strapSilent, latest - (lastSampleTime ?? 0) >= rules.silentStrapSeconds {
                 strapSilent = true
+                // What was judged before the silence is forgotten: the heart is judged afresh
+                // from the samples after it, so no zone is said from a stale value.
+                smoothed = nil
+                smoother.reset()
+                judged = nil
                 actions.append(.strap(live: false))
                 if latest - lastCue >= rules.minimumGapSeconds { actions.append(say(.strapSilent, at: latest)) }
             }
@@ -115,13 +124,15 @@ public struct TrainingSession: Sendable, Equatable {
         // one judged is kept by the store but cannot move the smoothing backwards.
         if let last = lastSampleTime, t < last { return [] }
         lastSampleTime = t
+        let fresh = t >= latest - rules.staleSampleSeconds
         let value = smoother.add(time: t, bpm: Double(bpm))
-        smoothed = value
-        if strapSilent {
+        // A backlog from before now does not end a silence: only a sample of now does.
+        if strapSilent && fresh {
             strapSilent = false
             actions.append(.strap(live: true))
+            if t - lastCue >= rules.minimumGapSeconds { actions.append(say(.strapBack, at: t)) }
         }
-        let fresh = t >= latest - rules.staleSampleSeconds
+        if !strapSilent { smoothed = value }
         latest = max(latest, t)
         guard let phase else { return actions }
         let now: Judged?

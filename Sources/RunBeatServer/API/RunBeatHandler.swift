@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukePlatform
+import OpenAPIRuntime
 import Providers
 import RunBeat
 import RunBeatAPI
@@ -126,6 +127,15 @@ struct RunBeatHandler: APIProtocol {
                         .init(
                             value1: RunBeatMapping.workout(workout, acked: acked),
                             value2: .init(heartRate: samples.map { .init(t: $0.time, bpm: $0.bpm) })))))
+        }
+    }
+
+    func exportRunBeatGPX(_ input: Operations.ExportRunBeatGPX.Input) async throws -> Operations.ExportRunBeatGPX.Output {
+        try await respond {
+            let user = try CurrentRequest.requireUser()
+            let workout = try await service.workout(try parseID(input.path.workoutId, field: "workout_id"), of: user.id)
+            let bytes = try WorkoutExportRoutes.gpx(try await service.export(workout))
+            return .ok(.init(body: .applicationGpxXml(HTTPBody(bytes))))
         }
     }
 

@@ -87,12 +87,13 @@ enum RunBeatMapping {
             music: .init(
                 warmup: music(settings.music(for: .warmup)), work: music(settings.music(for: .work)), recovery: music(settings.music(for: .recovery)),
                 cooldown: music(settings.music(for: .cooldown))),
-            warmupSeconds: settings.warmupSeconds, cooldownSeconds: settings.cooldownSeconds)
+            warmupSeconds: settings.warmupSeconds, cooldownSeconds: settings.cooldownSeconds, setUp: settings.profileGiven == true)
     }
 
     static func apply(_ update: S.RunBeatProfileUpdate, to settings: inout RunnerSettings) throws(RuleRefusal) {
         settings.profile = HeartRateProfile(
             age: update.age, resting: update.resting, measuredMaximum: update.max, formula: update.formula == .tanaka ? .tanaka : .fox)
+        settings.profileGiven = true
         if update.automaticZones == true {
             settings.manualBounds = nil
         } else if let bounds = update.zones {
@@ -174,7 +175,8 @@ enum RunBeatMapping {
             id: w.id.description, name: w.name, mode: S.RunBeatWorkout.ModePayload(rawValue: w.mode.rawValue) ?? .free,
             status: S.RunBeatWorkout.StatusPayload(rawValue: w.status.rawValue) ?? .ended, source: w.source == .import ? ._import : .live,
             startedAt: millis(w.startedAt), seconds: w.seconds, maximum: w.setup.maximum, zones: zones(w.setup.zones), rules: rules(w.setup.rules),
-            phases: phases, summary: w.summary.map(summary), samples: w.samples, ackedSeq: acked, classCode: w.classCode, damage: w.damage)
+            phases: phases, summary: w.summary.map(summary), samples: w.samples, ackedSeq: acked, classCode: w.classCode, damage: w.damage,
+            hasPositions: false)
     }
 
     static func track(_ t: Track) -> S.RunBeatMusicTrack {

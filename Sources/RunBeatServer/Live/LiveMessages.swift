@@ -62,9 +62,14 @@ enum LiveMessage {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func hello(acked: Int64, session: TrainingSession, status: String) -> String {
-        encode(["type": "hello", "acked_seq": acked, "phase": session.phaseIndex, "elapsed": session.latest, "status": status])
+    /// `role`: "recorder" (this page's samples are the run's) or "viewer" (another page records;
+    /// this one watches).
+    static func hello(acked: Int64, session: TrainingSession, status: String, role: String = "recorder") -> String {
+        encode(["type": "hello", "acked_seq": acked, "phase": session.phaseIndex, "elapsed": session.latest, "status": status, "role": role])
     }
+
+    /// A heart rate the recording page sent, for the pages watching.
+    static func heart(bpm: Int, at t: Double) -> String { encode(["type": "heart", "bpm": bpm, "t": t]) }
 
     static func ack(_ seq: Int64) -> String { encode(["type": "ack", "seq": seq]) }
 
@@ -93,6 +98,7 @@ enum LiveMessage {
         case .phase(let kind, let seconds, let interval, let of):
             ["kind": "phase", "phase": kind.rawValue, "seconds": seconds ?? NSNull(), "interval": interval ?? NSNull(), "of": of ?? NSNull()]
         case .strapSilent: ["kind": "strap_silent"]
+        case .strapBack: ["kind": "strap_back"]
         case .finished: ["kind": "finished"]
         }
     }

@@ -24,7 +24,9 @@ struct LiveRoutes {
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
             guard let user = try await caller(context.request), let id = Self.pathID(context.request, before: "live").flatMap(WorkoutID.init) else { return }
-            let connected = try await live.connect(id, user: user.id, runner: user.displayName)
+            // The page's own id (one per page load): the same page reconnecting records on, another page watches.
+            let page = context.request.uri.queryParameters.get("page").map { String($0.prefix(64)) }
+            let connected = try await live.connect(id, user: user.id, runner: user.displayName, page: page)
             try await outbound.write(.text(connected.hello))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -33,7 +35,7 @@ struct LiveRoutes {
                 group.addTask {
                     for try await message in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = message else { continue }
-                        await live.receive(id, text: text)
+                        await live.receive(id, connection: connected.connection, text: text)
                     }
                 }
                 _ = try await group.next()

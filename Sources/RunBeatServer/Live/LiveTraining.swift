@@ -36,6 +36,12 @@ actor LiveTraining {
         var receivedAhead: Set<Int64> = []
         var outbox: AsyncStream<String>.Continuation?
         var connection: UUID?
+        /// The page recording (its own id, sent on connecting): the same page coming back
+        /// replaces its old connection; another page (a second tab) watches.
+        var page: String?
+        /// Pages watching the run (a second tab, another device of the runner's): they hear
+        /// what the recording page hears, and the heart rate, and send nothing that counts.
+        var viewers: [UUID: AsyncStream<String>.Continuation] = [:]
         var bpm: Int?
         /// When the server last heard a heart-rate sample (its clock): a coach sees how long ago.
         var lastSampleAt: Date?
@@ -74,14 +80,26 @@ actor LiveTraining {
     // MARK: The runner's connection
 
     /// Connects a runner's page to their workout: the hello (what is stored, where the
-    /// workout is) and the stream of what the server says. A second connection replaces the first.
-    func connect(_ id: WorkoutID, user: UserID, runner: String) async throws -> (connection: UUID, hello: String, messages: AsyncStream<String>) {
+    /// workout is, and whether this page records or watches) and the stream of what the server
+    /// says. The page already recording, coming back (a dropped connection), replaces its old
+    /// connection; any other page while one records (a second tab) watches the same run, so
+    /// that two tabs never take the run from each other.
+    func connect(_ id: WorkoutID, user: UserID, runner: String, page: String? = nil) async throws -> (
+        connection: UUID, hello: String, messages: AsyncStream<String>
+    ) {
         var entry = try await load(id, user: user, runner: runner)
-        entry.outbox?.finish()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(512))
         let connection = UUID()
+        if entry.outbox != nil, let page, page != entry.page {
+            entry.viewers[connection] = continuation
+            active[id] = entry
+            let status = entry.workout.status.rawValue
+            return (connection, LiveMessage.hello(acked: entry.acked, session: entry.session, status: status, role: "viewer"), stream)
+        }
+        entry.outbox?.finish()
         entry.outbox = continuation
         entry.connection = connection
+        entry.page = page
         for message in entry.unsaid { continuation.yield(message) }
         entry.unsaid = []
         active[id] = entry
@@ -89,10 +107,14 @@ actor LiveTraining {
             spotify?.send(.training(entry.workout.owner, id, phase: entry.session.phase?.kind, listener: { continuation.yield($0) }))
         }
         let status = entry.workout.status.rawValue
-        return (connection, LiveMessage.hello(acked: entry.acked, session: entry.session, status: status), stream)
+        return (connection, LiveMessage.hello(acked: entry.acked, session: entry.session, status: status, role: "recorder"), stream)
     }
 
     func disconnect(_ id: WorkoutID, connection: UUID) {
+        if let viewer = active[id]?.viewers.removeValue(forKey: connection) {
+            viewer.finish()
+            return
+        }
         guard var entry = active[id], entry.connection == connection else { return }
         spotify?.send(.pageGone(entry.workout.owner, id))
         entry.outbox?.finish()
@@ -129,9 +151,15 @@ actor LiveTraining {
         return entry
     }
 
-    /// One message from the runner's page.
-    func receive(_ id: WorkoutID, text: String) {
+    /// One message from the runner's page (a watching page's are answered only to a ping).
+    func receive(_ id: WorkoutID, connection: UUID? = nil, text: String) {
         guard var entry = active[id] else { return }
+        if let connection, let viewer = entry.viewers[connection] {
+            if let message = try? JSONDecoder().decode(RunnerMessage.self, from: Data(text.utf8)), message.type == "ping" {
+                viewer.yield(LiveMessage.pong(message.t))
+            }
+            return
+        }
         entry.lastHeard = clock.now()
         guard let message = try? JSONDecoder().decode(RunnerMessage.self, from: Data(text.utf8)) else {
             entry.outbox?.yield(LiveMessage.error("a message Juke cannot read"))
@@ -248,6 +276,10 @@ actor LiveTraining {
             markReceived(sample.seq, in: &entry)
             entry.bpm = bpm
             entry.lastSampleAt = clock.now()
+            if !entry.viewers.isEmpty {
+                let heart = LiveMessage.heart(bpm: bpm, at: sample.t)
+                for viewer in entry.viewers.values { viewer.yield(heart) }
+            }
             toStore.append(RunBeatStore.Sample(seq: sample.seq, time: sample.t, bpm: bpm))
             say(session(of: &entry, .sample(elapsed: sample.t, bpm: bpm), at: sample.t), in: &entry)
         }
@@ -270,7 +302,10 @@ actor LiveTraining {
 
     private func say(_ actions: [(TrainingAction, Double)], in entry: inout Active) {
         for (action, t) in actions {
-            if let text = LiveMessage.action(action, at: t) { entry.outbox?.yield(text) }
+            if let text = LiveMessage.action(action, at: t) {
+                entry.outbox?.yield(text)
+                for viewer in entry.viewers.values { viewer.yield(text) }
+            }
         }
         // The phase's Spotify playlist follows the phase the session is in after these.
         if actions.contains(where: { if case .phaseChanged = $0.0 { true } else { false } }) {
@@ -303,7 +338,9 @@ actor LiveTraining {
         guard var entry = active[id] else { return }
         entry.workout = workout
         entry.finishing = false
-        entry.outbox?.yield(LiveMessage.finished(reason, workout: id.description))
+        let done = LiveMessage.finished(reason, workout: id.description)
+        entry.outbox?.yield(done)
+        for viewer in entry.viewers.values { viewer.yield(done) }
         spotify?.send(.finished(entry.workout.owner, id))
         if let code = workout.classCode { changedClasses.insert(code) }
         active[id] = entry
@@ -368,9 +405,11 @@ actor LiveTraining {
     }
 
     private func state(of entry: Active) -> RunnerState {
-        let zone = entry.session.smoothed.map { entry.session.zones.zone(of: $0) }
+        // A silent strap's last number is not shown as the runner's heart rate now.
+        let silent = entry.session.strapSilent
         return RunnerState(
-            workoutID: entry.workout.id.description, runner: entry.runner, bpm: entry.bpm, zone: zone, phase: entry.session.phaseIndex,
+            workoutID: entry.workout.id.description, runner: entry.runner, bpm: silent ? nil : entry.bpm, zone: entry.session.currentZone,
+            phase: entry.session.phaseIndex,
             phaseKind: entry.session.phase?.kind.rawValue ?? "done", elapsed: entry.session.latest,
             status: entry.workout.status.rawValue, strapLive: !entry.session.strapSilent,
             updatedAt: Int64((clock.now().timeIntervalSince1970 * 1000).rounded()),

@@ -7,7 +7,7 @@ import Workouts
 
 /// A workout as a file for other apps (Garmin Connect, Strava, TrainingPeaks):
 /// `/runbeat/workouts/<id>/export.fit`, `export.tcx` (a lap per phase) or `export.gpx`
-/// (heart rate by time, no laps: GPX has none).
+/// (a route with heart rate, no laps: GPX has none; refused for a workout without positions).
 struct WorkoutExportRoutes {
     let service: RunBeatService
 
@@ -21,12 +21,14 @@ struct WorkoutExportRoutes {
             guard let format = Self.formats[file] else { throw APIError.notFound("Export as export.fit, export.tcx or export.gpx.") }
             let workout = try await service.workout(id, of: user.id)
             let recorded = try await service.export(workout)
-            let bytes =
-                switch format {
-                case .fit: FITEncoder.encode(recorded)
-                case .tcx: TCXWriter.encode(recorded)
-                case .gpx: GPXWriter.encode(recorded)
-                }
+            let bytes: [UInt8]
+            switch format {
+            case .fit: bytes = FITEncoder.encode(recorded)
+            case .tcx: bytes = TCXWriter.encode(recorded)
+            case .gpx:
+                guard let gpx = try? Self.gpx(recorded) else { return Self.noPositions.response() }
+                bytes = gpx
+            }
             let day = ISO8601DateFormatter.string(from: workout.startedAt, timeZone: .gmt, formatOptions: [.withFullDate])
             let name = "runbeat-\(day)-\(workout.mode.rawValue).\(format.rawValue)"
             let type =
@@ -44,4 +46,18 @@ struct WorkoutExportRoutes {
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
+
+    /// The workout as GPX, or the contract's refusal when it has no route to write.
+    static func gpx(_ recorded: RecordedWorkout) throws(APIError) -> [UInt8] {
+        do {
+            return try GPXWriter.encode(recorded)
+        } catch {
+            throw noPositions
+        }
+    }
+
+    static let noPositions = APIError(
+        status: .conflict, code: "no_positions",
+        message: "This workout has no positions, and GPX is a route: every point needs one. RunBeat recorded heart rate only. "
+            + "Export it as TCX or FIT instead: they carry the heart rate without a route.")
 }

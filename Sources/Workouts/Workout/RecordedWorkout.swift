@@ -12,13 +12,17 @@ public struct RecordedWorkout: Sendable, Equatable {
     /// Every heart-rate sample, in time order.
     public var samples: [HeartRateSample]
     public var laps: [WorkoutLap]
+    /// Where the runner was, in time order (none for a run recorded without a position: a
+    /// treadmill, a class, a page that records heart rate only).
+    public var positions: [TrackPosition]
     /// Why the file was read only in part (cut short, a checksum that does not match), if it was.
     public var damage: String?
 
     public init(
         format: WorkoutFormat, sport: String? = nil, start: Date?, duration: Double, samples: [HeartRateSample], laps: [WorkoutLap] = [],
-        damage: String? = nil
+        positions: [TrackPosition] = [], damage: String? = nil
     ) {
+        self.positions = positions
         self.format = format
         self.sport = sport
         self.start = start
@@ -53,6 +57,24 @@ public struct HeartRateSample: Sendable, Equatable, Codable {
         self.time = time
         self.bpm = bpm
     }
+}
+
+/// A position fix: WGS84 degrees and, when known, the elevation in metres.
+public struct TrackPosition: Sendable, Equatable {
+    public var time: Date
+    public var latitude: Double
+    public var longitude: Double
+    public var elevation: Double?
+
+    public init(time: Date, latitude: Double, longitude: Double, elevation: Double? = nil) {
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevation = elevation
+    }
+
+    /// Inside GPX's ranges (latitude -90...90, longitude -180..<180).
+    public var isValid: Bool { (-90...90).contains(latitude) && (-180..<180).contains(longitude) && latitude.isFinite && longitude.isFinite }
 }
 
 /// A lap or interval as the file marks it.
