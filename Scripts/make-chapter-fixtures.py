@@ -101,6 +101,21 @@ expected["no-chapters.m4b"] = {"source": "none", "ffprobe": ffprobe(p)}
 p = encode("chapters.mp3", NAMED)
 expected["chapters.mp3"] = {"source": "id3", "ffprobe": ffprobe(p)}
 
+def covered(name, chapters):
+    """An M4B with chapters and a cover: a PNG attached as ffmpeg attaches pictures (the covr
+    atom), kept beside it (covered.png) as what the tag reader must give back, byte for byte."""
+    cover = os.path.join(out, "covered.png")
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=0x3366cc:s=32x32", "-frames:v", "1", cover], check=True)
+    path = os.path.join(out, name)
+    subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=6", "-i", metadata(chapters),
+                    "-i", cover, "-map", "0:a", "-map", "2:v", "-map_metadata", "1", "-map_chapters", "1",
+                    "-c:a", "aac", "-ac", "1", "-ar", "22050", "-b:a", "16k", "-c:v", "png", "-disposition:v", "attached_pic",
+                    "-f", "ipod", path], check=True)
+    return path
+
+# Not in expected.json: its chapters are both.m4b's, its cover covered.png (ChapterReaderTests).
+covered("covered.m4b", NAMED)
+
 with open(os.path.join(out, "expected.json"), "w", encoding="utf-8") as f:
     json.dump(expected, f, indent=1, ensure_ascii=False, sort_keys=True)
     f.write("\n")

@@ -106,3 +106,59 @@ import Testing
         }
     }
 }
+
+/// An audiobook's own cover (an M4B's `covr` atom): read at upload, kept beside the book,
+/// served at its cover address with the type its bytes say, and removed with the book.
+@Suite(.timeLimit(.minutes(5))) struct DualPlayerBookCoverTests {
+    /// A 3 s M4B with a 64x64 PNG attached as its cover (`covr`, as ffmpeg writes attached pictures).
+    static func coveredBook() async throws -> (book: [UInt8], cover: [UInt8]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-cover-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await TranscodingTests.makeWithFFmpeg([
+            "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=red:s=64x64:d=1", "-frames:v", "1", folder + "/cover.png",
+        ])
+        try await TranscodingTests.makeWithFFmpeg([
+            "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-i", folder + "/cover.png",
+            "-map", "0:a", "-map", "1:v", "-c:a", "aac", "-b:a", "32k", "-c:v", "png", "-disposition:v", "attached_pic",
+            "-metadata", "album=A Covered Book", "-metadata", "artist=Juke Tests", "-f", "ipod", folder + "/book.m4b",
+        ])
+        return (
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/book.m4b"))),
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/cover.png")))
+        )
+    }
+
+    @Test func anM4BsCoverIsKeptServedAndRemovedWithItsBook() async throws {
+        let (book, cover) = try await Self.coveredBook()
+        try await TestApp.run(.sqlite) { app, client in
+            let ann = try await client.register("ann")
+            let added = try await DualPlayerUploadTests.upload(client, "books", book, filename: "covered.m4b", token: ann)
+            #expect(added.status == .created, "\(added.json)")
+            let address = try #require(added.json["cover_url"] as? String, "the book has its cover: \(added.json)")
+            let served = try await client.json(.get, address, token: ann)
+            #expect(served.status == .ok && served.headers[.contentType] == "image/png", "\(served.status) \(served.headers)")
+            #expect(Array(served.raw.readableBytesView) == cover, "the cover's own bytes")
+            let shelf = try await client.json(.get, "/api/v1/dual/books", token: ann)
+            #expect((shelf.json["items"] as? [[String: Any]])?.first?["cover_url"] as? String == address)
+            // Another account does not see it.
+            let bob = try await client.register("bob")
+            #expect(try await client.json(.get, address, token: bob).status == .notFound)
+
+            let id = try #require(added.json["id"] as? String)
+            #expect(try await client.json(.delete, "/api/v1/dual/books/\(id)", token: ann).status == .noContent)
+            let folder = app.services.configuration.dataDirectory + "/dual/books"
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).isEmpty, "neither the book nor its cover stays")
+        }
+    }
+
+    /// A book without a cover has none to show.
+    @Test func aBookWithoutACoverHasNoCoverAddress() async throws {
+        try await TestApp.run(.sqlite) { _, client in
+            let ann = try await client.register("ann")
+            let added = try await DualPlayerUploadTests.upload(
+                client, "books", try DualPlayerUploadTests.fixture("chapters/both.m4b"), filename: "b.m4b", token: ann)
+            #expect(added.status == .created && added.json["cover_url"] == nil, "\(added.json)")
+        }
+    }
+}

@@ -58,6 +58,19 @@ import Testing
         if let titles = expected.titles { #expect(list.chapters.map(\.title) == titles) }
     }
 
+    /// An audiobook with a cover, as ffmpeg attaches one (the `covr` atom): the tag reader gives
+    /// the picture back byte for byte, and the chapters read as without it.
+    @Test func anAudiobooksCoverIsReadBesideItsChapters() throws {
+        let path = try Fixtures.url("chapters/covered.m4b").path
+        let tags = try TagReader.read(path: path)
+        let cover = try #require(tags.frontCover, "covered.m4b's covr is read")
+        #expect(cover.mimeType == "image/png")
+        #expect(cover.data == (try Fixtures.bytes("chapters/covered.png")))
+        let chapters = try ChapterReader.read(path: path)
+        let expected = try #require(try Self.expected()["both.m4b"]?.ffprobe)
+        #expect(chapters.chapters.map(\.title) == expected.chapters.map(\.title))
+    }
+
     @Test func theNeroListOfAFileWithBothMatchesMutagen() throws {
         let expected = try #require(try Self.expected()["both.m4b"]?.mutagen_chpl)
         let source = try FileSource(path: try Fixtures.url("chapters/both.m4b").path)

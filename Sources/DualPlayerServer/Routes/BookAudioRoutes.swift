@@ -33,9 +33,13 @@ struct BookAudioRoutes {
         let book = try await visibleBook(context)
         guard let key = book.coverFile.flatMap(StorageKey.init) else { throw APIError(RuleRefusal.notFound("This book has no cover.")) }
         return try await media.serveStored(
-            key, in: files, contentType: key.pathExtension == "png" ? "image/png" : "image/jpeg", request, context,
+            key, in: files, contentType: Self.coverTypes[key.pathExtension] ?? "image/jpeg", request, context,
             missing: "The cover is no longer stored.")
     }
+
+    /// A cover's type by its key's extension, which its bytes decided when it was stored
+    /// (`BookUploads.coverKey`; LibriVox's covers are JPEG).
+    static let coverTypes = ["png": "image/png", "jpg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"]
 
     /// A book that plays: ready, and where its file is kept.
     func playableBook(_ context: JukeRequestContext) async throws -> (book: Book, key: StorageKey, store: any MediaStore) {

@@ -129,7 +129,7 @@ public struct DualPlayerService: Sendable {
         let (book, created) = try await uploads.receiver.take(
             body, filename: filename, reading: reading,
             existing: { try await books.book(sha256: $0, onShelfOf: owner) },
-            read: { .init(item: try uploads.read(path: $0, key: $1, filename: $2, owner: owner, now: now)) },
+            read: { try uploads.read(path: $0, key: $1, filename: $2, owner: owner, now: now) },
             contentType: "audio/mp4",
             add: { try await books.add($0, sha256: $1) })
         logger.info(
@@ -146,7 +146,9 @@ public struct DualPlayerService: Sendable {
         try await books.delete(id)
         // The demo is made again on the next start; an upload's file goes with its book (a
         // file that stays stored is logged: the book is gone from the shelf either way).
-        if book.origin != .demo, let key = StorageKey(book.file) {
+        // An upload's cover goes with it too (LibriVox's is LibriVoxService's to remove).
+        let cover = book.origin == .upload ? book.coverFile.flatMap(StorageKey.init) : nil
+        for key in [book.origin != .demo ? StorageKey(book.file) : nil, cover].compactMap({ $0 }) {
             do {
                 try await uploads.files.delete(key)
             } catch {
