@@ -50,6 +50,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
+        // Programs Juke starts (ffmpeg, espeak-ng, pdftotext): posix_spawn without listing
+        // /proc, a pidfd per child, asynchronous pipes.
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
     targets: [
         // The Linux calls Swift's Glibc module leaves out (thread CPU affinity, epoll, timerfd),
@@ -101,6 +105,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            swiftSettings: strict
+        ),
+        // Programs Juke starts (ffmpeg, espeak-ng, pdftotext), one way: swift-subprocess, each
+        // in a process group of its own, ended on cancellation, deadline or output budget.
+        .target(
+            name: "ExternalTools",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system")],
             swiftSettings: strict
         ),
         // Music library: scanning folders, the demo library synthesizer, search.
@@ -204,7 +215,7 @@ let package = Package(
         .target(
             name: "JukePlatform",
             dependencies: [
-                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem", "MediaStorage",
+                "Providers", "LiveUpdates", "ContractSupport", "CLinuxSystem", "MediaStorage", "ExternalTools",
                 "JukeCore", "MediaFormats", "Library", "Storage", "JukeAPI", "Matching",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -272,7 +283,7 @@ let package = Package(
             name: "DualPlayerServer",
             dependencies: [
                 "DualPlayer", "DualPlayerAPI", "JukePlatform", "ContractSupport", "JukeCore", "Library", "Storage", "MediaFormats", "Providers",
-                "Feeds", "Articles", "MediaStorage",
+                "Feeds", "Articles", "MediaStorage", "ExternalTools",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -318,7 +329,7 @@ let package = Package(
         .executableTarget(
             name: "JukeBench",
             dependencies: [
-                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles", "Workouts", "CLinuxSystem",
+                "MediaFormats", "Library", "Storage", "JukeCore", "Matching", "Feeds", "Articles", "Workouts", "CLinuxSystem", "ExternalTools",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 // The TuneTrivia load client (TriviaLoad.swift).
@@ -336,7 +347,7 @@ let package = Package(
             name: "juke",
             dependencies: [
                 "JukeServer", "JukePlatform", "Library", "Storage", "MediaFormats", "Matching", "Providers", "Feeds", "Articles",
-                "Workouts", "RunBeat", "JukeCore",
+                "Workouts", "RunBeat", "JukeCore", "ExternalTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -387,6 +398,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "ExternalToolsTests", dependencies: ["ExternalTools"], swiftSettings: strict),
         .testTarget(name: "Back2BackTests", dependencies: ["Back2Back", "JukeCore", "Library"], swiftSettings: strict),
         .testTarget(
             name: "LiveUpdatesTests", dependencies: ["LiveUpdates", "JukeCore", "JukeTestSupport", .product(name: "NIOCore", package: "swift-nio")],
@@ -405,7 +417,7 @@ let package = Package(
             dependencies: [
                 "JukeServer", "JukePlatform", "TuneTriviaServer", "Back2BackServer", "DualPlayerServer", "LiveUpdates",
                 "Storage", "Library", "JukeCore", "JukeAPI", "TuneTriviaAPI", "ContractSupport", "JukeTestSupport", "TuneTrivia", "Back2Back", "Providers",
-                "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts", "MediaStorage",
+                "Matching", "DualPlayer", "MediaFormats", "RunBeatServer", "RunBeat", "RunBeatAPI", "Workouts", "MediaStorage", "ExternalTools",
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Hummingbird", package: "hummingbird"),

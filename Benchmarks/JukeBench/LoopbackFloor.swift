@@ -1,4 +1,5 @@
 import Dispatch
+import ExternalTools
 import Foundation
 import Synchronization
 
@@ -23,7 +24,7 @@ enum LoopbackFloor {
 
     /// The sending side: `rounds` rounds over `connections` connections, each a message of
     /// `size` bytes to every connection.
-    static func measure(connections: Int, size: Int, writers: Int = 2, rounds: Int = 5) throws -> [Round] {
+    static func measure(connections: Int, size: Int, writers: Int = 2, rounds: Int = 5) async throws -> [Round] {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw FloorError.system("socket", errno) }
         defer { close(listener) }
@@ -41,10 +42,11 @@ enum LoopbackFloor {
         let port = Int(UInt16(bigEndian: address.sin_port))
 
         // The receiver, a process of its own as the players' phones would be.
-        let receiver = Process()
-        receiver.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-        receiver.arguments = ["loopback-floor-receiver", String(port), String(connections)]
-        try receiver.run()
+        let receiver = Task {
+            try await ExternalTool(path: "/proc/self/exe").run(
+                ["loopback-floor-receiver", String(port), String(connections)], limits: .init(deadline: .seconds(600)))
+        }
+        defer { receiver.cancel() }
         var sockets: [Int32] = []
         sockets.reserveCapacity(connections)
         defer { for fd in sockets { close(fd) } }
@@ -55,7 +57,7 @@ enum LoopbackFloor {
             setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
             sockets.append(fd)
         }
-        Thread.sleep(forTimeInterval: 0.3)  // the receiver is in epoll_wait
+        try await Task.sleep(for: .milliseconds(300))  // the receiver is in epoll_wait
 
         let message = [UInt8](repeating: UInt8(ascii: "x"), count: size)
         var results: [Round] = []
@@ -79,11 +81,11 @@ enum LoopbackFloor {
             if failed > 0 { throw FloorError.system("write (\(failed) of \(connections) short or failed)", errno) }
             let sorted = done.sorted()
             results.append(Round(p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), last: sorted.last ?? .nan))
-            Thread.sleep(forTimeInterval: 0.5)  // received before the next round
+            try await Task.sleep(for: .milliseconds(500))  // received before the next round
         }
         for fd in sockets { close(fd) }
         sockets = []
-        receiver.waitUntilExit()
+        _ = try await receiver.value
         return results
     }
 

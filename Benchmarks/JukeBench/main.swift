@@ -219,7 +219,7 @@ case "trivia-load" where args.count > 3:
     exit(0)  // the players' sockets close with the process
 case "loopback-floor" where args.count > 3:
     // loopback-floor <connections> <bytes> <reveal p99 at the server, ms> [<reveal p99 at the clients, ms>]
-    let rounds = try LoopbackFloor.measure(connections: Int(args[2]) ?? 10_000, size: Int(args[3]) ?? 1000)
+    let rounds = try await LoopbackFloor.measure(connections: Int(args[2]) ?? 10_000, size: Int(args[3]) ?? 1000)
     let p99s = rounds.map(\.p99).sorted()
     let median = p99s[p99s.count / 2]
     print(

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Articles
+import ExternalTools
 import Foundation
 
 /// `juke article`: the readable article Juke finds in a saved web page (HTML) or a text
 /// file, as it would read it aloud: title, author, chapters and their paragraphs.
-struct ArticleCommand: ParsableCommand {
+struct ArticleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "article",
         abstract: "Prints the article Juke reads aloud from web pages (.html), ePub books (.epub), PDFs (.pdf) or text files (.txt, .md).",
@@ -18,7 +19,7 @@ struct ArticleCommand: ParsableCommand {
     @Flag(help: "One JSON object per file and line.") var json = false
     @Flag(help: "Read PDFs with Juke's own reader only, even where poppler's pdftotext is installed.") var withoutPoppler = false
 
-    func run() throws {
+    func run() async throws {
         var failed = false
         // pdftotext reads PDFs' text where the system has it (Juke's reader keeps the outline).
         let poppler = withoutPoppler ? nil : PopplerText.locate()
@@ -32,7 +33,7 @@ struct ArticleCommand: ParsableCommand {
                 } else if lower.hasSuffix(".epub") {
                     article = try EPubReader.read(Array(data))
                 } else if lower.hasSuffix(".pdf") {
-                    article = try PDFReader.read(Array(data), text: poppler)
+                    article = try await Self.readPDF(Array(data), poppler: poppler)
                 } else {
                     article = try ArticleExtractor.extract(html: Array(data))
                 }
@@ -43,6 +44,18 @@ struct ArticleCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Juke's own reader checks the budgets first, then pdftotext (where installed) reads the
+    /// text and Juke's own reader adds the outline, title and author, as the server does.
+    static func readPDF(_ bytes: [UInt8], poppler: PopplerText?) async throws -> Article {
+        guard let poppler else { return try PDFReader.read(bytes) }
+        try PDFReader.checkBudgets(bytes)
+        do {
+            return try PDFReader.read(bytes, text: try await poppler.text(of: bytes))
+        } catch PopplerText.Refusal.tooBig(let why) {
+            throw ArticleError.tooBig(why)
+        }
     }
 
     static func json(_ article: Article) throws -> String {

@@ -7,16 +7,6 @@ import Testing
 /// author; Juke's own reader where it has not or reads nothing; and Juke's own reader's
 /// failure classes of issue 37 (inline images, forms).
 @Suite(.timeLimit(.minutes(5))) struct PDFTextSourceTests {
-    /// What pdftotext would print, or nothing.
-    struct Fake: PDFTextSource {
-        var output: String?
-        func text(of pdf: [UInt8]) throws(ArticleError) -> String? { output }
-    }
-
-    struct Refusing: PDFTextSource {
-        func text(of pdf: [UInt8]) throws(ArticleError) -> String? { throw .tooBig("reading it took more than 60 s or 1024 MB") }
-    }
-
     func fixture(_ name: String) throws -> [UInt8] {
         let url = try #require(Bundle.module.url(forResource: "Fixtures/books/\(name)", withExtension: nil))
         return Array(try Data(contentsOf: url))
@@ -25,7 +15,7 @@ import Testing
     @Test func pdftotextsPagesAndBlankLinesBecomeChaptersAndParagraphs() throws {
         let pdf = PDFWriter.pages(["4 0 R", "4 0 R"]).bytes
         let output = "The first para-\ngraph wraps here.\n\nA second one.\n\u{0C}Page two's text, a long line that goes on.\nIt ends short.\nAnother.\n\u{0C}"
-        let article = try PDFReader.read(pdf, text: Fake(output: output))
+        let article = try PDFReader.read(pdf, text: output)
         #expect(article.chapters.map(\.title) == ["Page 1", "Page 2"])
         #expect(article.chapters[0].paragraphs == ["The first paragraph wraps here.", "A second one."])
         #expect(
@@ -38,7 +28,7 @@ import Testing
         let own = try PDFReader.read(pdf)
         let pages = try PDFReader.pages(of: PDFDocument(pdf)).count
         let output = (1...pages).map { "Text of page \($0).\n\u{0C}" }.joined()
-        let article = try PDFReader.read(pdf, text: Fake(output: output))
+        let article = try PDFReader.read(pdf, text: output)
         #expect(article.chapters.map(\.title) == own.chapters.map(\.title))
         #expect(article.title == own.title && article.author == own.author)
         #expect(article.chapters.flatMap(\.paragraphs) == (1...pages).map { "Text of page \($0)." })
@@ -47,18 +37,8 @@ import Testing
     @Test func withoutAnAnswerJukesOwnReaderReads() throws {
         let pdf = try fixture("core-fonts.pdf")
         let own = try PDFReader.read(pdf)
-        #expect(try PDFReader.read(pdf, text: Fake(output: nil)) == own, "pdftotext missing or refusing the file")
-        #expect(try PDFReader.read(pdf, text: Fake(output: "\u{0C}\u{0C}")) == own, "pdftotext finding no text")
-        #expect(throws: ArticleError.tooBig("reading it took more than 60 s or 1024 MB")) { try PDFReader.read(pdf, text: Refusing()) }
-    }
-
-    @Test(.enabled(if: PopplerText.locate() != nil)) func theRealPdftotextReadsTheFixture() throws {
-        let pdf = try fixture("core-fonts.pdf")
-        let poppler = try #require(PopplerText.locate())
-        let article = try PDFReader.read(pdf, text: poppler)
-        #expect(article.chapters.map(\.title) == ["The Keeper", "The Storm"])
-        #expect(article.chapters[0].paragraphs == (try PDFReader.read(pdf)).chapters[0].paragraphs, "the same paragraphs as Juke's own reader")
-        #expect(try poppler.text(of: Array("not a pdf".utf8)) == nil, "poppler's refusal leaves it to Juke's reader")
+        #expect(try PDFReader.read(pdf, text: nil) == own, "pdftotext missing or refusing the file")
+        #expect(try PDFReader.read(pdf, text: "\u{0C}\u{0C}") == own, "pdftotext finding no text")
     }
 
     @Test func textBesideAnInlineImageIsRead() throws {

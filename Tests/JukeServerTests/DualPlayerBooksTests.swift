@@ -222,8 +222,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("demo.m4b").path
-        // Seconds of espeak-ng and ffmpeg, off the task pool the other tests share.
-        try await BlockingWork.run { try maker.write(to: path) }
+        try await maker.write(to: path)
         let list = try ChapterReader.read(path: path)
         #expect(list.source == .quicktime)
         #expect(list.chapters.map(\.title) == DemoBookText.chapters.map(\.title))

@@ -1,3 +1,4 @@
+import ExternalTools
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -14,11 +15,10 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct TranscodingTests {
     static func ffmpeg() throws -> ExternalTool { try #require(ExternalTool.locate("ffmpeg"), "ffmpeg is installed by Scripts/test.sh") }
 
-    /// Runs ffmpeg to make a test's file, on a thread of its own: run on one of the
-    /// cooperative pool's two threads it stalled the rest of the run.
+    /// Runs ffmpeg to make a test's file (asynchronously: no thread of the cooperative pool
+    /// waits for it).
     static func makeWithFFmpeg(_ arguments: [String]) async throws {
-        let ffmpeg = try ffmpeg()
-        _ = try await BlockingWork.run { try ffmpeg.run(arguments) }
+        try await ffmpeg().run(arguments)
     }
 
     /// A tagged tone of `seconds` in `codec` (ffmpeg's encoder name), written to `path`.

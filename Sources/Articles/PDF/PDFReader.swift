@@ -8,45 +8,54 @@ public enum PDFReader {
     /// The article in a PDF, read by Juke's own reader alone.
     public static func read(_ bytes: [UInt8]) throws(ArticleError) -> Article { try read(bytes, text: nil) }
 
-    /// The article in a PDF. With `text` (poppler's pdftotext, when the system has it), its
-    /// reading of the pages is the text and Juke's own reader keeps what it lacks: the outline
-    /// as chapters, the title and the author; without it, or when it reads nothing, Juke's own
-    /// reader's text is the article. Juke's own reader reads first either way, within
-    /// `PDFBudget`: a file past a budget is refused before any tool spends a minute of CPU
-    /// and a gigabyte on it (pdftotext inflates a stream listed 30 times 30 times).
-    public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?) throws(ArticleError) -> Article {
-        try read(bytes, text: text, name: nil)
+    /// The article in a PDF named `name` (its file's name, or an address's last part), with
+    /// `text` another reader's reading of its pages (poppler's pdftotext, each page ended by a
+    /// form feed) when there is one: `parse` then `article`.
+    public static func read(_ bytes: [UInt8], text: String?, name: String? = nil) throws(ArticleError) -> Article {
+        try article(from: parse(bytes), text: text, name: name)
     }
 
-    /// The article in a PDF named `name` (its file's name, or an address's last part): one
-    /// whose Info gives no title is called by that name, cleaned (`Article.title(fromFileName:)`),
-    /// rather than by its first words.
-    public static func read(_ bytes: [UInt8], text: (any PDFTextSource)?, name: String?) throws(ArticleError) -> Article {
+    /// Refuses a PDF past one of `PDFBudget`'s budgets, as `read` would: a server calls it
+    /// before it spends a minute of CPU and a gigabyte on pdftotext (which inflates a stream
+    /// listed 30 times 30 times), then gives pdftotext's text to `read`.
+    public static func checkBudgets(_ bytes: [UInt8]) throws(ArticleError) { _ = try parse(bytes) }
+
+    /// Juke's own reading of a PDF, within `PDFBudget`: a file past a budget is refused here.
+    /// A file Juke's own reader cannot read is not refused yet: another reader's text may
+    /// still read it (`article(from:text:name:)` says why not).
+    static func parse(_ bytes: [UInt8]) throws(ArticleError) -> PDFReading {
         guard bytes.count <= PDFBudget.inputBytes else { throw .tooBig("the file is larger than \(PDFBudget.inputBytes / 1024 / 1024) MB") }
-        var document: PDFDocument?
-        var failure = ArticleError.unreadable("a damaged PDF")
-        var tree: [(number: Int?, object: PDFObject)] = []
-        var texts: [[String]] = []
+        var reading = PDFReading()
         do throws(ArticleError) {
             let read = try PDFDocument(bytes)
-            document = read
-            tree = try Self.pages(of: read)
+            reading.document = read
+            reading.tree = try Self.pages(of: read)
             let content = PDFContent(document: read)
-            for page in tree { texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
+            for page in reading.tree { reading.texts.append(TextLayout.paragraphs(try content.lines(of: page.object))) }
         } catch .tooBig(let what) {
             throw .tooBig(what)
         } catch {
-            failure = error
+            reading.failure = error
         }
-        if let text, let output = try text.text(of: bytes) {
-            let pages = PDFTextOutput.pages(output)
+        return reading
+    }
+
+    /// The article of a parsed PDF. With `text` (pdftotext's, when the system has it), its
+    /// reading of the pages is the text and Juke's own reading keeps what it lacks: the
+    /// outline as chapters, the title and the author; without it, or when it reads nothing,
+    /// Juke's own reader's text is the article. A PDF whose Info gives no title is called by
+    /// `name`, cleaned (`Article.title(fromFileName:)`), rather than by its first words.
+    static func article(from reading: PDFReading, text: String?, name: String? = nil) throws(ArticleError) -> Article {
+        let tree = reading.tree
+        if let text {
+            let pages = PDFTextOutput.pages(text)
             if pages.contains(where: { !$0.isEmpty }) {
-                return try article(pages, document: document, tree: tree.count == pages.count ? tree : nil, name: name)
+                return try article(pages, document: reading.document, tree: tree.count == pages.count ? tree : nil, name: name)
             }
         }
-        guard let document else { throw failure }
+        guard let document = reading.document else { throw reading.failure }
         guard !tree.isEmpty else { throw .unreadable("a damaged PDF (no pages)") }
-        guard texts.contains(where: { !$0.isEmpty }) else {
+        guard reading.texts.contains(where: { !$0.isEmpty }) else {
             // Juke's own reader does not decrypt: an encrypted file is said to be one, not a scan.
             if document.trailer["Encrypt"] != nil {
                 throw .unreadable(
@@ -55,7 +64,7 @@ public enum PDFReader {
             }
             throw .unreadable("This PDF has no text layer (a scanned document): there is no text to read aloud.")
         }
-        return try article(texts, document: document, tree: tree, name: name)
+        return try article(reading.texts, document: document, tree: tree, name: name)
     }
 
     static func pages(of document: PDFDocument) throws(ArticleError) -> [(number: Int?, object: PDFObject)] {

@@ -1,5 +1,6 @@
 import Articles
 import DualPlayer
+import ExternalTools
 import Foundation
 import JukeCore
 import JukePlatform
@@ -80,17 +81,19 @@ public struct ArticleService: Sendable {
         let format: String
         let article: Article
         do {
-            (format, article) = try await reading.read { () throws -> (String, Article) in
-                if type == "application/epub+zip" {
-                    return ("epub", try EPubReader.read(body))
-                } else if type == "application/pdf" {
-                    return ("pdf", try PDFReader.read(body, text: pdfText, name: url.lastPathComponent.isEmpty ? nil : url.lastPathComponent))
-                } else if type.hasPrefix("text/plain") {
-                    return ("text", try TextArticle.read(body, name: name))
-                } else if type.contains("html") || type.contains("xml") {
-                    return ("html", try ArticleExtractor.extract(html: body, httpCharset: charset))
+            if type == "application/pdf" {
+                (format, article) = ("pdf", try await readPDF(body, name: url.lastPathComponent.isEmpty ? nil : url.lastPathComponent))
+            } else {
+                (format, article) = try await reading.read { () throws -> (String, Article) in
+                    if type == "application/epub+zip" {
+                        return ("epub", try EPubReader.read(body))
+                    } else if type.hasPrefix("text/plain") {
+                        return ("text", try TextArticle.read(body, name: name))
+                    } else if type.contains("html") || type.contains("xml") {
+                        return ("html", try ArticleExtractor.extract(html: body, httpCharset: charset))
+                    }
+                    throw ArticleError.unreadable("The address answers \(type), which is not a page or text Juke reads aloud.")
                 }
-                throw ArticleError.unreadable("The address answers \(type), which is not a page or text Juke reads aloud.")
             }
         } catch let error as ArticleError {
             throw APIError(status: .unprocessableContent, code: "no_article", message: error.description, field: "url")
@@ -104,15 +107,19 @@ public struct ArticleService: Sendable {
         let article: Article
         let format: String
         let read: @Sendable () throws -> (String, Article)
-        if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
+        if lower.hasSuffix(".pdf") {
+            do {
+                article = try await readPDF(bytes, name: filename)
+            } catch let error as ArticleError {
+                throw APIError(status: .unprocessableContent, code: "no_article", message: "\(filename): \(error)", field: "body")
+            }
+            return try await keep(article, format: "pdf", source: nil, for: owner)
+        } else if lower.hasSuffix(".txt") || lower.hasSuffix(".text") || lower.hasSuffix(".md") {
             read = { ("text", try TextArticle.read(bytes, name: filename)) }
         } else if lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml") {
             read = { ("html", try ArticleExtractor.extract(html: bytes)) }
         } else if lower.hasSuffix(".epub") {
             read = { ("epub", try EPubReader.read(bytes)) }
-        } else if lower.hasSuffix(".pdf") {
-            let pdfText = self.pdfText
-            read = { ("pdf", try PDFReader.read(bytes, text: pdfText, name: filename)) }
         } else {
             throw RuleRefusal.invalid(
                 "filename", "Juke reads aloud web pages (.html, .htm, .xhtml), ePub books (.epub), PDFs (.pdf) and text files (.txt, .md).")
@@ -123,6 +130,21 @@ public struct ArticleService: Sendable {
             throw APIError(status: .unprocessableContent, code: "no_article", message: "\(filename): \(error)", field: "body")
         }
         return try await keep(article, format: format, source: nil, for: owner)
+    }
+
+    /// A PDF's article: Juke's own reader checks the budgets first (a file past one is refused
+    /// before pdftotext spends a minute on it), then pdftotext reads the text where the system
+    /// has it, and Juke's own reader adds the outline, title and author.
+    func readPDF(_ bytes: [UInt8], name: String?) async throws -> Article {
+        guard let pdfText else { return try await reading.read { try PDFReader.read(bytes, text: nil, name: name) } }
+        try await reading.read { try PDFReader.checkBudgets(bytes) }
+        let text: String?
+        do {
+            text = try await pdfText.text(of: bytes)
+        } catch PopplerText.Refusal.tooBig(let why) {
+            throw ArticleError.tooBig(why)
+        }
+        return try await reading.read { try PDFReader.read(bytes, text: text, name: name) }
     }
 
     func keep(_ article: Article, format: String, source: String?, for owner: UserID) async throws -> ArticleStore.Stored {
@@ -209,8 +231,8 @@ public struct ArticleService: Sendable {
                 do {
                     try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                     defer { try? FileManager.default.removeItem(atPath: path) }
-                    let times = try await BlockingWork.run {
-                        try speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in progress.set(done) }
+                    let times = try await speaker.write(plan.map(\.text), to: path, title: article.title, artist: article.author ?? "Juke") { done in
+                        progress.set(done)
                     }
                     try await files.store(file: path, as: key, contentType: "audio/mpeg")
                     return Self.speech(plan: plan, times: times, article: article, file: key.rawValue)

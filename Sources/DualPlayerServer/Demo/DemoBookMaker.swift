@@ -1,5 +1,5 @@
+import ExternalTools
 import Foundation
-import JukePlatform
 import MediaFormats
 
 /// Writes the spoken demo audiobook: each chapter read by espeak-ng, joined and encoded by
@@ -25,8 +25,8 @@ struct DemoBookMaker {
     }
 
     /// Writes the book to `path` (through a temporary file, so a half-written book is never
-    /// taken for the demo). A `stop` asked for ends the tool running and throws.
-    func write(to path: String, stop: StopRequest? = nil) throws {
+    /// taken for the demo). Cancelling the task ends the tool running and throws.
+    func write(to path: String) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-book-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -35,9 +35,9 @@ struct DemoBookMaker {
             ";FFMETADATA1\ntitle=\(escape(DemoBookText.title))\nartist=\(escape(DemoBookText.author))\nalbum=\(escape(DemoBookText.title))\ngenre=Audiobook\n"
         var start = 0
         for (index, chapter) in DemoBookText.chapters.enumerated() {
-            try stop?.check()
+            try Task.checkCancellation()
             let wav = work.appendingPathComponent("chapter-\(index).wav").path
-            try run(espeak, ["-v", "en-gb", "-s", "150", "-w", wav, chapter.text], stop: stop)
+            try await run(espeak, ["-v", "en-gb", "-s", "150", "-w", wav, chapter.text])
             guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
                 throw Failure(description: "espeak-ng wrote no audio for \(chapter.title)")
             }
@@ -51,12 +51,12 @@ struct DemoBookMaker {
         try list.write(toFile: listPath, atomically: true, encoding: .utf8)
         try metadata.write(toFile: metadataPath, atomically: true, encoding: .utf8)
         let partial = work.appendingPathComponent("book.m4b").path
-        try run(
+        try await run(
             ffmpeg,
             [
                 "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-i", metadataPath, "-map", "0", "-map_metadata", "1",
                 "-map_chapters", "1", "-c:a", "aac", "-b:a", "48k", "-ac", "1", partial,
-            ], stop: stop)
+            ])
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         try FileManager.default.moveItem(atPath: partial, toPath: path)
@@ -72,10 +72,11 @@ struct DemoBookMaker {
         return out
     }
 
-    func run(_ tool: String, _ arguments: [String], stop: StopRequest? = nil) throws {
+    /// Runs one tool; a cancelled task ends it.
+    func run(_ tool: String, _ arguments: [String]) async throws {
         do {
-            try ExternalTool(path: tool).run(arguments, stop: stop)
-        } catch {
+            try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600)))
+        } catch let error as ExternalTool.Failure {
             throw Failure(description: error.description)
         }
     }

@@ -51,7 +51,7 @@ struct DemoBookService: Service {
                 platform.logger.info("making Dual Player's spoken demo audiobook", metadata: ["path": "\(path)"])
                 let target = path
                 // Seconds of espeak-ng and ffmpeg: on a thread of its own, not the task pool's.
-                try await BlockingWork.run(stoppable: { stop in try maker.write(to: target, stop: stop) })
+                try await maker.write(to: target)
             }
         }
         guard shelved == nil else { return }

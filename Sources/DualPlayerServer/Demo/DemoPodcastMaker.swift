@@ -19,8 +19,8 @@ struct DemoPodcastMaker {
     }
 
     /// Writes everything into `folder` (through a temporary folder, so a half-made show is never
-    /// served), `feed.xml` last. A `stop` asked for ends the tool running and throws.
-    func write(to folder: String, published: Date, stop: StopRequest? = nil) throws {
+    /// served), `feed.xml` last. Cancelling the task ends the tool running and throws.
+    func write(to folder: String, published: Date) async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-demo-podcast-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -30,7 +30,7 @@ struct DemoPodcastMaker {
             let number = index + 1
             let sentences = episode.chapters.flatMap(\.sentences)
             let mp3 = work.appendingPathComponent("\(number).mp3").path
-            let times = try speaker.write(sentences, to: mp3, title: episode.title, artist: DemoPodcastText.author, stop: stop)
+            let times = try await speaker.write(sentences, to: mp3, title: episode.title, artist: DemoPodcastText.author)
             let cues = zip(times, sentences).map { (start: $0.start, end: $0.end, text: $1) }
             var chapters: [(start: Double, title: String)] = []
             var first = 0

@@ -34,7 +34,7 @@ struct DemoPodcastService: Service {
             platform.logger.info("making Dual Player's demo show", metadata: ["folder": "\(folder)"])
             // Published a day apart, ending yesterday: fixed by the server's first start.
             let published = platform.clock.now().addingTimeInterval(-3 * 86_400)
-            try await BlockingWork.run(stoppable: { stop in try maker.write(to: folder, published: published, stop: stop) })
+            try await maker.write(to: folder, published: published)
         }
     }
 }

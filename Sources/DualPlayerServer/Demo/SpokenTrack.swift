@@ -1,5 +1,5 @@
+import ExternalTools
 import Foundation
-import JukePlatform
 import MediaFormats
 
 /// Text spoken by espeak-ng into one MP3, sentence by sentence so that each sentence's time in
@@ -17,8 +17,8 @@ struct SpokenTrack {
     /// and end in seconds. `progress` hears how many are done.
     func write(
         _ sentences: [String], to mp3: String, voice: String = "en-us", wordsPerMinute: Int = 160, title: String, artist: String,
-        stop: StopRequest? = nil, progress: (Int) -> Void = { _ in }
-    ) throws -> [(start: Double, end: Double)] {
+        progress: (Int) -> Void = { _ in }
+    ) async throws -> [(start: Double, end: Double)] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("juke-spoken-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -26,9 +26,9 @@ struct SpokenTrack {
         var times: [(start: Double, end: Double)] = []
         var at = 0.0
         for (index, sentence) in sentences.enumerated() {
-            try stop?.check()
+            try Task.checkCancellation()
             let wav = work.appendingPathComponent("\(index).wav").path
-            try run(espeak, ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, "--", sentence], stop: stop)
+            try await run(espeak, ["-v", voice, "-s", String(wordsPerMinute), "-w", wav, "--", sentence])
             guard let seconds = try? TagReader.read(path: wav).duration, seconds > 0 else {
                 throw DemoBookMaker.Failure(description: "espeak-ng wrote no audio for sentence \(index + 1)")
             }
@@ -40,22 +40,23 @@ struct SpokenTrack {
         let listPath = work.appendingPathComponent("list.txt").path
         try list.write(toFile: listPath, atomically: true, encoding: .utf8)
         let partial = work.appendingPathComponent("out.mp3").path
-        try run(
+        try await run(
             ffmpeg,
             [
                 "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", listPath, "-c:a", "libmp3lame", "-b:a", "48k", "-ac", "1", "-ar", "22050",
                 "-metadata", "title=\(title)", "-metadata", "artist=\(artist)", partial,
-            ], stop: stop)
+            ])
         try FileManager.default.createDirectory(atPath: (mp3 as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: mp3) { try FileManager.default.removeItem(atPath: mp3) }
         try FileManager.default.moveItem(atPath: partial, toPath: mp3)
         return times
     }
 
-    func run(_ tool: String, _ arguments: [String], stop: StopRequest? = nil) throws {
+    /// Runs one tool; a cancelled task ends it.
+    func run(_ tool: String, _ arguments: [String]) async throws {
         do {
-            try ExternalTool(path: tool).run(arguments, stop: stop)
-        } catch {
+            try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600)))
+        } catch let error as ExternalTool.Failure {
             throw DemoBookMaker.Failure(description: error.description)
         }
     }

@@ -1,3 +1,4 @@
+import ExternalTools
 import Foundation
 
 /// A cover shrunk to a few pixels (ffmpeg), for a page to show blurred before a reveal: the
@@ -27,17 +28,19 @@ public actor CoverBlur {
         return png
     }
 
-    /// ffmpeg blocks its thread until done: on a thread of its own (`BlockingWork`).
     private static func shrink(_ data: Data, with ffmpeg: ExternalTool) async -> Data? {
-        try? await BlockingWork.run { () throws -> Data? in
-            let input = FileManager.default.temporaryDirectory.appendingPathComponent("juke-cover-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: input) }
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("juke-cover-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: input) }
+        do {
             try data.write(to: input)
-            let png = try ffmpeg.run([
-                "-v", "error", "-i", input.path, "-vf", "scale=\(side):\(side):flags=area", "-frames:v", "1", "-f", "image2pipe", "-c:v", "png",
-                "-",
-            ])
-            return png.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? png : nil
-        } ?? nil
+            let png = try await ffmpeg.run(
+                [
+                    "-v", "error", "-i", input.path, "-vf", "scale=\(side):\(side):flags=area", "-frames:v", "1", "-f", "image2pipe", "-c:v", "png",
+                    "-",
+                ], limits: .init(deadline: .seconds(30), outputBytes: 1 << 20))
+            return png.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? Data(png) : nil
+        } catch {
+            return nil
+        }
     }
 }

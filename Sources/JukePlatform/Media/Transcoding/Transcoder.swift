@@ -1,4 +1,5 @@
 import Crypto
+import ExternalTools
 import Foundation
 import JukeCore
 import Logging
@@ -130,7 +131,7 @@ public actor Transcoder {
         if request.start > 0 { arguments += ["-ss", String(request.start)] }
         arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
         arguments += request.target.encoderArguments + ["pipe:1"]
-        job.start(ffmpeg: ffmpeg.path, arguments: arguments) { [weak self] in
+        job.start(ffmpeg: ffmpeg, arguments: arguments) { [weak self] in
             Task { await self?.ended(job, named: key + "." + request.target.fileExtension, input: request.path, identity: request.identity) }
         }
         let source = try TranscodeFollower.Source(job: job)
@@ -188,8 +189,7 @@ public actor Transcoder {
         arguments += request.container.muxerArguments + [partial]
         let (ffmpeg, command) = (self.ffmpeg, arguments)
         do {
-            // Seconds of reading and writing: on a thread of its own, not the task pool's.
-            _ = try await BlockingWork.run { try ffmpeg.run(command) }
+            try await ffmpeg.run(command, limits: .init(deadline: .seconds(600)))
             try FileManager.default.moveItem(atPath: partial, toPath: final)
             await share(final, named: key + "." + request.container.fileExtension)
         } catch {
