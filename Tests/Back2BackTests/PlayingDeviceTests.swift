@@ -66,4 +66,81 @@ struct PlayingDeviceTests {
         try booth.send(.skip(by: guest))
         #expect(booth.session.history.last?.id == entry)
     }
+
+    // MARK: - Another page carries on when the playing one goes
+
+    /// A guest's phone plays, 40 s in when it last said so; the host and another guest have
+    /// pages open, the guest's since before the host's.
+    func guestPlaying() throws -> (Booth, PlayingDevice, UserID, EntryID) {
+        var booth = Booth()
+        let ben = UserID()
+        try booth.send(.join(ben))
+        let phone = PlayingDevice(user: ben, device: "ben-phone")
+        try booth.send(.claimPlayer(phone, kind: .phone))
+        try booth.send(.pick(song(1), by: booth.host))
+        let entry = try #require(booth.session.nowPlaying?.id)
+        try booth.send(.movePlayhead(entry, position: 40, paused: false, by: phone))
+        return (booth, phone, ben, entry)
+    }
+
+    @Test func whenThePlayingPageGoesTheHostsOpenPageCarriesOnWhereTheSongWas() throws {
+        var (booth, phone, ben, entry) = try guestPlaying()
+        let cleo = UserID()
+        try booth.send(.join(cleo))
+        let start = booth.now
+        let present = [
+            PresentPage(device: PlayingDevice(user: cleo, device: "cleo-laptop"), since: start - 600, kind: .computer),
+            PresentPage(device: PlayingDevice(user: booth.host, device: "host-tab-2"), since: start - 60, kind: .computer),
+            PresentPage(device: PlayingDevice(user: booth.host, device: "host-tab-1"), since: start - 300, kind: .tablet),
+            PresentPage(device: phone, since: start - 900, kind: .phone),  // still listed: never its own successor
+        ]
+        booth.now += 3
+        try booth.send(.playerLeft(phone, present: present))
+        // The host's page open longest plays on, at once, from where the phone last said.
+        #expect(booth.session.player == PlayingDevice(user: booth.host, device: "host-tab-1"))
+        #expect(booth.session.playerKind == .tablet)
+        let playhead = try #require(booth.session.playhead)
+        #expect(playhead.entry == entry && !playhead.paused)
+        #expect(playhead.position == 40 && playhead.at == booth.now)
+        // Every page can say where the music went and why.
+        #expect(booth.session.handover == Handover(from: phone, fromKind: .phone, at: booth.now))
+        _ = ben
+    }
+
+    @Test func withoutTheHostTheMemberPresentLongestCarriesOn() throws {
+        var (booth, phone, _, _) = try guestPlaying()
+        let cleo = UserID()
+        let dan = UserID()
+        try booth.send(.join(cleo))
+        try booth.send(.join(dan))
+        let stranger = PlayingDevice(user: UserID(), device: "not-a-member")
+        let present = [
+            PresentPage(device: PlayingDevice(user: dan, device: "dan"), since: booth.now - 100),
+            PresentPage(device: stranger, since: booth.now - 10_000),  // not in the session: never plays
+            PresentPage(device: PlayingDevice(user: cleo, device: "cleo"), since: booth.now - 200, kind: .phone),
+        ]
+        try booth.send(.playerLeft(phone, present: present))
+        #expect(booth.session.player == PlayingDevice(user: cleo, device: "cleo"))
+        #expect(booth.session.playerKind == .phone)
+        // Play here elsewhere afterwards: the music moves, and the takeover is history.
+        try booth.send(.claimPlayer(PlayingDevice(user: dan, device: "dan"), kind: .computer))
+        #expect(booth.session.handover == nil && booth.session.playerKind == .computer)
+    }
+
+    @Test func aPausedSongStaysPausedOnThePageThatCarriesOn() throws {
+        var (booth, phone, _, entry) = try guestPlaying()
+        try booth.send(.movePlayhead(entry, position: 50, paused: true, by: phone))
+        booth.now += 30
+        try booth.send(.playerLeft(phone, present: [PresentPage(device: PlayingDevice(user: booth.host, device: "host"), since: booth.now)]))
+        let playhead = try #require(booth.session.playhead)
+        #expect(playhead.paused && playhead.position == 50)
+        #expect(booth.session.player?.user == booth.host)
+    }
+
+    @Test func withNoOtherPageOpenTheSongWaitsForPlayHere() throws {
+        var (booth, phone, _, _) = try guestPlaying()
+        try booth.send(.playerLeft(phone, present: [PresentPage(device: phone, since: booth.now)]))
+        #expect(booth.session.player == nil && booth.session.handover == nil)
+        #expect(booth.session.playhead?.paused == true)
+    }
 }

@@ -9,17 +9,23 @@ public struct DirectionPlanner: Sendable {
 
     public init() {}
 
-    public func suggest(after recent: [Song], library: [Song], using generator: inout some RandomNumberGenerator) -> Direction? {
+    /// `avoiding`: where the session already goes (`DJSession.currentDirections`); nothing
+    /// leading there again is proposed.
+    public func suggest(
+        after recent: [Song], library: [Song], avoiding: [Direction] = [], using generator: inout some RandomNumberGenerator
+    ) -> Direction? {
         let window = Array(recent.suffix(Self.span))
         guard !window.isEmpty else { return nil }
         let dominant = Self.dominantGenre(window)
         let dominantYear = Self.median(window.compactMap(\.year))
+        let avoidedGenres = Set(avoiding.compactMap(\.towardGenre).map(GenreText.fold))
         // The library's genres, each with its typical year.
         var byGenre: [String: (name: String, years: [Int], count: Int)] = [:]
         for song in library {
             guard let genre = song.genre?.trimmingCharacters(in: .whitespaces), !genre.isEmpty else { continue }
             let key = GenreText.fold(genre)
             if let dominant, key == GenreText.fold(dominant) { continue }
+            if avoidedGenres.contains(key) { continue }
             var entry = byGenre[key] ?? (genre, [], 0)
             entry.count += 1
             if let year = song.year { entry.years.append(year) }
@@ -35,7 +41,9 @@ public struct DirectionPlanner: Sendable {
             return (distance + Double.random(in: 0..<0.5, using: &generator), candidate.name, year)
         }
         let genreContrast = scored.max(by: { $0.0 < $1.0 })
-        if let pace = Self.paceContrast(window, library: library, using: &generator), pace.strength > (genreContrast?.0 ?? 0) {
+        if let pace = Self.paceContrast(window, library: library, using: &generator), pace.strength > (genreContrast?.0 ?? 0),
+            !avoiding.contains(where: { $0.sameWay(as: pace.direction) })
+        {
             return pace.direction
         }
         if let (_, genre, year) = genreContrast {
@@ -56,6 +64,7 @@ public struct DirectionPlanner: Sendable {
         guard let far = years.max(by: { abs($0 - dominantYear) < abs($1 - dominantYear) }), abs(far - dominantYear) >= 30 else { return nil }
         let era = far < 1900 ? (far / 100 * 100)...(far / 100 * 100 + 99) : (far / 10 * 10)...(far / 10 * 10 + 9)
         let label = far < dominantYear ? "Back to \(Era.name(of: far))" : "Forward to \(Era.name(of: far))"
+        guard !avoiding.contains(where: { $0.towardYears == era || $0.label == label }) else { return nil }
         return Direction(
             label: label, prompt: "Leave \(Era.name(of: dominantYear)) behind and play something from \(Era.name(of: far)).",
             towardYears: era)

@@ -23,6 +23,8 @@ public struct DJSession: Sendable, Codable, Equatable {
     public var aiTask: AIRequest?
     /// The direction change on offer during a person's turn.
     public var direction: Direction?
+    /// The direction change taken last (so it is not offered again while it plays).
+    public var takenDirection: Direction?
     /// The request for the next direction change, while it is being made.
     public var directionTask: AITaskID?
     /// The song whose next song was already asked for near its end.
@@ -38,6 +40,10 @@ public struct DJSession: Sendable, Codable, Equatable {
     public var away: [UserID]?
     /// The one page that plays the music (nil until one claims it: the host's, by default).
     public var player: PlayingDevice?
+    /// What the playing page runs on, when it said.
+    public var playerKind: DeviceKind?
+    /// How the playing page got the music, when it took over from one that went away.
+    public var handover: Handover?
     /// Where the song now playing stands.
     public var playhead: Playhead?
     public var createdAt: Date

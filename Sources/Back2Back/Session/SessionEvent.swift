@@ -18,11 +18,14 @@ public enum SessionEvent: Sendable, Equatable {
     /// The song now playing came to its end. Reports for any other song, or from a device that
     /// is not the one playing, are ignored, so several devices may report the same end.
     case finished(EntryID, from: PlayingDevice? = nil)
-    /// A page takes over the playing ("Play here"): the music moves to it.
-    case claimPlayer(PlayingDevice)
-    /// The playing page went away (its last live connection closed): nothing plays until a
-    /// page takes over, and the song waits where that page last said it was.
-    case playerLeft(PlayingDevice)
+    /// A page takes over the playing ("Play here"): the music moves to it. `kind`: what the
+    /// page runs on, as it says.
+    case claimPlayer(PlayingDevice, kind: DeviceKind? = nil)
+    /// The playing page went away (its last live connection closed). Another member's page
+    /// among `present` (the pages open now) carries on at once, by `successor(to:among:)`,
+    /// from where the song was; with none, nothing plays until a page takes over, and the song
+    /// waits where that page last said it was.
+    case playerLeft(PlayingDevice, present: [PresentPage] = [])
     /// The song now playing was sought or paused: by the playing device (what it did), or by
     /// the host from any page (the playing device follows).
     case movePlayhead(EntryID, position: Double, paused: Bool, by: PlayingDevice)

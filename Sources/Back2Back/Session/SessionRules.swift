@@ -142,7 +142,8 @@ extension DJSession {
         case .directionSuggested(let task, let suggestion):
             guard directionTask == task else { return [] }
             directionTask = nil
-            guard case .person = turn, Direction.isUsableLabel(suggestion.label) else { return [] }
+            // Never toward where the session already goes ("Switch to Baroque" once taken).
+            guard case .person = turn, Direction.isUsableLabel(suggestion.label), !isCurrent(suggestion) else { return [] }
             direction = suggestion
             return []
 
@@ -156,6 +157,7 @@ extension DJSession {
             try requireTurn(of: user)
             guard let chosen = direction else { throw .conflict("No direction change is on offer yet.") }
             dropBackups()
+            takenDirection = chosen
             // The new request supersedes any backup being chosen; the turn stays with the person.
             let actions = ask(.backup, direction: chosen, using: &generator)
             return actions + suggestDirection(using: &generator)
@@ -176,6 +178,8 @@ extension DJSession {
             if player?.user == user {
                 // Their page played until now: the song waits there for a page to take over.
                 player = nil
+                playerKind = nil
+                handover = nil
                 if let last = playhead { playhead = Playhead(entry: last.entry, position: last.position(at: now), at: now, paused: true) }
             }
             if wasTheirTurn { give(.person(members.contains(next) ? next : host), at: now) }
@@ -195,16 +199,31 @@ extension DJSession {
             passTurn(from: holder, at: now)
             return []
 
-        case .claimPlayer(let device):
+        case .claimPlayer(let device, let kind):
             try requireMember(device.user)
             guard PlayingDevice.isValidID(device.device) else { throw .invalid("device_id", "A device id has 1 to 64 letters, digits and dashes.") }
+            // The same page claiming again (a reload) keeps what was known of it.
+            let same = player == device
             player = device
+            playerKind = kind ?? (same ? playerKind : nil)
+            if !same { handover = nil }
             return []
 
-        case .playerLeft(let device):
+        case .playerLeft(let device, let present):
             // A page that took over meanwhile (or a reload that came back) keeps the music.
             guard player == device else { return [] }
+            if let next = successor(to: device, among: present) {
+                // Another page carries on at once, where the song was when the page went (as
+                // it last said), playing or paused as it was: the party never waits for a tap.
+                handover = Handover(from: device, fromKind: playerKind, at: now)
+                player = next.device
+                playerKind = next.kind
+                if let last = playhead { playhead = Playhead(entry: last.entry, position: last.position, at: now, paused: last.paused) }
+                return []
+            }
             player = nil
+            playerKind = nil
+            handover = nil
             // The song waits at the position the player last reported, not where the server's
             // clock has run on to: nobody heard what played after its page went away.
             if let last = playhead { playhead = Playhead(entry: last.entry, position: last.position, at: now, paused: true) }

@@ -134,7 +134,12 @@ struct Back2BackHandler: APIProtocol {
     func claimB2BPlayer(_ input: Operations.ClaimB2BPlayer.Input) async throws -> Operations.ClaimB2BPlayer.Output {
         try await respond {
             guard case .json(let body) = input.body else { throw APIError.badRequest("Send JSON.") }
-            return .ok(.init(body: .json(try await run(input.path.sessionId) { user in .claimPlayer(PlayingDevice(user: user, device: body.deviceId)) })))
+            return .ok(
+                .init(
+                    body: .json(
+                        try await run(input.path.sessionId) { user in
+                            .claimPlayer(PlayingDevice(user: user, device: body.deviceId), kind: body.deviceKind.flatMap { DeviceKind(rawValue: $0.rawValue) })
+                        })))
         }
     }
 

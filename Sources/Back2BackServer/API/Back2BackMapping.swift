@@ -16,7 +16,16 @@ enum Back2BackMapping {
         let s = loaded.session
         view.turnSeconds = s.turnLimit
         view.turnEndsAtMs = s.turnEndsAt.map(Milliseconds.since1970)
-        view.player = s.player.map { S.B2BPlayer(userId: $0.user.description, displayName: names[$0.user], deviceId: $0.device) }
+        view.player = s.player.map { player in
+            S.B2BPlayer(
+                userId: player.user.description, displayName: names[player.user], deviceId: player.device,
+                deviceKind: s.playerKind.flatMap { S.B2BDeviceKind(rawValue: $0.rawValue) },
+                tookOverFrom: s.handover.map {
+                    S.B2BHandover(
+                        userId: $0.from.user.description, displayName: names[$0.from.user],
+                        deviceKind: $0.fromKind.flatMap { S.B2BDeviceKind(rawValue: $0.rawValue) }, atMs: Milliseconds.since1970($0.at))
+                })
+        }
         view.playhead = s.playhead.map {
             S.B2BPlayhead(entryId: $0.entry.description, position: $0.position, atMs: Milliseconds.since1970($0.at), paused: $0.paused)
         }

@@ -135,19 +135,19 @@ actor AIDJ: SessionDJ {
 
     // MARK: - Directions
 
-    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
+    func direction(after recent: [Song], avoiding: [Direction], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
         do {
             let answer = try await client.structured(
                 OpenAIClient.StructuredRequest(
                     model: settings.directionChange.model, effort: settings.directionChange.effort.rawValue,
-                    instructions: DirectionPrompt.instructions, input: DirectionPrompt.input(recent, persona: persona),
+                    instructions: DirectionPrompt.instructions, input: DirectionPrompt.input(recent, avoiding: avoiding, persona: persona),
                     schemaName: "direction_change", schema: DirectionPrompt.schema))
-            if let direction = DirectionPrompt.parse(answer) { return direction }
+            if let direction = DirectionPrompt.parse(answer), !avoiding.contains(where: { $0.sameWay(as: direction) }) { return direction }
             logger.info("Back2Back: the AI's direction label was unusable; Juke's own is used")
         } catch {
             logger.info("Back2Back: no AI direction", metadata: ["error": "\(describe(error))"])
         }
-        return await fallback.direction(after: recent, persona: persona, library: library, settings: settings)
+        return await fallback.direction(after: recent, avoiding: avoiding, persona: persona, library: library, settings: settings)
     }
 }
 

@@ -86,8 +86,11 @@ enum DirectionPrompt {
         a button_label of two to four words for a button ("West Coast vibes", "60s garage rock").
         """
 
-    static func input(_ recent: [Song], persona: Persona) -> String {
-        "The DJ persona: \(persona.name).\nThe set so far, oldest first:\n" + recent.suffix(12).map { "- \(PickPrompt.line($0))" }.joined(separator: "\n")
+    static func input(_ recent: [Song], avoiding: [Direction] = [], persona: Persona) -> String {
+        let current = avoiding.compactMap { $0.label.isEmpty ? $0.towardGenre : $0.label }
+        return "The DJ persona: \(persona.name).\nThe set so far, oldest first:\n"
+            + recent.suffix(12).map { "- \(PickPrompt.line($0))" }.joined(separator: "\n")
+            + (current.isEmpty ? "" : "\nThe set already goes this way; propose something else: \(current.joined(separator: ", ")).")
     }
 
     static func parse(_ text: String) -> Direction? {

@@ -46,8 +46,8 @@ actor DJSelector: SessionDJ {
 
     func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure> { await current().pick(context) }
 
-    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
-        await current().direction(after: recent, persona: persona, library: library, settings: settings)
+    func direction(after recent: [Song], avoiding: [Direction], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
+        await current().direction(after: recent, avoiding: avoiding, persona: persona, library: library, settings: settings)
     }
 
     func hurry(_ task: AITaskID) async { await current().hurry(task) }

@@ -8,7 +8,8 @@ protocol SessionDJ: Sendable {
     /// Whether an AI answers (the settings page says so).
     func usesAI() async -> Bool
     func pick(_ context: PickContext) async -> Result<PersonaDJ.Pick, DJFailure>
-    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction?
+    /// `avoiding`: where the session already goes; a direction leading there is not offered.
+    func direction(after recent: [Song], avoiding: [Direction], persona: Persona, library: [Song], settings: DJSettings) async -> Direction?
     /// The song playing is about to end with nothing queued: the pick for `task` is needed now.
     func hurry(_ task: AITaskID) async
     /// A style guide for the persona, streamed as it is written.
@@ -54,9 +55,9 @@ struct JukeDJ: SessionDJ {
         return .success(pick)
     }
 
-    func direction(after recent: [Song], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
+    func direction(after recent: [Song], avoiding: [Direction], persona: Persona, library: [Song], settings: DJSettings) async -> Direction? {
         var generator = SystemRandomNumberGenerator()
-        return DirectionPlanner().suggest(after: recent, library: library, using: &generator)
+        return DirectionPlanner().suggest(after: recent, library: library, avoiding: avoiding, using: &generator)
     }
 
     func hurry(_ task: AITaskID) async {}  // its picks are instant

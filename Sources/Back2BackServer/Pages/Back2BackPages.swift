@@ -198,8 +198,18 @@ enum Back2BackPages {
                         <p id="people" class="muted"></p>
                         <div class="actions"><button id="leave" class="ghost" type="button" hidden>Leave session</button></div>
                         <p><a id="invite" href="#">Invite link</a> <button id="copy-invite" class="ghost" type="button">Copy</button></p>
-                        <p><a id="export-m3u8" href="#" download>Export M3U8</a> · <a id="export-xspf" href="#" download>Export XSPF</a></p>
+                        <p class="b2b-exports"><a id="export-m3u8" href="#" download>Export M3U8</a><a id="export-xspf" href="#" download>Export XSPF</a></p>
                       </section>
+                      <dialog id="confirm-skip" class="sheet b2b-confirm" aria-labelledby="confirm-title" aria-describedby="confirm-detail">
+                        <form method="dialog">
+                          <h2 id="confirm-title" class="sheet-title">Skip this pick?</h2>
+                          <p id="confirm-detail" class="muted"></p>
+                          <div class="sheet-actions">
+                            <button id="confirm-keep" class="ghost" value="keep">Keep it</button>
+                            <button id="confirm-ok" class="primary" value="skip">Skip it</button>
+                          </div>
+                        </form>
+                      </dialog>
                       <div id="mini-player" class="mini-player" role="region" aria-label="Mini player" hidden>
                         <img id="mini-art" class="mini-art" alt="">
                         <button id="mini-open" class="mini-text" type="button" aria-label="Show the song playing">

@@ -63,8 +63,9 @@ struct Back2BackRoutes {
         // Who has the session open decides whose turn is skipped (TurnTimers); which page
         // (`?device_id=`, the id it plays under) tells when the playing one goes (PlayerPresence).
         let page = try Self.page(request, user: user.id)
+        let kind = try Self.kind(request)
         await service.connected(id, user: user.id)
-        if let page { await service.pageConnected(id, device: page) }
+        if let page { await service.pageConnected(id, device: page, kind: kind) }
         // Told when the stream ends however it ends (awaited here, not in a task of its own).
         let left: @Sendable () async -> Void = {
             await service.disconnected(id, user: user.id)
@@ -99,6 +100,15 @@ struct Back2BackRoutes {
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"], body: body)
+    }
+
+    /// What the page runs on, if it says (`?device_kind=phone`).
+    static func kind(_ request: Request) throws -> DeviceKind? {
+        guard let raw = request.uri.queryParameters.get("device_kind") else { return nil }
+        guard let kind = DeviceKind(rawValue: String(raw)) else {
+            throw APIError.badRequest("A device kind is phone, tablet or computer.", field: "device_kind")
+        }
+        return kind
     }
 
     /// The page a live connection comes from, if it names itself.

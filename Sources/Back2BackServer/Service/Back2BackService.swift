@@ -51,6 +51,8 @@ actor Back2BackService {
     /// Open live connections by session and page, and the short waits before a playing page
     /// whose last one closed counts as gone (`PlayerPresence.swift`).
     var pages: [DJSessionID: [PlayingDevice: Int]] = [:]
+    /// Since when each open page has been here, and what it runs on (`PlayerPresence.swift`).
+    var pageInfo: [DJSessionID: [PlayingDevice: PresentPage]] = [:]
     var pageTimers: [String: Task<Void, Never>] = [:]
     /// The other servers sharing the database, told of every change (`RelayMessage`: the
     /// detail is the session's new version, or "D" when it was deleted).
@@ -305,7 +307,9 @@ actor Back2BackService {
             let persona = try await store.persona(found.session.persona) ?? Persona.builtIns(at: clock.now())[0]
             let settings = try await store.settings(of: found.session.host, now: clock.now())
             let recent = found.session.entries.map(\.song)
-            if let direction = await dj.direction(after: recent, persona: persona, library: try await librarySongs(), settings: settings) {
+            if let direction = await dj.direction(
+                after: recent, avoiding: found.session.currentDirections, persona: persona, library: try await librarySongs(), settings: settings)
+            {
                 await answer(id, .directionSuggested(task, direction))
             } else {
                 await answer(id, .directionFailed(task))

@@ -2,7 +2,7 @@
 // the queue (tap a song to play it now), history, direction changes, and the player: two
 // decks so songs crossfade, the next song loaded before the end, progress reported so the
 // server can hurry a pick, and the Media Session API for the lock screen.
-import { api, bindLogout, byId, clearActionErrors, el, errorMessage, formatTime, showActionError, token } from "/static/js/api.js";
+import { api, bindLogout, byId, clearActionErrors, counted, el, errorMessage, formatTime, showActionError, token } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { openLive } from "/static/js/live.js";
 import { secondsUntil, serverOffset } from "/static/js/server-clock.js";
@@ -16,7 +16,9 @@ import { bindTabs } from "/static/js/tabs.js";
  *   status: string, rationale?: string, direction?: string, skipped: boolean}} Entry
  * @typedef {{id: string, display_name: string, is_host: boolean, online?: boolean}} Member
  * @typedef {{kind: "person" | "ai", is_you: boolean, user_id?: string, display_name?: string}} Turn
- * @typedef {{device_id: string, user_id: string, display_name?: string}} PlayerDevice
+ * @typedef {"phone" | "tablet" | "computer"} DeviceKind
+ * @typedef {{user_id: string, display_name?: string, device_kind?: DeviceKind, at_ms: number}} Handover
+ * @typedef {{device_id: string, user_id: string, display_name?: string, device_kind?: DeviceKind, took_over_from?: Handover}} PlayerDevice
  * @typedef {{entry_id: string, position: number, paused: boolean, at_ms: number}} Playhead
  * @typedef {{id: string, title: string, is_host: boolean, invite_token: string, persona_name: string, members: Member[],
  *   turn: Turn, history: Entry[], now_playing?: Entry, queue: Entry[], ai_thinking: boolean, direction_label?: string,
@@ -44,6 +46,12 @@ const randomID = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b
 let deviceID = sessionStorage.getItem(DEVICE_KEY) || randomID();
 sessionStorage.setItem(DEVICE_KEY, deviceID);
 let claiming = false;
+/**
+ * What this page runs on, as the others read it ("Now playing on Ben's phone"): a small
+ * screen is a phone, a larger one with touch a tablet.
+ * @type {DeviceKind}
+ */
+const deviceKind = Math.min(screen.width, screen.height) < 600 ? "phone" : matchMedia("(pointer: coarse)").matches ? "tablet" : "computer";
 /** How often the playing page tells the session where the song is. */
 const REPORT_MS = 5000;
 
@@ -121,7 +129,7 @@ function apply(next) {
     // Nobody plays yet: the host's page takes it. (Once a song has started, a page that goes
     // away leaves the choice to the people: every open page offers Play here.)
     claiming = true;
-    act("player", { device_id: deviceID }).finally(() => { claiming = false; });
+    act("player", { device_id: deviceID, device_kind: deviceKind }).finally(() => { claiming = false; });
   }
 }
 
@@ -137,7 +145,7 @@ async function takeOver(anchor = null, resume = false) {
   const waiting = (resume || !state?.player) && playhead?.paused && playhead.entry_id === state?.now_playing?.id;
   claiming = true;
   try {
-    if (!(await act("player", { device_id: deviceID }, anchor))) return;
+    if (!(await act("player", { device_id: deviceID, device_kind: deviceKind }, anchor))) return;
   } finally {
     claiming = false;
   }
@@ -147,7 +155,7 @@ async function takeOver(anchor = null, resume = false) {
 function connect() {
   openLive({
     // The page names itself, so the server can tell when the one that plays has gone.
-    events: `/api/v1/back2back/sessions/${sessionID}/events?device_id=${deviceID}`,
+    events: `/api/v1/back2back/sessions/${sessionID}/events?device_id=${deviceID}&device_kind=${deviceKind}`,
     poll: `/api/v1/back2back/sessions/${sessionID}`,
     onState: apply,
     onDeleted: () => ($("turn").textContent = "The host ended this session."),
@@ -187,7 +195,7 @@ function render(s) {
   // The host passes anyone's turn, a person their own, when someone else is here to take it.
   const others = s.members.some((m) => m.online !== false && s.turn.user_id !== m.id);
   $("pass-turn").hidden = !(s.turn.kind === "person" && (s.is_host || s.turn.is_you) && others);
-  $("pass-turn").textContent = s.turn.is_you ? "Pass my turn" : `Skip ${s.turn.display_name || "their"}'s turn`;
+  $("pass-turn").textContent = s.turn.is_you ? "Pass my turn" : `Skip ${s.turn.display_name ? `${s.turn.display_name}'s` : "their"} turn`;
   $("problem").textContent = s.problem || "";
 
   const mine = s.turn.kind === "person" && s.turn.is_you;
@@ -227,11 +235,26 @@ function render(s) {
   main.dataset.waiting = String(waiting);
   $("player-line").textContent = waiting
     ? `Nothing plays: the page that played the music has gone. The song waits at ${formatTime(playheadPosition(s.playhead))}; play it here to carry on.`
-    : !s.player ? "No device plays the music yet."
-    : here ? "The music plays on this device."
-    : `The music plays on ${s.player.user_id === me ? "another of your devices" : `${s.player.display_name || "someone"}'s device`}; this page is a remote.`;
+    : playerLine(s, here);
   $("player-bar").classList.toggle("waiting", waiting);
   $("play-here").hidden = here;
+}
+
+/**
+ * Where the music plays, and, when it moved on its own because the page playing went away,
+ * which page that was: "Now playing on Ben's phone. Ann's computer went away."
+ * @param {Session} s
+ * @param {boolean} here
+ */
+function playerLine(s, here) {
+  const player = s.player;
+  if (!player) return "No device plays the music yet.";
+  const kind = player.device_kind || "device";
+  const from = player.took_over_from;
+  const gone = from ? ` ${from.user_id === me ? "Your" : `${from.display_name || "Someone"}'s`} ${from.device_kind || "device"} went away.` : "";
+  if (here) return `Now playing here, on this ${kind}.${gone}`;
+  if (player.user_id === me) return `Now playing on another of your devices (a ${kind}); this page is a remote.${gone}`;
+  return `Now playing on ${player.display_name || "someone"}'s ${kind}; this page is a remote.${gone}`;
 }
 
 /** Whether this page may pause and move the song: the host's pages, and the page that plays. */
@@ -280,7 +303,7 @@ function renderNow(s) {
         el("button", { class: "icon-btn lg", type: "button", id: "toggle", onclick: () => deck.toggle() }),
         el("button", { class: "icon-btn", type: "button", id: "fwd15", title: "Forward 15 seconds", "aria-label": "Forward 15 seconds", onclick: () => deck.jump(15) },
           icon("skipForward", { text: "15" })),
-        el("button", { class: "icon-btn", type: "button", id: "skip", title: "Skip this song", "aria-label": "Skip", onclick: () => act("skip", undefined, $("skip")) },
+        el("button", { class: "icon-btn", type: "button", id: "skip", title: "Skip this song", "aria-label": "Skip", onclick: () => skip($("skip")) },
           icon("next")),
         el("button", { class: "ghost small", type: "button", id: "expand", "aria-expanded": "false", onclick: toggleExpanded }, "Expand"),
       ),
@@ -337,7 +360,7 @@ function renderMini() {
   $("mini-toggle").hidden = !canSteer();
 }
 $("mini-toggle").addEventListener("click", () => deck.toggle());
-$("mini-skip").addEventListener("click", () => act("skip", undefined, $("mini-skip")));
+$("mini-skip").addEventListener("click", () => skip($("mini-skip")));
 $("mini-open").addEventListener("click", () => $("now").scrollIntoView({ behavior: "smooth", block: "start" }));
 
 function toggleExpanded() {
@@ -355,11 +378,73 @@ function queueRow(entry) {
       : `Up next · picked by ${pickedBy(entry)}`;
   return el("li", { class: `b2b-entry ${entry.status}`, dataset: { entry: entry.id } },
     // The title over the artist, as a list row: each keeps its words whole on a phone.
-    el("button", { class: "row-button b2b-song", type: "button", title: "Play this now", onclick: (/** @type {Event} */ e) => act("skip-to", { entry_id: entry.id }, /** @type {Element} */ (e.currentTarget)) },
+    el("button", { class: "row-button b2b-song", type: "button", title: "Play this now", onclick: (/** @type {Event} */ e) => skipTo(entry, /** @type {Element} */ (e.currentTarget)) },
       el("strong", { class: "b2b-song-title" }, entry.song.title), el("span", { class: "b2b-song-artist muted" }, entry.song.artist)),
     el("p", { class: "muted" }, label),
     entry.rationale ? el("p", { class: "rationale" }, entry.rationale) : null,
   );
+}
+
+// ---- Skipping a friend's pick asks first --------------------------------------------------
+
+/**
+ * The picks a skip would throw away that someone else chose (the AI's, and your own, go
+ * without asking).
+ * @param {(Entry | undefined)[]} entries
+ * @returns {Entry[]}
+ */
+const othersPicks = (entries) => /** @type {Entry[]} */ (entries.filter((e) => e && e.picked_by === "person" && e.picker_id !== me));
+
+/**
+ * "Ben's pick “Song”", for each pick.
+ * @param {Entry[]} picks
+ */
+function namePicks(picks) {
+  const named = picks.map((e) => `${e.picker_name || names()[e.picker_id ?? ""] || "Someone"}'s pick “${e.song.title}”`);
+  return named.length > 2 ? `${named.slice(0, -1).join(", ")} and ${named[named.length - 1]}` : named.join(" and ");
+}
+
+/**
+ * Asks before throwing away a friend's pick, naming it; true when the person says go on.
+ * @param {Entry[]} picks someone else's picks that would be skipped
+ * @param {string} detail what happens instead
+ * @returns {Promise<boolean>}
+ */
+function confirmSkip(picks, detail) {
+  if (!picks.length) return Promise.resolve(true);
+  const dialog = /** @type {HTMLDialogElement} */ ($("confirm-skip"));
+  $("confirm-title").textContent = `Skip ${namePicks(picks)}?`;
+  $("confirm-detail").textContent = detail;
+  $("confirm-ok").textContent = picks.length > 1 ? "Skip them" : "Skip it";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "skip"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+    $("confirm-keep").focus();
+  });
+}
+
+/**
+ * Skip what plays (asking first when a friend picked it).
+ * @param {Element | null} anchor
+ */
+async function skip(anchor) {
+  const next = state?.queue[0];
+  if (!(await confirmSkip(othersPicks([state?.now_playing]), next ? `“${next.song.title}” plays next.` : "The next song plays."))) return;
+  act("skip", undefined, anchor);
+}
+
+/**
+ * A tap on a queued song: it plays now, and what plays and is queued before it is passed
+ * over (asking first when a friend picked any of those).
+ * @param {Entry} entry
+ * @param {Element} anchor
+ */
+async function skipTo(entry, anchor) {
+  const index = state?.queue.findIndex((e) => e.id === entry.id) ?? -1;
+  const passed = [state?.now_playing, ...(state?.queue.slice(0, Math.max(0, index)) ?? [])];
+  if (!(await confirmSkip(othersPicks(passed), `“${entry.song.title}” plays now instead.`))) return;
+  act("skip-to", { entry_id: entry.id }, anchor);
 }
 
 /** @param {Entry} entry */
@@ -455,7 +540,7 @@ async function search(offset) {
   $("more-results").hidden = !more;
   // The short line screen readers hear; the list itself is not a live region.
   const shown = results.querySelectorAll("li.track").length;
-  $("results-status").textContent = shown ? `${shown} songs${more ? ", more below" : ""}.` : `Nothing matches “${searchQuery}”.`;
+  $("results-status").textContent = shown ? `${counted(shown, "song")}${more ? ", more below" : ""}.` : `Nothing matches “${searchQuery}”.`;
 }
 
 /**
@@ -664,7 +749,8 @@ class Deck {
   leaving() {
     if (!this.playing || !this.entry || state?.now_playing?.id !== this.entry.id) return;
     if (!this.audio.paused) sessionStorage.setItem(RESUME_KEY, this.entry.id);
-    const body = { entry_id: this.entry.id, position: Math.max(0, this.audio.currentTime), paused: true, device_id: deviceID };
+    // Paused or playing as it was: if another page carries on, it carries on the same way.
+    const body = { entry_id: this.entry.id, position: Math.max(0, this.audio.currentTime), paused: this.audio.paused, device_id: deviceID };
     // keepalive: the request outlives the page.
     fetch(`/api/v1/back2back/sessions/${sessionID}/playhead`, {
       method: "POST", keepalive: true, credentials: "same-origin",
@@ -792,7 +878,7 @@ class Deck {
     const handlers = {
       play: () => { if (this.audio.paused) this.toggle(); },
       pause: () => { if (!this.audio.paused) this.toggle(); },
-      nexttrack: () => act("skip"),
+      nexttrack: () => skip(null),
       seekbackward: () => this.jump(-15),
       seekforward: () => this.jump(15),
       seekto: (details) => { if (typeof details.seekTime === "number") this.seekTo(details.seekTime); },

@@ -1,7 +1,7 @@
 // Back2Back's home, in screens: Sessions (start a session with a persona, your sessions),
 // Personas (list, delete; create and edit on the editor's screen) and Settings (models and
 // reasoning per AI job, crossfade, song memory; the AI service for admins).
-import { api, apiEvents, bindLogout, byId, el, errorMessage } from "/static/js/api.js";
+import { api, apiEvents, bindLogout, byId, counted, el, errorMessage } from "/static/js/api.js";
 import { icon } from "/static/js/icons.js";
 import { Screens } from "./back2back-screens.js";
 
@@ -169,7 +169,7 @@ byId("write-guide").addEventListener("click", async () => {
         if (type === "progress") progress.textContent = data.message;
         else if (type === "text") {
           f.style_guide.value += data.text;
-          progress.textContent = `Writing… ${f.style_guide.value.length} characters`;
+          progress.textContent = `Writing… ${counted(f.style_guide.value.length, "character")}`;
         } else if (type === "source") sources.append(el("li", {}, el("a", { href: data.url, target: "_blank", rel: "noopener" }, data.title)));
         else if (type === "done") {
           f.style_guide.value = data.style_guide;
@@ -258,7 +258,7 @@ async function loadSessions() {
     el("li", { class: "list-row" },
       el("a", { class: "list-row-main", href: `/back2back/${s.id}` },
         el("span", { class: "list-row-title" }, s.title),
-        el("span", { class: "list-row-subtitle" }, `${s.song_count} songs${s.is_host ? "" : " · joined"}`)),
+        el("span", { class: "list-row-subtitle" }, `${counted(s.song_count, "song")}${s.is_host ? "" : " · joined"}`)),
     ),
   );
   byId("sessions").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No sessions yet.")]));
