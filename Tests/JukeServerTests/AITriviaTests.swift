@@ -172,6 +172,11 @@ import TuneTrivia
                 }
                 // The key never reaches a browser.
                 #expect(!String(buffer: rounds.raw).contains("test-key"))
+                // Where trivia is offered, the pages name the model that words it.
+                for page in ["/tunetrivia", "/tunetrivia/\(id)"] {
+                    let html = String(buffer: try await client.json(.get, page, token: host).raw)
+                    #expect(html.contains("worded by test-model") && !html.contains("test-key"), "\(page)")
+                }
             }
         }
     }
