@@ -80,7 +80,23 @@ def start_simulated(browser, speed="60", plan="vo2max_4x4", class_code=None):
     if class_code:
         browser.find_element(By.ID, "rb-class").send_keys(class_code)
     click(browser, By.ID, "rb-start")
+    wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed() or d.find_element(By.ID, "screen-welcome").is_displayed())
+    if browser.find_element(By.ID, "screen-welcome").is_displayed():
+        give_heart(browser)
+        click(browser, By.ID, "rb-start")
     wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed())
+
+
+def give_heart(browser, age="30", resting="60", maximum=""):
+    """A runner with no profile yet is asked first (before the first workout): answered."""
+    form = browser.find_element(By.ID, "rb-welcome")
+    for name, value in (("age", age), ("resting", resting), ("max", maximum)):
+        field = form.find_element(By.NAME, name)
+        field.clear()
+        if value:
+            field.send_keys(value)
+    click(browser, By.CSS_SELECTOR, "#rb-welcome button[type=submit]")
+    wait(browser).until(lambda d: d.find_element(By.ID, "screen-run").is_displayed())
 
 
 def test_a_four_by_four_with_cues_music_and_summary(server, admin, browser):

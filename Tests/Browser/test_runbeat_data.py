@@ -156,12 +156,14 @@ def test_a_deleted_workout_comes_back_with_undo_even_after_a_reload(server, brow
     sign_in(browser, server, "deleter", "deleter password")
     browser.get(server.base + f"/runbeat/workouts/{workout['id']}")
     wait(browser).until(lambda d: "Time in each zone" in d.find_element(By.CSS_SELECTOR, ".rb-summary-body").text)
-    # GPX beside FIT and TCX, and it downloads the workout.
-    gpx = browser.find_element(By.CSS_SELECTOR, ".rb-export-gpx")
-    assert gpx.get_attribute("href").endswith(f"/runbeat/workouts/{workout['id']}/export.gpx") and gpx.get_attribute("download") is not None
-    status, headers, data = get_bytes(server, f"/runbeat/workouts/{workout['id']}/export.gpx", token)
-    assert status == 200 and headers["Content-Type"] == "application/gpx+xml"
-    assert data.count(b"<gpxtpx:hr>140</gpxtpx:hr>") == 300
+    # No positions, so no GPX (a route): said beside FIT and TCX, and refused by the server too.
+    assert not browser.find_elements(By.CSS_SELECTOR, ".rb-export-gpx")
+    assert "no positions" in browser.find_element(By.CSS_SELECTOR, ".rb-no-gpx").text
+    try:
+        get_bytes(server, f"/runbeat/workouts/{workout['id']}/export.gpx", token)
+        raise AssertionError("a GPX without positions was written")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 409 and json.loads(refused.read())["error"] == "no_positions"
 
     click(browser, By.ID, "rb-delete")
     wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".rb-deleted"))

@@ -6,6 +6,15 @@ import { test } from "node:test";
 import { WorkoutClock } from "../../Sources/RunBeatServer/static/js/runbeat-clock.js";
 import { HoldGesture } from "../../Sources/RunBeatServer/static/js/runbeat-hold.js";
 import { SCREENS, screenFor } from "../../Sources/RunBeatServer/static/js/runbeat-screens.js";
+import { HEART_LOST_SECONDS, heartLost } from "../../Sources/RunBeatServer/static/js/runbeat-heart.js";
+
+test("the heart rate is lost after a few workout seconds without a sample, and not before", () => {
+  assert.equal(heartLost(100, 0, 100 + HEART_LOST_SECONDS - 0.5), false);
+  assert.equal(heartLost(100, 0, 100 + HEART_LOST_SECONDS), true);
+  // No sample yet: counted from when the screen began waiting.
+  assert.equal(heartLost(null, 50, 52), false);
+  assert.equal(heartLost(null, 50, 50 + HEART_LOST_SECONDS + 1), true);
+});
 
 test("a paused clock stops, and resumes from the second it stopped at", () => {
   let wall = 1_000_000;
@@ -52,9 +61,11 @@ test("a hold ends only when held to the end; let go early and it starts again", 
 });
 
 test("the address's fragment names a screen, anything else none", () => {
-  assert.deepEqual(SCREENS, ["profile", "workout", "run", "summary"]);
+  assert.deepEqual(SCREENS, ["welcome", "profile", "workout", "run", "summary", "history", "coach"]);
   assert.equal(screenFor("#workout"), "workout");
   assert.equal(screenFor("summary"), "summary");
   assert.equal(screenFor(""), null);
-  assert.equal(screenFor("#history"), null);
+  // The history and a class are screens of the trainer too: a workout runs on while they are looked at.
+  assert.equal(screenFor("#history"), "history");
+  assert.equal(screenFor("#elsewhere"), null);
 });

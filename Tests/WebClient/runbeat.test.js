@@ -67,6 +67,7 @@ test("cues come out as short sentences", () => {
   assert.equal(words({ kind: "phase", phase: "work", seconds: 240, interval: 2, of: 4 }), "Work 2 of 4. 4 minutes.");
   assert.equal(words({ kind: "phase", phase: "free", seconds: null, interval: null, of: null }), "Free training.");
   assert.match(words({ kind: "strap_silent" }), /strap/);
+  assert.equal(words({ kind: "strap_back" }), "Heart rate back.");
   assert.equal(duration(90), "90 seconds");
   assert.equal(duration(150), "2 minutes 30");
 });

@@ -10,8 +10,10 @@ import JukePlatform
 enum RunBeatPages {
     static let styles = "/static/runbeat/css/runbeat.css"
 
-    /// The tab bar on every RunBeat page: the trainer's screens are fragments of /runbeat
-    /// (a link to one from /runbeat itself only changes the fragment), the others pages.
+    /// The tab bar on every RunBeat page: every tab is a screen of the trainer, a fragment of
+    /// /runbeat (a link to one from /runbeat itself only changes the fragment), so a workout
+    /// running there runs on while its runner looks at the history or a class. The history
+    /// and coach pages of their own stay for links to them.
     static func tabs(current: String?) -> String {
         AppTabBar.render(
             label: "RunBeat screens",
@@ -20,8 +22,8 @@ enum RunBeatPages {
                 AppTab(id: "workout", label: "Workout", icon: Icons.list, href: "/runbeat#workout"),
                 AppTab(id: "run", label: "Run", icon: Icons.heart, href: "/runbeat#run"),
                 AppTab(id: "summary", label: "Summary", icon: Icons.nowPlaying, href: "/runbeat#summary"),
-                AppTab(id: "history", label: "History", icon: Icons.library, href: "/runbeat/history"),
-                AppTab(id: "coach", label: "Coach", icon: Icons.microphone, href: "/runbeat/coach"),
+                AppTab(id: "history", label: "History", icon: Icons.library, href: "/runbeat#history"),
+                AppTab(id: "coach", label: "Coach", icon: Icons.microphone, href: "/runbeat#coach"),
             ], current: current)
     }
 
@@ -44,14 +46,35 @@ enum RunBeatPages {
                 <main id="main" class="runbeat rb-trainer" data-screen="run">
                   <h1 class="visually-hidden">RunBeat</h1>
                   \(tabs(current: nil))
+                  <a id="rb-live-bar" class="rb-live-bar" href="#run" hidden><span class="rb-live-dot" aria-hidden="true"></span><span id="rb-live-bar-text">Workout running</span><span class="rb-live-back">Back to it</span></a>
                   <p id="rb-note" class="rb-note muted" role="status" aria-live="polite"></p>
+                  \(screen("welcome", title: "Welcome to RunBeat", welcome))
                   \(screen("profile", title: "Your heart", profile))
                   \(screen("workout", title: "Workout", workout))
                   \(screen("run", title: "Run", hiddenTitle: true, run))
                   \(screen("summary", title: "Summary", summaryScreen))
+                  \(screen("history", title: "Your workouts", historyList))
+                  \(screen("coach", title: "Coach a class", coachView(heading: "h3")))
                 </main>
                 """, bodyClass: "has-tabbar")
     }
+
+    /// Before the first workout: the runner's own heart, not a default's (age 30, resting 60).
+    static let welcome = """
+        <p>RunBeat coaches by heart-rate zones, and your zones come from your heart. Tell it three things first
+          (you can change them on the Profile screen at any time).</p>
+        <form id="rb-welcome" class="rb-welcome">
+          <label class="field">Your age <input type="number" name="age" min="10" max="100" required inputmode="numeric"></label>
+          <label class="field">Resting heart rate (bpm) <input type="number" name="resting" min="30" max="120" required inputmode="numeric"
+            aria-describedby="rb-resting-how"></label>
+          <p id="rb-resting-how" class="muted">Not sure? Measure it: sit still for a few minutes (best just after waking) and count your pulse
+            for 60 seconds, or read it from your chest strap.</p>
+          <label class="field">Maximum heart rate (bpm), if you know it <input type="number" name="max" min="100" max="230" inputmode="numeric"
+            aria-describedby="rb-max-how"></label>
+          <p id="rb-max-how" class="muted">Leave it empty and RunBeat estimates it from your age (220 − age).</p>
+          <button type="submit" class="btn btn-primary rb-welcome-save">Save and continue</button>
+        </form>
+        """
 
     static let profile = """
         <form id="rb-profile" class="rb-profile form-row">
@@ -118,7 +141,7 @@ enum RunBeatPages {
           <div class="rb-phase"><span id="rb-phase-name">–</span> <span id="rb-phase-left" class="rb-clock"></span>
             <span id="rb-paused" class="rb-paused-badge" hidden>Paused</span></div>
           <div class="rb-meta"><span id="rb-target" class="rb-target"></span>
-            <span class="rb-elapsed">Elapsed <span id="rb-elapsed" class="rb-clock">0:00</span> · next: <span id="rb-next">–</span></span></div>
+            <span class="rb-elapsed">Elapsed <span id="rb-elapsed" class="rb-clock">0:00</span><span id="rb-next-line"> · next: <span id="rb-next">–</span></span></span></div>
           <canvas id="rb-chart" class="rb-chart rb-live-chart" width="900" height="260" role="img" aria-label="Heart rate with zone bands and phases"></canvas>
           <p id="rb-cue" class="rb-cue" role="status" aria-live="polite"></p>
           <div class="rb-controls">
@@ -159,6 +182,32 @@ enum RunBeatPages {
         """
     }
 
+    /// The history's import and list, on its page and as the trainer's screen.
+    static let historyList = """
+        <form id="rb-import" class="panel">
+          <label>Import a workout (FIT, TCX or GPX) <input type="file" id="rb-import-file" accept=".fit,.tcx,.gpx"></label>
+          <p id="rb-import-note" class="muted" role="status"></p>
+        </form>
+        <ul id="rb-workouts" class="rb-workouts" aria-label="Workouts"><li class="muted">Loading…</li></ul>
+        """
+
+    /// A coach's class, on its page (under its h1: an h2) and as the trainer's screen (under its h2: an h3).
+    static func coachView(heading: String) -> String {
+        """
+        <p class="muted">Open a class and give its code to your runners: they enter it before starting, and you follow each of
+          them here as they train (a spinning class, a track session).</p>
+        <form id="rb-class-form" class="panel">
+          <label>Class name <input name="name" maxlength="80" required value="Tuesday intervals"></label>
+          <button type="submit">Open a class</button>
+          <label>or follow a class by its code <input name="code" maxlength="6" pattern="[A-Za-z0-9]{6}"></label>
+          <button type="button" id="rb-follow">Follow</button>
+        </form>
+        <\(heading) id="rb-class-title"></\(heading)>
+        <p id="rb-class-status" class="muted" role="status" aria-live="polite"></p>
+        <ul id="rb-runners" class="rb-runners" aria-label="Runners"></ul>
+        """
+    }
+
     static func history(user: User) -> String {
         HTML.page(
             app: RunBeatApp.card, title: "RunBeat workouts", script: "/static/runbeat/js/runbeat-history.js", styles: styles,
@@ -167,11 +216,7 @@ enum RunBeatPages {
                 <main id="main" class="runbeat">
                   \(tabs(current: "history"))
                   <h1>Your workouts</h1>
-                  <form id="rb-import" class="panel">
-                    <label>Import a workout (FIT, TCX or GPX) <input type="file" id="rb-import-file" accept=".fit,.tcx,.gpx"></label>
-                    <p id="rb-import-note" class="muted" role="status"></p>
-                  </form>
-                  <ul id="rb-workouts" class="rb-workouts" aria-label="Workouts"><li class="muted">Loading…</li></ul>
+                  \(historyList)
                 </main>
                 """, bodyClass: "has-tabbar")
     }
@@ -198,17 +243,7 @@ enum RunBeatPages {
                 <main id="main" class="runbeat rb-coach">
                   \(tabs(current: "coach"))
                   <h1>Coach a class</h1>
-                  <p class="muted">Open a class and give its code to your runners: they enter it before starting, and you follow each of
-                    them here as they train (a spinning class, a track session).</p>
-                  <form id="rb-class-form" class="panel">
-                    <label>Class name <input name="name" maxlength="80" required value="Tuesday intervals"></label>
-                    <button type="submit">Open a class</button>
-                    <label>or follow a class by its code <input name="code" maxlength="6" pattern="[A-Za-z0-9]{6}"></label>
-                    <button type="button" id="rb-follow">Follow</button>
-                  </form>
-                  <h2 id="rb-class-title"></h2>
-                  <p id="rb-class-status" class="muted" role="status" aria-live="polite"></p>
-                  <ul id="rb-runners" class="rb-runners" aria-label="Runners"></ul>
+                  \(coachView(heading: "h2"))
                 </main>
                 """, bodyClass: "has-tabbar")
     }

@@ -16,7 +16,7 @@ export function duration(seconds) {
 }
 
 /**
- * A cue from the server: its kind is "zone", "target", "phase", "strap_silent" or "finished".
+ * A cue from the server: its kind is "zone", "target", "phase", "strap_silent", "strap_back" or "finished".
  * @typedef {{kind: string, zone?: number, bpm?: number, state?: string, low?: number, high?: number, phase?: string, interval?: number | null, of?: number | null, seconds?: number | null}} Cue
  */
 
@@ -39,6 +39,8 @@ export function words(cue) {
     }
     case "strap_silent":
       return "Heart rate lost. Check your strap.";
+    case "strap_back":
+      return "Heart rate back.";
     case "finished":
       return "Workout complete. Well done.";
     default:

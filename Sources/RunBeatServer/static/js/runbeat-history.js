@@ -1,7 +1,9 @@
 // The history (every workout with its summary, import of FIT/TCX/GPX files) and one
 // workout's page (its chart and summary, export, delete with undo).
 import { api, APIError, bindLogout, byId, el, errorMessage, formatTime, requiredElement, showActionError } from "/static/js/api.js";
-import { droppedNote, renderSummary } from "./runbeat-summary.js";
+import { renderSummary } from "./runbeat-summary.js";
+import { listWorkouts, mountHistory } from "./runbeat-history-view.js";
+import { showRunningWorkout } from "./runbeat-running-bar.js";
 
 bindLogout();
 
@@ -10,21 +12,6 @@ bindLogout();
 const main = requiredElement("main", HTMLElement);
 /** How long a deleted workout can be restored: the server's undo window (RunBeatService.undoWindow). */
 const UNDO_SECONDS = 30;
-
-async function list() {
-  /** @type {{workouts: Workout[]}} */
-  const page = await api("/api/v1/runbeat/workouts?limit=200");
-  const items = page.workouts.map((w) => {
-    const s = w.summary;
-    const when = new Date(w.started_at).toLocaleString();
-    const facts = [formatTime(w.seconds), s?.average_heart_rate ? `avg ${s.average_heart_rate} bpm` : null, s?.peak_heart_rate ? `peak ${s.peak_heart_rate}` : null];
-    if (s && s.intervals.length) facts.push(`${s.intervals_hit}/${s.intervals.length} intervals hit`);
-    if (w.status === "running") facts.push("running");
-    if (w.source === "import") facts.push("imported");
-    return el("li", { dataset: { workout: w.id } }, el("a", { href: `/runbeat/workouts/${w.id}` }, `${w.name}, ${when}`), el("span", { class: "muted" }, ` · ${facts.filter(Boolean).join(" · ")}`));
-  });
-  byId("rb-workouts").replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, "No workouts yet.")]));
-}
 
 /** @param {string} id */
 async function one(id) {
@@ -77,7 +64,7 @@ function offerUndo() {
       clearTimeout(timer);
       forget();
       toast.replaceChildren(el("span", {}, `${name} is back in your workouts.`));
-      await list();
+      await listWorkouts();
     } catch (error) {
       showActionError(undo, error instanceof APIError && error.status === 404 ? "Too late to undo: the workout is gone for good." : errorMessage(error));
     }
@@ -85,32 +72,10 @@ function offerUndo() {
 }
 
 const id = main?.getAttribute("data-workout");
+showRunningWorkout();
 if (id) {
   await one(id);
 } else {
-  const picker = /** @type {HTMLInputElement} */ (byId("rb-import-file"));
-  picker.addEventListener("change", async () => {
-    const file = picker.files?.[0];
-    if (!file) return;
-    const note = byId("rb-import-note");
-    try {
-      /** @type {Workout} */
-      const workout = await api(`/api/v1/runbeat/workouts/files?filename=${encodeURIComponent(file.name)}`, { method: "POST", body: file });
-      const link = el("a", { href: `/runbeat/workouts/${workout.id}` }, workout.name);
-      if (workout.existing) {
-        note.replaceChildren("Already in your workouts (this file was imported before, so it was not added again): ", link, ".");
-      } else {
-        const parts = [`: ${workout.samples} heart-rate samples.`];
-        if (workout.summary?.dropped_samples) parts.push(` ${droppedNote(workout.summary.dropped_samples)}`);
-        if (workout.damage) parts.push(` Read in part: ${workout.damage}`);
-        note.replaceChildren("Imported ", link, ...parts);
-      }
-      picker.value = "";
-      await list();
-    } catch (error) {
-      showActionError(picker, errorMessage(error));
-    }
-  });
   offerUndo();
-  await list();
+  await mountHistory();
 }

@@ -9,9 +9,13 @@ export class LiveLink {
   /**
    * @param {string} workoutId
    * @param {import("./runbeat-samples.js").SampleBuffer} buffer
-   * @param {{onMessage: (message: any) => void, onState: (state: "live" | "offline" | "closed") => void, now: () => number}} handlers
+   * @param {{onMessage: (message: any) => void, onState: (state: "live" | "offline" | "closed") => void, now: () => number, page?: string}} handlers
+   *   page: this page's own id (the same page reconnecting records on; another page watches)
    */
-  constructor(workoutId, buffer, { onMessage, onState, now }) {
+  constructor(workoutId, buffer, { onMessage, onState, now, page = "" }) {
+    this.page = page;
+    /** Another page records the run: this one sends nothing of it. */
+    this.viewer = false;
     this.id = workoutId;
     this.buffer = buffer;
     this.onMessage = onMessage;
@@ -27,7 +31,8 @@ export class LiveLink {
   open() {
     if (this.closed) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/api/v1/runbeat/workouts/${this.id}/live`);
+    const query = this.page ? `?page=${encodeURIComponent(this.page)}` : "";
+    const socket = new WebSocket(`${scheme}//${location.host}/api/v1/runbeat/workouts/${this.id}/live${query}`);
     this.socket = socket;
     socket.addEventListener("message", (event) => {
       let message;
@@ -36,8 +41,13 @@ export class LiveLink {
       } catch {
         return;
       }
-      if (message.type === "hello") {
+      if (message.type === "hello" && message.role === "viewer") {
         this.failures = 0;
+        this.viewer = true;
+        this.onState("live");
+      } else if (message.type === "hello") {
+        this.failures = 0;
+        this.viewer = false;
         this.buffer.resume(message.acked_seq);
         this.onState("live");
         // The page's clock first, so the server knows the backlog is old.
@@ -68,6 +78,7 @@ export class LiveLink {
 
   /** @param {object} object */
   sendJSON(object) {
+    if (this.viewer) return;
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(object));
   }
 

@@ -4,7 +4,7 @@
 // part (node --test).
 
 /** The trainer's screens, in the tab bar's order. */
-export const SCREENS = ["profile", "workout", "run", "summary"];
+export const SCREENS = ["welcome", "profile", "workout", "run", "summary", "history", "coach"];
 
 /**
  * The screen an address's fragment names, or null for anything else.

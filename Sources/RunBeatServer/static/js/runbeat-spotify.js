@@ -51,16 +51,24 @@ export class SpotifyPanel {
 
   async draw() {
     const s = this.status;
-    if (!s || !s.configured) {
+    if (!s) {
       this.box.replaceChildren();
       this.box.hidden = true;
+      return;
+    }
+    if (!s.configured) {
+      // Said, not left out: a runner looking for Spotify learns why it is not offered.
+      this.box.hidden = false;
+      this.box.replaceChildren(
+        el("p", { class: "rb-spotify-state rb-spotify-unavailable" }, "Spotify is not set up on this server, so each phase plays music from your Juke library instead."),
+      );
       return;
     }
     this.box.hidden = false;
     if (s.status !== "connected") {
       // pending: a sign-in was started and Spotify has not sent this browser back yet.
       const pending = s.status === "pending";
-      const connect = el("button", { type: "button", class: "rb-spotify-connect", onclick: () => this.connect(connect) }, pending ? "Connect again" : "Connect Spotify");
+      const connect = el("button", { type: "button", class: "btn btn-primary rb-spotify-connect", onclick: () => this.connect(connect) }, pending ? "Connect again" : "Connect Spotify");
       const why =
         s.status === "reauthorize"
           ? "Spotify needs you to connect again."
@@ -75,7 +83,7 @@ export class SpotifyPanel {
     const devices = el("select", { "aria-label": "Spotify device", onchange: () => this.chooseDevice(devices) });
     devices.append(el("option", { value: "" }, "Whichever device has Spotify open"));
     if (s.device_id) devices.append(el("option", { value: s.device_id, selected: true }, s.device_name || s.device_id));
-    const disconnect = el("button", { type: "button", onclick: () => this.disconnect(disconnect) }, "Disconnect Spotify");
+    const disconnect = el("button", { type: "button", class: "btn", onclick: () => this.disconnect(disconnect) }, "Disconnect Spotify");
     this.box.replaceChildren(
       el("p", { class: "rb-spotify-state" }, "Spotify is connected. RunBeat starts each phase's playlist on your Spotify device."),
       el("label", {}, "Play on ", devices),

@@ -64,16 +64,44 @@ export function renderSummary(root, workout) {
     workout.damage ? el("p", { class: "muted" }, `Read in part: ${workout.damage}`) : "",
   );
   const span = Math.max(workout.seconds, workout.heart_rate.length ? workout.heart_rate[workout.heart_rate.length - 1].t : 0, 1);
-  drawChart(requiredElement("#rb-summary-chart", HTMLCanvasElement, root), { samples: workout.heart_rate, zones: workout.zones, phases: workout.phases, span });
+  const canvas = requiredElement("#rb-summary-chart", HTMLCanvasElement, root);
+  const data = { samples: workout.heart_rate, zones: workout.zones, phases: workout.phases, span };
+  drawChart(canvas, data);
+  redrawOnResize(canvas, data);
   const base = `/runbeat/workouts/${workout.id}`;
   requiredElement(".rb-export-fit", HTMLAnchorElement, root).setAttribute("href", `${base}/export.fit`);
   const tcx = requiredElement(".rb-export-tcx", HTMLAnchorElement, root);
   tcx.setAttribute("href", `${base}/export.tcx`);
-  // GPX beside TCX (the page draws FIT and TCX; GPX came later): made once, here.
-  let gpx = root.querySelector(".rb-export-gpx");
-  if (!gpx) {
-    gpx = /** @type {HTMLAnchorElement} */ (el("a", { class: "rb-export-gpx", download: true }, "Export as GPX"));
-    tcx.after(" · ", gpx);
+  // GPX is a route: offered only for a workout with positions; without, the page says why
+  // and points at TCX and FIT (the server refuses the file with no_positions too).
+  root.querySelector(".rb-export-gpx")?.remove();
+  root.querySelector(".rb-no-gpx")?.remove();
+  const exports = tcx.closest("p");
+  if (workout.has_positions) {
+    tcx.after(el("span", { class: "rb-export-gpx-item" }, " · ", el("a", { class: "rb-export-gpx", download: true, href: `${base}/export.gpx` }, "Export as GPX")));
+  } else if (exports) {
+    exports.after(el("p", { class: "rb-no-gpx muted" }, "No GPX: GPX is a route, and this workout has no positions (RunBeat records heart rate only). TCX and FIT carry its heart rate."));
   }
-  gpx.setAttribute("href", `${base}/export.gpx`);
+}
+
+/** @type {WeakMap<HTMLCanvasElement, Parameters<typeof drawChart>[1]>} */
+const drawn = new WeakMap();
+/** Canvases drawn again at their new size (shown after being drawn hidden, a phone turned). */
+const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver((entries) => {
+  for (const entry of entries) {
+    const canvas = /** @type {HTMLCanvasElement} */ (entry.target);
+    const data = drawn.get(canvas);
+    if (data && canvas.clientWidth) drawChart(canvas, data);
+  }
+});
+
+/**
+ * A summary drawn while its screen is hidden has no size yet (it would be a 900 px drawing
+ * squeezed into the phone's width): it is drawn again once it is shown, and at each resize.
+ * @param {HTMLCanvasElement} canvas
+ * @param {Parameters<typeof drawChart>[1]} data
+ */
+function redrawOnResize(canvas, data) {
+  drawn.set(canvas, data);
+  resized?.observe(canvas);
 }

@@ -11,7 +11,7 @@
 
 /**
  * The runner's profile (RunBeatProfile).
- * @typedef {{age: number, resting: number, max?: number | null, formula: string, maximum: number, zones: Zone[], manual_zones: boolean, bound_ranges: number[][], music: Record<string, MusicChoice>}} Profile
+ * @typedef {{age: number, resting: number, max?: number | null, formula: string, maximum: number, zones: Zone[], manual_zones: boolean, bound_ranges: number[][], music: Record<string, MusicChoice>, set_up?: boolean}} Profile
  */
 
 /** @typedef {{id: string, name: string, total_seconds?: number | null}} Plan */
@@ -27,7 +27,7 @@
 
 /**
  * A workout (RunBeatWorkout); its phases are the page's timeline's.
- * @typedef {{id: string, name: string, status: string, source: string, started_at: number, seconds: number, zones: Zone[], phases: import("./runbeat-timeline.js").Phase[], summary?: Summary | null, samples: number, acked_seq?: number, damage?: string | null, existing?: boolean}} Workout
+ * @typedef {{id: string, name: string, status: string, source: string, started_at: number, seconds: number, zones: Zone[], phases: import("./runbeat-timeline.js").Phase[], summary?: Summary | null, samples: number, acked_seq?: number, damage?: string | null, existing?: boolean, has_positions?: boolean}} Workout
  */
 
 /**

@@ -15,6 +15,9 @@ import { SpotifyPanel, callbackOutcome, spotifyLine } from "./runbeat-spotify.js
 import { BluetoothStrap, ReplayStrap, SimulatedStrap } from "./runbeat-strap.js";
 import { phaseAt, phaseName, totalSeconds, zoneOf } from "./runbeat-timeline.js";
 import { renderSummary } from "./runbeat-summary.js";
+import { heartLost } from "./runbeat-heart.js";
+import { mountHistory } from "./runbeat-history-view.js";
+import { mountCoach } from "./runbeat-coach-view.js";
 
 bindLogout();
 
@@ -44,7 +47,8 @@ const PHASE_LABELS = { warmup: "Warm-up", work: "Work intervals", recovery: "Rec
  *   | ({type: "spotify"} & Parameters<typeof spotifyLine>[0])
  *   | {type: "strap", live: boolean}
  *   | {type: "finished", workout_id: string}
- *   | {type: "hello", status: string}} ServerMessage
+ *   | {type: "heart", bpm: number, t: number}
+ *   | {type: "hello", status: string, role?: "recorder" | "viewer"}} ServerMessage
  */
 
 /**
@@ -56,6 +60,7 @@ const PHASE_LABELS = { warmup: "Warm-up", work: "Work intervals", recovery: "Rec
  *   spotify: SpotifyPanel, samples: {t: number, bpm: number}[], phaseIndex: number,
  *   timers: ReturnType<typeof setInterval>[], finishing: boolean, saidOffline: boolean,
  *   strapText: string, summaryShown: string | null,
+ *   lastSampleAt: number | null, waitingSince: number, heartLost: boolean, viewer: boolean,
  * }}
  */
 const state = {
@@ -81,7 +86,19 @@ const state = {
   strapText: "",
   /** The summary shown (the last workout, or the one just finished). */
   summaryShown: null,
+  /** The workout second of the last sample, the one the screen began waiting at, and whether the heart rate is lost. */
+  lastSampleAt: null,
+  waitingSince: 0,
+  heartLost: false,
+  /** Another page (a second tab, another device) records this run: this one watches it. */
+  viewer: false,
 };
+
+/**
+ * This page's own id on the run's live connection: the same page reconnecting records on;
+ * another page (a second tab) is told it watches. One per page load, never shared.
+ */
+const PAGE_ID = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** The screen stays on while a workout runs. */
 const wakeLock = new ScreenWakeLock();
@@ -96,7 +113,38 @@ const runNote = (text) => (byId("rb-run-note").textContent = text);
 const screens = new Screens(byId("main"), "run", (screen) => {
   if (screen === "summary") showLastSummary();
   if (screen === "run") frame();
+  // The history and a class are screens here too: a workout runs on while its runner looks.
+  if (screen === "history") mountHistory(openWorkout).catch((error) => note(errorMessage(error)));
+  if (screen === "coach") mountCoach({ inPage: true });
+  drawLiveBar();
 });
+
+/**
+ * A workout from the history, on the Summary screen.
+ * @param {string} id
+ */
+async function openWorkout(id) {
+  try {
+    drawSummary(await api(`/api/v1/runbeat/workouts/${id}`));
+    screens.open("summary");
+  } catch (error) {
+    note(errorMessage(error));
+  }
+}
+
+/** The bar that says a workout runs (and leads back to it) on every screen but the run's. */
+function drawLiveBar() {
+  const bar = document.getElementById("rb-live-bar");
+  if (!bar) return;
+  const running = current();
+  const shown = Boolean(running && !state.finishing && screens.current !== "run");
+  bar.hidden = !shown;
+  if (shown && running) {
+    const text = `Workout running · ${formatTime(running.clock.elapsed())}${running.clock.paused ? " · paused" : ""}`;
+    const label = byId("rb-live-bar-text");
+    if (label.textContent !== text) label.textContent = text;
+  }
+}
 
 // --- Set-up ---------------------------------------------------------------------------------
 
@@ -468,8 +516,36 @@ replayFile.addEventListener("change", async () => {
 
 // --- The run --------------------------------------------------------------------------------
 
+// --- Before the first workout: the runner's heart ------------------------------------------
+
+const welcome = /** @type {HTMLFormElement} */ (byId("rb-welcome"));
+welcome.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  /** @type {{age: number, resting: number, formula: string, max?: number}} */
+  const body = { age: Number(welcome.age.value), resting: Number(welcome.resting.value), formula: "fox" };
+  if (welcome.max.value) body.max = Number(welcome.max.value);
+  try {
+    state.profile = await api("/api/v1/runbeat/profile", { method: "PUT", body });
+    drawProfile();
+    note(`Saved: your zones follow a maximum of ${loadedProfile().maximum} bpm.`);
+    screens.open("run");
+  } catch (error) {
+    showActionError(event.submitter || welcome, errorMessage(error));
+  }
+});
+
+/** Whether the runner still has to give their heart (the profile is the default one). */
+function needsWelcome() {
+  return Boolean(state.profile && !state.profile.set_up);
+}
+
 const startButton = byId("rb-start");
 startButton.addEventListener("click", async () => {
+  if (needsWelcome()) {
+    note("Before your first workout: your age and heart rates, so that your zones are yours.");
+    screens.open("welcome");
+    return;
+  }
   if (!state.source) {
     showActionError(startButton, "Connect a strap, or pick the simulated strap or a recording, first.");
     return;
@@ -500,6 +576,10 @@ function run(workout, workoutClock, acked = -1) {
   state.samples = [];
   state.phaseIndex = -1;
   state.finishing = false;
+  state.lastSampleAt = null;
+  state.waitingSince = workoutClock.elapsed();
+  state.heartLost = false;
+  state.viewer = false;
   byId("rb-setup").hidden = true;
   byId("rb-run").hidden = false;
   byId("rb-cue").textContent = "";
@@ -511,6 +591,7 @@ function run(workout, workoutClock, acked = -1) {
     onMessage: serverSaid,
     onState: linkState,
     now: () => workoutClock.elapsed(),
+    page: PAGE_ID,
   });
   state.link.open();
   if (state.source === "simulated") {
@@ -543,7 +624,8 @@ function run(workout, workoutClock, acked = -1) {
  * reloaded or closed with no network loses nothing.
  */
 function keepBacklog() {
-  if (!state.workout || !state.buffer || state.finishing || !token()) return;
+  // A watching page keeps nothing: the recording page's backlog is the run's.
+  if (!state.workout || !state.buffer || state.finishing || state.viewer || !token()) return;
   try {
     const run = JSON.parse(sessionStorage.getItem(RUN_KEY) || "null");
     localStorage.setItem(BACKLOG_KEY, JSON.stringify({ workout: state.workout, run, said_offline: state.saidOffline, ...state.buffer.backlog() }));
@@ -589,6 +671,7 @@ function showStrap(text, live) {
  */
 function onSample(bpm, hex, at = undefined) {
   const running = current();
+  if (running && state.viewer) return;  // another page records this run
   if (!running) {
     strapStatus(`${state.bluetooth?.name() ?? "Strap"}: ${bpm} bpm`);
     return;
@@ -604,22 +687,65 @@ function onSample(bpm, hex, at = undefined) {
   const sample = running.buffer.add(t, bpm, hex);
   state.samples.push({ t: sample.t, bpm });
   running.link.send(sample);
+  showHeart(running.workout, bpm, t);
+}
+
+/**
+ * A heart rate on the screen (this page's strap's, or for a watching page the recording page's).
+ * @param {Workout} workout
+ * @param {number} bpm
+ * @param {number} t the workout second it belongs to
+ */
+function showHeart(workout, bpm, t) {
+  state.lastSampleAt = Math.max(state.lastSampleAt ?? 0, t);
+  state.heartLost = false;
   byId("rb-bpm").textContent = String(bpm);
-  const zone = zoneOf(running.workout.zones, bpm);
+  const zone = zoneOf(workout.zones, bpm);
   const badge = byId("rb-zone");
   badge.textContent = zone ? `Zone ${zone}` : "Below zone 1";
   badge.className = `rb-zone z${zone}`;
+  byId("rb-run").classList.remove("heart-lost");
+}
+
+/**
+ * Another page records this run (this is a second tab, or the runner's other device): this
+ * one shows it as it goes (heart rate, phases, cues) and records nothing, so the two never
+ * take the run from each other.
+ */
+function becomeViewer() {
+  if (state.viewer) return;
+  state.viewer = true;
+  state.strap?.stop?.();
+  state.strap = null;
+  byId("rb-reconnect-strap").hidden = true;
+  removeEventListener("beforeunload", guardExit);
+  showStrap("Strap: in the other tab or device", true);
+  runNote("This workout is being recorded in another tab or on another device: this one shows it as it runs.");
+}
+
+/**
+ * No sample for a while (or the server heard none): the last number and its zone go, and
+ * the screen says the heart rate is lost until samples come back.
+ */
+function showHeartLost() {
+  state.heartLost = true;
+  byId("rb-bpm").textContent = "--";
+  const badge = byId("rb-zone");
+  badge.textContent = "Heart rate lost";
+  badge.className = "rb-zone rb-zone-lost";
+  byId("rb-run").classList.add("heart-lost");
 }
 
 /** @param {BeforeUnloadEvent} event */
 function guardExit(event) {
-  if (!state.workout || state.finishing) return;
+  if (!state.workout || state.finishing || state.viewer) return;
   event.preventDefault();
   event.returnValue = "";
 }
 
 /** Four times a second: the clock, the phase (music follows it even offline), the chart. */
 function frame() {
+  drawLiveBar();
   const running = current();
   if (!running || state.finishing) return;
   const now = running.clock.elapsed();
@@ -629,17 +755,32 @@ function frame() {
     state.phaseIndex = at.index;
     if (at.index < phases.length) state.music?.phase(phases[at.index].kind);
   }
+  if (!running.clock.paused && !state.heartLost && heartLost(state.lastSampleAt, state.waitingSince, now)) showHeartLost();
   const phase = phases[at.index];
   byId("rb-phase-name").textContent = phaseName(phase);
   byId("rb-phase-left").textContent = at.left != null ? formatTime(at.left) : "";
   byId("rb-target").textContent = phase && phase.low != null ? `Target ${phase.low}–${phase.high} bpm` : "";
   byId("rb-elapsed").textContent = formatTime(now);
-  byId("rb-next").textContent = phases[at.index + 1] ? phaseName(phases[at.index + 1]) : "the end";
+  drawNext(phases, at.index);
   const total = totalSeconds(phases);
   if (Math.round(now * 4) % 4 === 0 || total != null) {
     drawChart(byId("rb-chart"), { samples: state.samples, zones: running.workout.zones, phases, span: total ?? Math.max(600, now + 60), now });
   }
   if (total != null && now >= total + 2 && !running.link.isOpen) finish(total);
+}
+
+/**
+ * What comes after the phase running: the next phase, or for the last timed one that it is
+ * the last; an open phase (free training) has no set end, so nothing is said to come next.
+ * @param {import("./runbeat-timeline.js").Phase[]} phases
+ * @param {number} index
+ */
+function drawNext(phases, index) {
+  const line = byId("rb-next-line");
+  const phase = phases[index];
+  const next = phases[index + 1];
+  const text = phase && phase.seconds == null ? " · no set end" : next ? ` · next: ${phaseName(next)}` : " · last phase";
+  if (line.textContent !== text) line.textContent = text;
 }
 
 /** @param {"live" | "offline" | "closed"} s */
@@ -666,13 +807,19 @@ function serverSaid(message) {
   } else if (message.type === "strap") {
     if (!message.live) {
       showStrap("Strap silent", false);
+      showHeartLost();
       return;
     }
     // Samples again: the strap's own words come back, and the spoken "Heart rate lost" goes.
     showStrap(state.strapText || "Heart rate back", true);
     if (byId("rb-cue").textContent === words({ kind: "strap_silent" })) byId("rb-cue").textContent = "";
+  } else if (message.type === "heart") {
+    const running = current();
+    if (running && state.viewer) showHeart(running.workout, message.bpm, running.clock.elapsed());
   } else if (message.type === "finished") {
     showSummary(message.workout_id);
+  } else if (message.type === "hello" && message.status === "running" && message.role === "viewer") {
+    becomeViewer();
   } else if (message.type === "hello" && message.status !== "running") {
     if (state.workout) showSummary(state.workout.id);
   } else if (message.type === "hello" && state.clock?.paused) {
@@ -895,3 +1042,8 @@ if (failed) {
   note(reason instanceof Error ? reason.message : "Could not load your profile.");
 } else drawMusic();
 await resume();
+// A first visit (no workout running, no screen asked for): the welcome comes first.
+if (needsWelcome() && !state.workout && !location.hash) {
+  screens.show("welcome");
+  scrollTo({ top: 0 });
+}
