@@ -66,10 +66,12 @@ def test_a_party_game_with_three_phones(server, admin):
         assert host.find_element(By.ID, "main").get_attribute("data-transport") == "websocket"
         click(host, By.ID, "start")
 
-        # The host hears the clip and sees the answer; the phones see a hidden cover and a form.
+        # The host hears the clip and sees the answer when asking for it (the room may see the
+        # host's screen); the phones see a hidden cover and a form.
+        click(host, By.ID, "show-answer")
         answer = wait(host).until(lambda d: text(d, "#answer"))
         title_text = text(host, "#answer strong")
-        artist_text = answer.split(" — ")[1].replace(" (only you can see this)", "")
+        artist_text = answer.split(" — ")[1].split(" (only you can see this)")[0]
         for phone in phones:
             wait(phone).until(lambda d: d.find_elements(By.ID, "guess-form"))
             assert title_text not in phone.page_source and artist_text not in phone.page_source
