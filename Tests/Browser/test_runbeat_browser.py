@@ -242,7 +242,9 @@ def test_zones_edited_both_ways_and_a_recording_replayed_and_imported(server, ad
     click(browser, By.ID, "rb-start")
     wait(browser).until(lambda d: d.find_element(By.ID, "rb-run").is_displayed())
     wait(browser).until(lambda d: "recording has ended" in d.find_element(By.ID, "rb-strap-live").text)
-    assert int(browser.find_element(By.ID, "rb-bpm").text) == 149  # the recording's last heart rate
+    # The recording is over, so is its heart rate: its last number (149) does not stay on screen as now's.
+    wait(browser).until(lambda d: d.find_element(By.ID, "rb-zone").text == "Heart rate lost")
+    assert browser.find_element(By.ID, "rb-bpm").text == "--"
     end_workout(browser)
     wait(browser, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
     assert "Peak heart rate\n149 bpm" in browser.find_element(By.ID, "rb-summary").text
