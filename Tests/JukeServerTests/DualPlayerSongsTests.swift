@@ -2,6 +2,7 @@ import DualPlayer
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import JukeCore
 import JukeTestSupport
 import NIOCore
 import Testing
@@ -132,6 +133,38 @@ import Testing
                 #expect(try await store.song(older.id)?.codec == "alac")
             }
         }
+    }
+
+    /// A program named x.mp3 was stored as a 17 s song (201): x86 code holds runs of what
+    /// parses as MPEG Layer I headers, and ffprobe agreed. Juke's reader now asks that frames
+    /// go on as frames, and ffmpeg must decode the start; a real song still goes in.
+    @Test(.enabled(if: TranscodingTests.hasFFmpeg, "ffmpeg is installed by Scripts/test.sh")) func aProgramNamedLikeASongIsRefused() async throws {
+        let program = try #require(FileManager.default.contents(atPath: "/bin/ls"), "every Debian machine has ls")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("juke-intake-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let song = folder.appendingPathComponent("tone.mp3").path
+        try await TranscodingTests.tone(song, seconds: 2, codec: "libmp3lame", title: "Tone")
+        let real = [UInt8](try Data(contentsOf: URL(fileURLWithPath: song)))
+        try await TestApp.run(.sqlite) { app, client in
+            let ann = try await client.register("ann")
+            for name in ["x.mp3", "x.ogg", "x.flac", "x.m4a", "x.wav"] {
+                let refused = try await Self.upload(client, Array(program), filename: name, token: ann)
+                #expect(refused.status == .unprocessableContent, "\(name): \(refused.json)")
+            }
+            #expect(try await Self.items(client, ann).isEmpty, "nothing was kept")
+            let kept = try await Self.upload(client, real, filename: "tone.mp3", token: ann)
+            #expect(kept.status == .created, "\(kept.json)")
+        }
+        // Bytes Juke's reader takes for audio that do not decode are refused by ffmpeg.
+        let mp3 = folder.appendingPathComponent("fake.mp3").path
+        // Valid-looking frames whose contents are not MPEG audio: headers every 417 bytes, noise between.
+        var bytes: [UInt8] = []
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 { bytes += [0xFF, 0xFB, 0x90, 0x64] + (0..<413).map { _ in UInt8.random(in: 0...255, using: &generator) } }
+        FileManager.default.createFile(atPath: mp3, contents: Data(bytes))
+        await #expect(throws: RuleRefusal.self) { try await SongUploads.verifyDecodes(mp3, with: try TranscodingTests.ffmpeg()) }
+        try await SongUploads.verifyDecodes(song, with: try TranscodingTests.ffmpeg())
     }
 
     @Test func coversAreTypedByTheirBytes() {

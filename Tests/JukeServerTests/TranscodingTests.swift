@@ -13,6 +13,8 @@ import Testing
 /// Playing what a browser cannot: the rule that decides, the transcoder (ffmpeg, its slots,
 /// its line, its cache), and the routes a page plays through.
 @Suite(.timeLimit(.minutes(5))) struct TranscodingTests {
+    static let hasFFmpeg = ExternalTool.locate("ffmpeg") != nil
+
     static func ffmpeg() throws -> ExternalTool { try #require(ExternalTool.locate("ffmpeg"), "ffmpeg is installed by Scripts/test.sh") }
 
     /// Runs ffmpeg to make a test's file (asynchronously: no thread of the cooperative pool

@@ -1,4 +1,5 @@
 import DualPlayer
+import ExternalTools
 import Foundation
 import JukeCore
 import MediaFormats
@@ -44,6 +45,25 @@ struct SongUploads: Sendable {
             return .init(item: song, companions: [coverKey: Data(cover)])
         } catch let error as MediaFormatError {
             throw RuleRefusal.unprocessable("body", "The file cannot be read as audio: \(error)")
+        }
+    }
+
+    /// ffmpeg decodes the start of a file Juke's own reader took for audio: bytes that only
+    /// look like frames (a program's, where x86 code holds runs of what parses as MPEG
+    /// headers) fail to decode, and are refused before anything is kept. Without ffmpeg, Juke's
+    /// own reader's verdict stands.
+    static func verifyDecodes(_ path: String, with ffmpeg: ExternalTool?) async throws {
+        guard let ffmpeg else { return }
+        do {
+            try await ffmpeg.run(
+                ["-nostdin", "-v", "error", "-xerror", "-t", "30", "-i", path, "-map", "0:a:0", "-f", "null", "-"],
+                limits: .init(deadline: .seconds(60), outputBytes: 1 << 20, onlyWhenIdle: true))
+        } catch let failure as ExternalTool.Failure {
+            switch failure.kind {
+            case .notStarted: return
+            case .timedOut: throw RuleRefusal.unprocessable("body", "The file took too long to decode; it cannot be played.")
+            case .failed, .tooMuchOutput: throw RuleRefusal.unprocessable("body", "The file cannot be played: its audio does not decode.")
+            }
         }
     }
 

@@ -76,6 +76,7 @@ struct UploadReceiver: Sendable {
         _ body: some AsyncSequence<ArraySlice<UInt8>, any Error>, filename: String, reading: ReadingPool,
         existing: (_ sha256: String) async throws -> Item?,
         read: @escaping @Sendable (_ path: String, _ key: StorageKey, _ filename: String) throws -> Reading<Item>,
+        verify: (_ path: String) async throws -> Void = { _ in },
         contentType: String,
         add: (Item, _ sha256: String) async throws -> Void
     ) async throws -> (item: Item, created: Bool) {
@@ -86,6 +87,7 @@ struct UploadReceiver: Sendable {
         defer { try? FileManager.default.removeItem(atPath: path) }
         if let found = try await existing(received.sha256) { return (found, false) }
         let result = try await reading.read { try read(path, key, name) }
+        try await verify(path)
         var stored: [StorageKey] = []
         do {
             try await files.store(file: path, as: key, contentType: contentType)

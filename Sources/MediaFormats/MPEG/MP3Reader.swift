@@ -48,6 +48,10 @@ enum MP3Reader {
             // The last format tried when the first bytes named none (TagReader): say so plainly.
             throw MediaFormatError(.unsupported, at: 0, "not an audio format Juke reads (no known header, and no MP3 frames)")
         }
+        let searched = window[frameStart..<min(window.count, audioBytes)]
+        guard framedShare(of: searched, like: frame) >= minFramedShare else {
+            throw MediaFormatError(.unsupported, at: audioStart + frameStart, "not audio: what looks like MP3 frames there does not go on as frames")
+        }
         meta.sampleRate = frame.sampleRate
         meta.channels = frame.channels
         let frameBytes = window[frameStart..<min(window.endIndex, frameStart + frame.frameLength)]
@@ -77,6 +81,33 @@ enum MP3Reader {
     static let maxFramesInARow = 32
 
     static func framesInARow(audioBytes: Int) -> Int { min(maxFramesInARow, max(minFramesInARow, audioBytes / 10_000)) }
+
+    /// How much of what follows the first frame must be frames. A real MP3's frames follow
+    /// one another to its end (a decoder reads nothing else); a program's bytes hold runs of
+    /// what parses as frame headers (x86 code is full of `FF FF`: `/bin/ls` read as 17 s of
+    /// MPEG Layer I, and ffprobe agreed), but they break off and leave most bytes unframed.
+    static let minFramedShare = 0.75
+
+    /// The share of `bytes` (from a frame of the kind of `first`) that a decoder would read as
+    /// frames: it follows frame after frame, and where one breaks off it looks for the next
+    /// header byte by byte, counting the bytes passed over as not audio.
+    static func framedShare(of bytes: ArraySlice<UInt8>, like first: MPEGAudioFrame) -> Double {
+        guard !bytes.isEmpty else { return 1 }
+        var framed = 0
+        var i = bytes.startIndex
+        while i + 4 <= bytes.endIndex {
+            if bytes[i] == 0xFF, let frame = MPEGAudioFrame(bytes[i..<i + 4]), frame.version == first.version, frame.layer == first.layer,
+                frame.sampleRate == first.sampleRate, frame.frameLength > 0
+            {
+                framed += min(frame.frameLength, bytes.endIndex - i)
+                i += frame.frameLength
+            } else {
+                i += 1
+            }
+        }
+        if i < bytes.endIndex, framed > 0 { framed += bytes.endIndex - i }  // a last header cut by the window
+        return Double(framed) / Double(bytes.count)
+    }
 
     /// The first offset where a run of `required` valid frame headers begins, each exactly one
     /// frame after the last with the same version, layer and sample rate, or a frame with a VBR
