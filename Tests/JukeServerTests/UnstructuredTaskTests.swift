@@ -28,9 +28,10 @@ import Testing
             1, "the index being rebuilt, shared by the searches that await it; swapped in by `BackgroundWork`, which cancels it at shutdown"
         ),
         "Sources/JukePlatform/Catalog/LibrarySnapshot.swift": (1, "one read of the library shared by the callers that await it"),
-        "Sources/JukePlatform/Media/Transcoding/Transcoder.swift": (
-            2,
-            "a clip being cut, shared by the requests that await it; and the hop from ffmpeg's termination handler (a thread of Foundation's) into the actor, which frees the slot and must run even where no BackgroundWork runs (tests build a Transcoder alone)"
+        "Sources/JukePlatform/Media/Transcoding/Transcoder.swift": (1, "a clip being cut, shared by the requests that await it"),
+        "Sources/JukePlatform/Media/Transcoding/TranscodeJob.swift": (
+            1,
+            "one ffmpeg transcode, kept in the job: cancelled (its process group killed) when a seek's listeners all go; a whole track's runs on into the cache, and frees its slot when it ends, even where no BackgroundWork runs (tests build a Transcoder alone)"
         ),
         "Sources/MediaStorage/S3/S3Multipart.swift": (
             1, "a failed upload's abort, awaited at once: in a task of its own so that a cancelled upload is still aborted"

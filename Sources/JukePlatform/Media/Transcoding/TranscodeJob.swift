@@ -41,10 +41,10 @@ final class TranscodeJob: Sendable {
 
     /// Starts ffmpeg with `arguments` (its output to standard output), copying what comes
     /// out into the partial file as it comes; `ended` is called once, after the phase is final.
-    func start(ffmpeg: ExternalTool, arguments: [String], ended: @escaping @Sendable () -> Void) {
+    func start(ffmpeg: ExternalTool, arguments: [String], ended: @escaping @Sendable () async -> Void) {
         let task = Task { [self] in
             await self.run(ffmpeg: ffmpeg, arguments: arguments)
-            ended()
+            await ended()
         }
         state.withLock { $0.task = task }
     }

@@ -132,7 +132,7 @@ public actor Transcoder {
         arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
         arguments += request.target.encoderArguments + ["pipe:1"]
         job.start(ffmpeg: ffmpeg, arguments: arguments) { [weak self] in
-            Task { await self?.ended(job, named: key + "." + request.target.fileExtension, input: request.path, identity: request.identity) }
+            await self?.ended(job, named: key + "." + request.target.fileExtension, input: request.path, identity: request.identity)
         }
         let source = try TranscodeFollower.Source(job: job)
         // Wait for ffmpeg's first bytes, or its failure: a file it cannot read is an error
