@@ -22,27 +22,32 @@ import TuneTriviaAPI
 
     /// A party game with awkward names and guesses (quotes, backslashes, a newline, emoji,
     /// right-to-left text) and more players than a player's scoreboard lists.
+    /// The game's clock: one fixed moment for every command, so that a run slowed by a busy
+    /// machine never finds a round's answers closed (they close 33 s after its clip starts).
+    static let moment = Date(timeIntervalSince1970: 1_800_000_000)
+
     static func game() throws -> (game: Game, users: [UserID]) {
         let host = UserID()
         var settings = Settings(title: #"Quiz "night" \ 🎵"#)
         settings.numSongs = 5
-        var game = Game(id: SessionID(), host: host, hostName: "Host", hostPlayer: PlayerID(), inviteCode: "ABC123", settings: settings, at: .now)
+        var game = Game(id: SessionID(), host: host, hostName: "Host", hostPlayer: PlayerID(), inviteCode: "ABC123", settings: settings, at: Self.moment)
         for (i, song) in [("Dancing Queen", "ABBA"), ("Halo", "Beyoncé")].enumerated() {
             let round = Round(
                 id: RoundID(), track: TrackID(), number: 0, answer: Answer(title: song.0, artist: song.1, album: "Album \(i)", year: 1976), clipStart: 30)
-            _ = try game.apply(.addRound(round), by: host, at: .now)
+            _ = try game.apply(.addRound(round), by: host, at: Self.moment)
         }
         let names = [#"Ann "the voice""#, #"Bob \ Jr"#, "Cy\nnewline", "Dé 🎧", "سارة"] + (0..<30).map { "Player \($0)" }
         var users: [UserID] = []
         for name in names {
             let user = UserID()
             users.append(user)
-            _ = try game.apply(.join(player: PlayerID(), name: name), by: user, at: .now)
+            _ = try game.apply(.join(player: PlayerID(), name: name), by: user, at: Self.moment)
         }
-        _ = try game.apply(.start, by: host, at: .now)
+        _ = try game.apply(.start, by: host, at: Self.moment)
         for (i, user) in users.enumerated() where i % 2 == 0 {
             let seat = try #require(game.player(forUser: user))
-            _ = try game.apply(.guess(player: seat.id, artist: i == 0 ? #"ab"ba\"# : "aba", song: i % 4 == 0 ? "Dancing Queen" : "?\t!"), by: user, at: .now)
+            _ = try game.apply(
+                .guess(player: seat.id, artist: i == 0 ? #"ab"ba\"# : "aba", song: i % 4 == 0 ? "Dancing Queen" : "?\t!"), by: user, at: Self.moment)
         }
         return (game, [host] + users)
     }
@@ -51,7 +56,7 @@ import TuneTriviaAPI
         var (game, users) = try Self.game()
         let online = Set(users.prefix(4))
         for phase in ["playing", "revealed"] {
-            if phase == "revealed" { _ = try game.apply(.reveal, by: users[0], at: .now) }
+            if phase == "revealed" { _ = try game.apply(.reveal, by: users[0], at: Self.moment) }
             let frame = try TriviaFrame(game: game, version: 7)
             for viewer in users + [UserID()] {
                 let isHost = viewer == game.host
@@ -100,14 +105,14 @@ import TuneTriviaAPI
 
         let guesser = users[2]
         let seat = try #require(game.player(forUser: guesser))
-        let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: guesser, at: .now)
+        let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: guesser, at: Self.moment)
         await hub.changed(id, game: game, version: 2, targets: PushTargets(events: events), since: .now)
         #expect(try await Self.next(boxes[guesser])?.version == 2)
         #expect(try await Self.next(boxes[users[0]])?.version == 2)  // the host
         // One delivery posts to every mailbox it names at once: the others were not named.
         #expect(try #require(boxes[users[1]]).take().frame == nil)
 
-        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        let reveal = try game.apply(.reveal, by: users[0], at: Self.moment)
         await hub.changed(id, game: game, version: 3, targets: PushTargets(events: reveal), since: .now)
         for user in users.prefix(4) { #expect(try await Self.next(boxes[user])?.version == 3) }
 
@@ -115,7 +120,7 @@ import TuneTriviaAPI
         let newcomer = UserID()
         boxes[newcomer] = await hub.subscribe(id, user: newcomer, game: game, version: 3)
         _ = try await Self.next(boxes[newcomer])
-        let joined = try game.apply(.join(player: PlayerID(), name: "Newcomer"), by: newcomer, at: .now)
+        let joined = try game.apply(.join(player: PlayerID(), name: "Newcomer"), by: newcomer, at: Self.moment)
         await hub.changed(id, game: game, version: 4, targets: PushTargets(events: joined), since: .now)
         #expect(try await Self.next(boxes[newcomer])?.version == 4)
         #expect(try #require(boxes[users[1]]).take().frame == nil)
@@ -138,7 +143,7 @@ import TuneTriviaAPI
         var version = 1
         for user in [users[2], users[4], users[6], users[8]] {  // players who have not answered yet
             let seat = try #require(game.player(forUser: user))
-            let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: user, at: .now)
+            let events = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: user, at: Self.moment)
             version += 1
             await hub.changed(game.id, game: game, version: version, targets: PushTargets(events: events), since: .now)
         }
@@ -152,10 +157,10 @@ import TuneTriviaAPI
 
         // Another answer waits for the pace again; the reveal does not.
         let late = try #require(game.player(forUser: users[10]))
-        let answer = try game.apply(.guess(player: late.id, artist: "x", song: "y"), by: users[10], at: .now)
+        let answer = try game.apply(.guess(player: late.id, artist: "x", song: "y"), by: users[10], at: Self.moment)
         await hub.changed(game.id, game: game, version: 6, targets: PushTargets(events: answer), since: .now)
         #expect(await clock.waitForSleeper(until: clock.now + .seconds(2)))
-        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        let reveal = try game.apply(.reveal, by: users[0], at: Self.moment)
         await hub.changed(game.id, game: game, version: 7, targets: PushTargets(events: reveal), since: .now)
         #expect(try await Self.next(host)?.version == 7)
     }
@@ -170,12 +175,12 @@ import TuneTriviaAPI
         #expect(try await Self.next(player)?.version == 1)
         _ = host.take()
         let seat = try #require(game.player(forUser: users[4]))
-        let answer = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: users[4], at: .now)
+        let answer = try game.apply(.guess(player: seat.id, artist: "x", song: "y"), by: users[4], at: Self.moment)
         await hub.changed(game.id, game: game, version: 2, targets: PushTargets(events: answer), since: .now)
         // Two connections make a minute's pace.
         #expect(await clock.waitForSleeper(until: clock.now + .seconds(60)))
         #expect(host.take().frame == nil)
-        let reveal = try game.apply(.reveal, by: users[0], at: .now)
+        let reveal = try game.apply(.reveal, by: users[0], at: Self.moment)
         await hub.changed(game.id, game: game, version: 3, targets: PushTargets(events: reveal), since: .now)
         #expect(try await Self.next(host)?.version == 3)
     }
@@ -247,7 +252,7 @@ import TuneTriviaAPI
         // channel tells its pipeline each time its writability changes, as this one does.)
         channel.isWritable = false
         channel.pipeline.fireChannelWritabilityChanged()
-        _ = try game.apply(.reveal, by: users[0], at: .now)
+        _ = try game.apply(.reveal, by: users[0], at: TriviaPushTests.moment)
         let revealed = try TriviaFrame(game: game, version: 3)
         handler.push(playing, since: .now, host: nil)
         handler.push(revealed, since: .now, host: nil)
