@@ -131,14 +131,14 @@ import Testing
             behaviour: .script([FakeOpenAI.encode(["direction_prompt": "West Coast psychedelic rock, loose and loud.", "button_label": "West Coast vibes"])]))
         try await good.run { url in
             let direction = await Self.dj(url).direction(
-                after: Self.library, persona: Persona.builtIns(at: Date())[0], library: Self.library, settings: DJSettings())
+                after: Self.library, avoiding: [], persona: Persona.builtIns(at: Date())[0], library: Self.library, settings: DJSettings())
             #expect(direction?.label == "West Coast vibes")
             #expect(good.log.all.first?.1["model"] as? String == "gpt-5-nano")
         }
         let long = FakeOpenAI(behaviour: .script([FakeOpenAI.encode(["direction_prompt": "x", "button_label": "A label far too long for any button"])]))
         try await long.run { url in
             let direction = await Self.dj(url).direction(
-                after: Array(Self.library.prefix(2)), persona: Persona.builtIns(at: Date())[0], library: Self.library, settings: DJSettings())
+                after: Array(Self.library.prefix(2)), avoiding: [], persona: Persona.builtIns(at: Date())[0], library: Self.library, settings: DJSettings())
             let label = try #require(direction?.label)
             // Juke's own: a structured target.
             let target = direction?.towardGenre != nil || direction?.towardYears != nil || direction?.towardTempo != nil
