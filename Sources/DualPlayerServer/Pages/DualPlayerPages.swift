@@ -202,9 +202,6 @@ enum DualPlayerPages {
               <input type="search" aria-label="Search the library for the music player" placeholder="Search songs, artists, albums">
             </form>
             <ul class="list dual-results" aria-label="Music search results"></ul>
-            <h3 class="dual-shelf-title">Uploaded songs</h3>
-            <ul class="list dual-songs" aria-label="Uploaded songs"><li class="muted">Loading…</li></ul>
-            \(uploader(label: "Upload a song (MP3, M4A, M4B, FLAC, Ogg, Opus or WAV)", accept: ".mp3,.m4a,.m4b,.aac,.flac,.ogg,.oga,.opus,.wav,audio/*", share: isAdmin ? "For everyone" : nil))
             <nav class="dual-library-nav" aria-label="Browse the library"><ul class="chips">\(lists)</ul></nav>
             <section class="dual-browse" aria-labelledby="browse-title">
               <a class="btn btn-ghost btn-s dual-browse-back" href="#library/artists" hidden><span aria-hidden="true">←</span> <span class="dual-browse-back-label">Artists</span></a>
@@ -218,6 +215,9 @@ enum DualPlayerPages {
               <ul class="list dual-browse-list" aria-labelledby="browse-title"></ul>
               <button type="button" class="btn btn-ghost dual-more" hidden>Show more</button>
             </section>
+            <h3 class="dual-shelf-title">Uploaded songs</h3>
+            <ul class="list dual-songs" aria-label="Uploaded songs"><li class="muted">Loading…</li></ul>
+            \(uploader(label: "Upload a song (MP3, M4A, M4B, FLAC, Ogg, Opus or WAV)", accept: ".mp3,.m4a,.m4b,.aac,.flac,.ogg,.oga,.opus,.wav,audio/*", share: isAdmin ? "For everyone" : nil))
             """)
     }
 

@@ -19,9 +19,9 @@ import { bookSpans, chapterItem, keptBook, savedChapters } from "./dual-saved.js
 import { count, shelvedLabel } from "./dual-words.js";
 import { serverOffset } from "/static/js/server-clock.js";
 import { Screens } from "./dual-screens.js";
-import { bookProgress, row } from "./dual-rows.js";
 import { Library, trackItem } from "./dual-library.js";
 import { queueFor, queueStep } from "./dual-queue.js";
+import { bookProgress, row } from "./dual-rows.js";
 import { icon } from "/static/js/icons.js";
 import { ScreenWakeLock } from "/static/js/wake-lock.js";
 
@@ -147,8 +147,8 @@ class Panel {
     };
     this.audio = this.makeAudio();
     this.wireSheets();
-    this.ui.play.addEventListener("click", () => controller.toggle(kind));
     this.renderSteps();
+    this.ui.play.addEventListener("click", () => controller.toggle(kind));
     this.ui.back.addEventListener("click", () => this.skip(-1));
     this.ui.forward.addEventListener("click", () => this.skip(1));
     this.ui.seek.addEventListener("change", () => this.seekTo(Number(this.ui.seek.value)));
@@ -273,17 +273,17 @@ class Panel {
       this.pause();
     }
     this.item = item;
-    this.streamTitle = null;
     // Loaded from elsewhere (a station, a saved state): the list played before is no longer its queue.
     if (this.queue[this.queueIndex] !== item) {
       this.queue = [];
       this.queueIndex = -1;
     }
+    this.streamTitle = null;
     this.watchStreamTitle();
     this.applySettings();
     this.cursor = null;
-    this.played = new Set();
     this.renderSteps();
+    this.played = new Set();
     this.showChapters(false);
     this.ui.chapters.replaceChildren();
     this.ui.title.textContent = item.title;
@@ -436,8 +436,8 @@ class Panel {
       li.classList.toggle("played", this.played.has(i));
     }
     this.ui.sub.textContent = this.chapterTitles?.[this.cursor.index] || this.item?.subtitle || "";
-    this.controller.render();
     this.renderSteps();
+    this.controller.render();
   }
 
   /** The range the seek bar covers: the chapter, or the whole file. */
@@ -484,7 +484,6 @@ class Panel {
     }
   }
 
-  tick() {
   /**
    * The music deck's Previous and Next: enabled only when there is a track (or chapter) to go
    * to, so that a song played on its own says so rather than ignoring the tap.
@@ -498,6 +497,7 @@ class Panel {
     this.ui.back.disabled = !can(-1);
   }
 
+  tick() {
     if (this.kind === "speech") {
       const line = this.controller.transcript?.tick(this.audio.currentTime) ?? -1;
       if (this.item?.kind === "article") this.controller.articles.heard(this.item, line);
@@ -1173,15 +1173,15 @@ class Controller {
       this.mini[kind] = { root, title: q(".dual-mini-title"), sub: q(".dual-mini-sub"), art: q(".dual-mini-art img"), play: q(".dual-mini-play"), progress: q(".dual-mini-progress") };
       this.mini[kind].play.addEventListener("click", () => this.toggle(kind));
     }
-    // The shelf is read again each time Books opens: its progress bars show where each book is now.
-    this.screens = new Screens(byId("main"), (screen) => {
-      if (screen === "books" && this.panels.speech.books !== undefined) this.panels.speech.loadShelf();
     /** The Library's browsing: a song played from a list has the list as its queue. */
     this.library = new Library(this.panels.music.shelf, (items, index) => this.panels.music.choose(items, index));
-      // Radio opens on the most listened stations, once (opening it again keeps what was found).
-      if (screen === "radio" && !this.radioOpened) {
+    // The shelf is read again each time Books opens: its progress bars show where each book is now.
+    this.screens = new Screens(byId("main"), (screen) => {
       // The Library fills when it shows: opened, or beside Now Playing on a wide screen.
       if (!byId("screen-library").hidden) this.library.showFromAddress();
+      if (screen === "books" && this.panels.speech.books !== undefined) this.panels.speech.loadShelf();
+      // Radio opens on the most listened stations, once (opening it again keeps what was found).
+      if (screen === "radio" && !this.radioOpened) {
         this.radioOpened = true;
         const form = this.panels.music.shelf.querySelector(".dual-radio-search");
         if (form instanceof HTMLFormElement) this.panels.music.radioSearch(form);
