@@ -223,6 +223,11 @@ pg_skip=(
   # CSS on either database; the data they show comes through routes run here.
   test_design_system.py test_back2back_screens.py test_dual_player_screens.py test_runbeat_screens.py
   test_tunetrivia_screens.py
+  # What people on phones and a TV meet (layout, the keyboard, confirmations, hidden answers,
+  # tabs): the same pages on either database; the server rules they reach (a late guess, a
+  # removal that holds, an episode heard to its end, GPX only with a route, the runner's
+  # profile) are Swift tests that run on both databases.
+  test_tunetrivia_phone.py test_tunetrivia_big_screen.py test_back2back_phone.py test_dual_player_phone.py test_runbeat_phone.py
   # The screen wake lock: the page's own, no server state.
   test_wake_lock.py
 )
