@@ -84,10 +84,10 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
 
     # Turn 3, mine again: the AI lines up a backup and offers a direction change.
     wait(browser).until(lambda d: "Your turn" in text(d, "#turn"))
-    wait(browser).until(lambda d: "AI backup" in text(d, "#queue"))
+    wait(browser).until(lambda d: "backup: plays if nobody picks" in text(d, "#queue"))
     wait(browser).until(lambda d: d.find_element(By.ID, "direction").is_displayed())
     pick(browser, "greensleeves")
-    wait(browser).until(lambda d: "AI backup" not in text(d, "#queue") and "Greensleeves" in text(d, "#queue"))
+    wait(browser).until(lambda d: "backup: plays if nobody picks" not in text(d, "#queue") and "Greensleeves" in text(d, "#queue"))
     # Turn 4, the AI's pick, queued after mine; I tap it to play it now (mine is passed over).
     wait(browser).until(lambda d: len(texts(d, "#queue li.upNext")) == 2)
     ai_pick = texts(browser, "#queue li.upNext strong")[1]
@@ -103,7 +103,7 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     wait(browser).until(lambda d: (q := state(d, server, token)["queue"]) and q[0].get("direction") == label)
     body = state(browser, server, token)
     assert body["queue"][0]["status"] == "queuedIfUserSkips" and body["turn"]["is_you"]
-    wait(browser).until(lambda d: "AI backup" in text(d, "#queue") and body["queue"][0]["song"]["title"] in text(d, "#queue"))
+    wait(browser).until(lambda d: "backup: plays if nobody picks" in text(d, "#queue") and body["queue"][0]["song"]["title"] in text(d, "#queue"))
     # Skip: the backup plays now, and the turn stays mine.
     backup = body["queue"][0]["song"]["title"]
     click(browser, By.ID, "skip")

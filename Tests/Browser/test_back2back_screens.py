@@ -123,7 +123,7 @@ def test_the_session_and_home_fit_the_first_screen(server, admin, width, height,
         status, found = request(server.base, "GET", "/api/v1/catalog/search?q=entertainer", token=admin["token"])
         assert request(server.base, "POST", base + "/picks", {"track_id": found["items"][0]["id"]}, token=admin["token"])[0] == 200
         wait(driver).until(lambda d: main_data(d, "audio") == "playing" and d.find_elements(By.ID, "np-title"))
-        wait(driver).until(lambda d: "Up next" in text(d, "#queue") or "AI" in text(d, "#queue"))
+        wait(driver).until(lambda d: "Up next" in text(d, "#queue") or "backup" in text(d, "#queue"))
         driver.execute_script("window.scrollTo(0, 0)")
         assert driver.execute_script("return innerHeight") == height
         assert outside_first_screen(driver, SESSION_CONTROLS) == []
@@ -313,3 +313,24 @@ def test_no_back2back_page_scrolls_sideways_or_fails_axe(server, admin, width, m
             assert axe_violations(driver) == [], (path, width)
     finally:
         driver.quit()
+
+
+def test_without_an_ai_service_no_session_screen_claims_one(server, admin, browser):
+    """The server here has no AI endpoint: Juke's own DJ picks, so the session calls the DJ by
+    its persona's name ("Rare Groove Collector is choosing…", "…'s backup"), never "the AI"."""
+    status, settings = request(server.base, "GET", "/api/v1/back2back/settings", token=admin["token"])
+    assert status == 200 and settings["ai_configured"] is False, settings
+    session = playing_session(server, admin, "Who picks")
+    base = f"/api/v1/back2back/sessions/{session['id']}"
+    sign_in(browser, server, admin["username"], admin["password"])
+    browser.get(f"{server.base}/back2back/{session['id']}")
+    wait(browser).until(lambda d: main_data(d, "player") == "here")
+    status, found = request(server.base, "GET", "/api/v1/catalog/search?q=entertainer", token=admin["token"])
+    assert request(server.base, "POST", base + "/picks", {"track_id": found["items"][0]["id"]}, token=admin["token"])[0] == 200
+    wait(browser).until(lambda d: "backup" in text(d, "#queue") or "Up next" in text(d, "#queue"))
+    persona = session["persona_name"]
+    wait(browser).until(lambda d: persona in text(d, "main"))
+    seen = text(browser, "main") + "\n" + text(browser, "#people")
+    assert " AI" not in seen and "AI " not in seen, seen
+    browser.get(f"{server.base}/")
+    assert "AI" not in text(browser, "main"), text(browser, "main")

@@ -39,7 +39,7 @@ public struct Back2BackApp: JukeApp {
     public var card: AppCard { Self.card }
 
     static let card = AppCard(
-        slug: "back2back", name: "Back2Back", icon: Icons.headphones, blurb: "Take turns picking songs with an AI DJ.",
+        slug: "back2back", name: "Back2Back", icon: Icons.headphones, blurb: "Take turns picking songs with a DJ.",
         offlineNote: "You are offline. Back2Back picks songs with the server: sessions need the network.")
 
     public func register(on router: Router<JukeRequestContext>) throws {

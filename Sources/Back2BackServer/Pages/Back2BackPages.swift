@@ -173,7 +173,7 @@ enum Back2BackPages {
                         <h2 id="pick-title">Pick the next song</h2>
                         <div class="button-row">
                           <button id="direction" class="accent" hidden></button>
-                          <button id="ai-start" class="ghost" hidden>Let the AI start</button>
+                          <button id="ai-start" class="ghost" hidden>Let the DJ start</button>
                         </div>
                         \(sources)
                         <div id="search-panel"\(sources.isEmpty ? "" : " role=\"tabpanel\"")>
@@ -235,7 +235,7 @@ extension Back2BackPages {
                 \(Header.render(user: user, current: "back2back", app: "Back2Back"))
                 <main id="main" class="b2b-join" data-token="\(HTML.escape(token))">
                   <h1>Join a Back2Back session</h1>
-                  <p>You take turns picking songs with the host and their AI DJ.</p>
+                  <p>You take turns picking songs with the host and their DJ.</p>
                   <button id="join" class="primary">Join the session</button>
                   <p class="form-error" id="join-error" role="alert"></p>
                 </main>

@@ -174,9 +174,15 @@ const artwork = (song) => `/api/v1/catalog/tracks/${song.track_id}/artwork`;
 /** @param {string} iso */
 const when = (iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
+/**
+ * Who picks on the DJ's turn, by its persona's name: Juke's own DJ where no AI service is
+ * configured, an AI where one is; the page claims neither.
+ */
+const dj = () => state?.persona_name || "The DJ";
+
 /** @param {Entry} entry */
 function pickedBy(entry) {
-  if (entry.picked_by === "ai") return "AI";
+  if (entry.picked_by === "ai") return dj();
   return entry.picker_id === me ? "You" : entry.picker_name || (entry.picker_id && names()[entry.picker_id]) || "Someone";
 }
 
@@ -187,8 +193,8 @@ function render(s) {
   const turn = $("turn");
   main.dataset.turn = s.turn.kind === "ai" ? "ai" : s.turn.is_you ? "you" : "other";
   main.dataset.thinking = String(s.ai_thinking);
-  if (s.turn.kind === "ai") turn.textContent = s.ai_thinking ? "AI is thinking…" : "The AI's pick is up next; your turn comes when it starts.";
-  else if (s.turn.is_you) turn.textContent = s.ai_thinking ? "Your turn: pick the next song (the AI is lining up a backup)." : "Your turn: pick the next song.";
+  if (s.turn.kind === "ai") turn.textContent = s.ai_thinking ? `${dj()} is choosing…` : `${dj()}'s pick is up next; your turn comes when it starts.`;
+  else if (s.turn.is_you) turn.textContent = s.ai_thinking ? `Your turn: pick the next song (${dj()} is lining up a backup).` : "Your turn: pick the next song.";
   else turn.textContent = `${s.turn.display_name || "Someone"}'s turn to pick.`;
   turn.append(el("span", { id: "turn-clock", class: "muted" }));
   tickTurn();
@@ -217,10 +223,10 @@ function render(s) {
   if ($("seek")) $("seek").disabled = !steer;
   if ($("remote-note")) $("remote-note").hidden = steer;
   $("queue").replaceChildren(...s.queue.map(queueRow));
-  if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? "The AI is choosing…" : "Nothing queued yet."));
+  if (!s.queue.length) $("queue").append(el("li", { class: "muted" }, s.ai_thinking ? `${dj()} is choosing…` : "Nothing queued yet."));
   $("history").replaceChildren(...[...s.history].reverse().map(historyRow));
   const who = (/** @type {Member} */ m) => (m.id === me ? "you" : m.display_name) + (m.online === false ? " (away)" : "");
-  $("people").textContent = `In this session: ${s.members.map(who).join(", ")} and the AI.`;
+  $("people").textContent = `In this session: ${s.members.map(who).join(", ")} and ${dj()} (the DJ).`;
   $("leave").hidden = s.is_host || !s.members.some((m) => m.id === me);
   const invite = `${location.origin}/back2back/join/${s.invite_token}`;
   $("invite").href = invite;
@@ -277,7 +283,7 @@ function renderNow(s) {
   const now = $("now");
   const entry = s.now_playing;
   if (!entry) {
-    now.replaceChildren(el("p", { class: "muted" }, s.ai_thinking ? "Waiting for the AI's pick…" : "Nothing is playing. Pick a song to start."));
+    now.replaceChildren(el("p", { class: "muted" }, s.ai_thinking ? `Waiting for ${dj()}'s pick…` : "Nothing is playing. Pick a song to start."));
     return;
   }
   if (now.dataset.entry === entry.id) return; // the same song: keep the live controls as they are
@@ -374,7 +380,7 @@ function toggleExpanded() {
 function queueRow(entry) {
   const label =
     entry.status === "queuedIfUserSkips"
-      ? "AI backup: plays if nobody picks"
+      ? `${dj()}'s backup: plays if nobody picks`
       : `Up next · picked by ${pickedBy(entry)}`;
   return el("li", { class: `b2b-entry ${entry.status}`, dataset: { entry: entry.id } },
     // The title over the artist, as a list row: each keeps its words whole on a phone.
