@@ -348,3 +348,52 @@ def test_the_decks_controls_and_the_mini_player_fit_a_phone(phone_server, width)
         # With its chapters' and transcript's buttons (none here), nothing overlaps either: checked above.
     finally:
         driver.quit()
+
+
+# Juke's own requests failing in the page: the books' shelf answers a 500 whose words are a
+# library's, the uploaded songs get no answer at all, until the test lets them through.
+FAIL_LISTS = """
+window.__failing = {"/api/v1/dual/books": "500", "/api/v1/dual/songs": "network"};
+const realFetch = window.fetch.bind(window);
+window.fetch = (input, init) => {
+  const path = new URL(typeof input === "string" ? input : input.url, location.href).pathname;
+  const how = window.__failing[path];
+  if (how === "network") return Promise.reject(new TypeError("Failed to fetch: Could not resolve host"));
+  if (how === "500") return Promise.resolve(new Response(JSON.stringify({error: "internal", message: "HTTP 500: Could not resolve host (URLError -1003)"}),
+    {status: 500, headers: {"Content-Type": "application/json"}}));
+  return realFetch(input, init);
+};
+"""
+
+
+def test_lists_that_fail_to_load_say_so_in_plain_words_in_view_with_a_retry(phone_server, small_phone):
+    juke, driver = phone_server, small_phone
+    register(juke, "listsdown")
+    sign_in(driver, juke, "listsdown", "listsdown password")
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FAIL_LISTS})
+    driver.get(juke.base + "/dual#books")
+    trouble = "#speech-shelf .dual-books .dual-trouble"
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, trouble))
+    said = driver.find_element(By.CSS_SELECTOR, trouble).text
+    assert "Couldn't load your books" in said, said
+    assert not any(w in said for w in ["resolve host", "TypeError", "HTTP 5", "URLError", "500"]), said
+    wait(driver).until(lambda d: error_in_view(d, trouble)[0])
+    driver.save_screenshot(os.path.join(SHOTS, "dual-books-error-375x667.png"))
+    driver.execute_script("delete window.__failing['/api/v1/dual/books']")
+    click(driver, By.CSS_SELECTOR, f"{trouble} .dual-retry")
+    wait(driver).until(lambda d: "No books yet" in d.find_element(By.CSS_SELECTOR, "#speech-shelf .dual-books").text)
+    assert not driver.find_elements(By.CSS_SELECTOR, trouble)
+
+    # The uploaded songs, with no answer at all: the same, on the Library screen.
+    dual_screen(driver, "library")
+    songs = ".dual-songs .dual-trouble"
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, songs))
+    said = driver.find_element(By.CSS_SELECTOR, songs).text
+    assert "Couldn't load your uploaded songs" in said, said
+    assert not any(w in said for w in ["resolve host", "TypeError", "Failed to fetch"]), said
+    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", driver.find_element(By.CSS_SELECTOR, songs))
+    assert error_in_view(driver, songs)[0]
+    driver.execute_script("delete window.__failing['/api/v1/dual/songs']")
+    click(driver, By.CSS_SELECTOR, f"{songs} .dual-retry")
+    wait(driver).until(lambda d: "No uploads yet" in d.find_element(By.CSS_SELECTOR, ".dual-songs").text)
+    assert not driver.find_elements(By.CSS_SELECTOR, songs)

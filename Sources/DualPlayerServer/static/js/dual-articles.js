@@ -5,6 +5,7 @@
 // heard. Where reading stopped (chapter and word) is saved to the server either way.
 import { api, el, errorMessage, token } from "/static/js/api.js";
 import { PositionSaver, positionAt } from "./dual-reading.js";
+import { retryable, showTrouble } from "./dual-trouble.js";
 
 const SAVE_EVERY_MS = 5000;
 const VOICE_KEY = "juke.dual.readerVoice";
@@ -89,7 +90,7 @@ export class Articles {
     try {
       items = (await api("/api/v1/dual/articles")).items;
     } catch (error) {
-      this.ui.list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(this.ui.list, error, () => this.load(), "Couldn't load your articles.");
       return;
     }
     if (!items.length) {
@@ -123,7 +124,8 @@ export class Articles {
       await this.load();
       return true;
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      // A page refused says why (the server's words); a failure can be tried again.
+      showTrouble(this.ui.note, error, retryable(error) ? () => this.add(url) : null, "Couldn't add the article.");
       return false;
     }
   }
@@ -135,7 +137,7 @@ export class Articles {
       this.ui.note.textContent = `Added “${body.title}” (${body.words} words).`;
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, retryable(error) ? () => this.upload(file) : null, `Couldn't add “${file.name}”.`);
     }
   }
 
@@ -146,7 +148,7 @@ export class Articles {
       if (this.open?.id === a.id) this.close();
       await this.load();
     } catch (error) {
-      this.ui.note.textContent = errorMessage(error);
+      showTrouble(this.ui.note, error, retryable(error) ? () => this.remove(a) : null, `Couldn't remove “${a.title}”.`);
     }
   }
 

@@ -3,10 +3,11 @@
 // is the queue). Lists come from the platform's catalog routes a page at a time ("Show
 // more"). Where the screen is follows the address (#library/artist/<id>), so Back returns
 // (dual-library-address.js reads it).
-import { api, el, errorMessage, formatTime } from "/static/js/api.js";
+import { api, el, formatTime } from "/static/js/api.js";
 import { LIBRARY_LISTS, libraryView } from "./dual-library-address.js";
 import { row } from "./dual-rows.js";
 import { count } from "./dual-words.js";
+import { retryable, showTrouble } from "./dual-trouble.js";
 
 /** Rows fetched at a time. */
 export const LIBRARY_PAGE = 50;
@@ -133,10 +134,11 @@ export class Library {
         loaded?.();
       } catch (error) {
         if (generation !== this.generation) return;
-        const failed = el("li", { class: "form-error" }, errorMessage(error), " ",
-          el("button", { type: "button", class: "ghost", onclick: () => { failed.remove(); this.loadMore(offset); } }, "Retry"));
-        if (offset === 0) this.ui.list.replaceChildren(failed);
-        else this.ui.list.append(failed);
+        if (offset === 0) return void showTrouble(this.ui.list, error, () => this.loadMore(offset), "Couldn't load the library.");
+        // A later page: the rows loaded stay, the error is the last row.
+        const failed = el("li", {});
+        this.ui.list.append(failed);
+        showTrouble(failed, error, () => { failed.remove(); this.loadMore(offset); }, "Couldn't load more.");
       } finally {
         this.ui.more.disabled = false;
       }
@@ -207,7 +209,7 @@ export class Library {
         const first = songs.findIndex((/** @type {any} */ s) => s.playable !== false);
         if (first >= 0 && generation === this.generation) this.play(songs, first);
       } catch (error) {
-        this.ui.sub.textContent = errorMessage(error);
+        showTrouble(this.ui.sub, error, retryable(error) ? () => this.playAll?.() : null, "Couldn't play the artist's songs.");
       }
     };
   }

@@ -17,22 +17,31 @@ export function plainWords(error) {
 }
 
 /**
+ * Whether doing the same again may work: no answer, or Juke or an outside service failing
+ * (5xx, too many requests); not a refusal (4xx), which says what to change instead.
+ * @param {unknown} error
+ */
+export function retryable(error) {
+  return error instanceof NetworkError || (error instanceof APIError && (error.status >= 500 || error.status === 429));
+}
+
+/**
  * Shows `error` in `slot` (the place right under the action, or its note) with a Retry button
  * that takes the error away and runs `retry`, and brings it into view.
  * @param {Element} slot a list (the error is one of its rows), a paragraph or a box
  * @param {unknown} error what failed, or the words to say
- * @param {() => unknown} retry
+ * @param {(() => unknown) | null} retry null where trying again cannot help (a refusal)
  * @param {string} [before] what failed, said first ("Couldn't subscribe.")
  */
 export function showTrouble(slot, error, retry, before = "") {
   const tag = slot.tagName === "UL" || slot.tagName === "OL" ? "li" : slot.tagName === "P" ? "span" : "div";
   const box = el(tag, { class: "dual-trouble", role: "alert" },
     el("span", { class: "dual-trouble-text" }, [before, plainWords(error)].filter(Boolean).join(" ")),
-    el("button", {
+    retry && el("button", {
       type: "button", class: "btn btn-ghost dual-retry",
       onclick: () => {
         box.remove();
-        retry();
+        retry?.();
       },
     }, "Retry"));
   slot.replaceChildren(box);

@@ -4,8 +4,8 @@
 // dual-podcasts.js. This module
 // wires them to the <audio> elements, Web Audio (Boost), the Media Session, the wake lock
 // and the server (state, settings and positions, the newest winning across devices).
-import { api, bindLogout, byId, el, errorMessage, formatTime, NetworkError, requiredElement, token } from "/static/js/api.js";
-import { showTrouble } from "./dual-trouble.js";
+import { api, APIError, bindLogout, byId, el, errorMessage, formatTime, NetworkError, requiredElement, token } from "/static/js/api.js";
+import { retryable, showTrouble } from "./dual-trouble.js";
 import { apply, decide, emptyTransport, KINDS, lockScreenPosition, lockScreenSeek, seekTarget, sessionMetadata, trackTarget } from "./dual-transport.js";
 import { ChapterCursor, sanitized } from "./dual-chapters.js";
 import { levelDB, SpeechActivity } from "./dual-ducking.js";
@@ -745,7 +745,7 @@ class Panel {
         ...items.map((item, i) => row({ title: item.title, sub: item.subtitle, cover: item.artwork_url, play: () => this.choose(items, i) })),
       );
     } catch (error) {
-      results.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(results, error, retryable(error) ? () => this.search(q) : null, "Couldn't search the library.");
     }
   }
 
@@ -775,7 +775,7 @@ class Panel {
       }
       list.replaceChildren(...books.map((book) => this.bookRow(book)));
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(list, error, () => this.loadShelf(), "Couldn't load your books.");
     }
   }
 
@@ -838,7 +838,7 @@ class Panel {
         }),
       );
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(list, error, () => this.loadSongs(), "Couldn't load your uploaded songs.");
     }
   }
 
@@ -848,7 +848,8 @@ class Panel {
       await api(`/api/v1/dual/songs/${encodeURIComponent(song.id)}`, { method: "DELETE" });
       await this.loadSongs();
     } catch (error) {
-      this.uploadNote(errorMessage(error));
+      const note = this.shelf.querySelector(".dual-upload-note");
+      if (note) showTrouble(note, error, retryable(error) ? () => this.removeSong(song) : null, `Couldn't remove “${song.title}”.`);
     }
   }
 
@@ -869,7 +870,9 @@ class Panel {
     try {
       await api(`/api/v1/dual/books/${encodeURIComponent(book.id)}/resume`, { method: "POST" });
     } catch (error) {
-      this.controller.status(`Could not resume “${book.title}”: ${errorMessage(error)}`);
+      // Under the shelf, whose row has the Resume tapped.
+      const note = this.shelf.querySelector(".dual-upload-note");
+      if (note) showTrouble(note, error, retryable(error) ? () => this.resumeBook(book) : null, `Couldn't resume “${book.title}”.`);
     }
     await this.loadShelf();
   }
@@ -903,8 +906,11 @@ class Panel {
     const chapters = el("ol", { class: "dual-librivox-chapters" },
       ...book.sections.map((/** @type {any} */ s) => el("li", {}, s.title, el("span", { class: "muted" }, ` ${formatTime(s.seconds)}`))));
     const add = el("button", { type: "button", class: "primary dual-librivox-add" }, "Add to my shelf");
+    // What went wrong adding it: right under its button.
+    const trouble = el("p", { class: "dual-librivox-add-note" });
     add.addEventListener("click", async () => {
       add.disabled = true;
+      trouble.replaceChildren();
       try {
         const shelved = await api(`/api/v1/dual/librivox/books/${encodeURIComponent(book.id)}`, { method: "POST" });
         // The shelf's book: its row here follows its download (loadShelf).
@@ -913,7 +919,7 @@ class Panel {
         await this.loadShelf();
       } catch (error) {
         add.disabled = false;
-        this.controller.status(`Could not add “${book.title}”: ${errorMessage(error)}`);
+        showTrouble(trouble, error, retryable(error) ? () => add.click() : null, `Couldn't add “${book.title}” to your shelf.`);
       }
     });
     return el("li", { class: "dual-librivox-book", dataset: { librivox: book.id } },
@@ -922,7 +928,7 @@ class Panel {
         el("strong", {}, book.title),
         el("p", { class: "muted" }, [book.authors.join(", "), count(book.sections.length, "chapter"), formatTime(book.total_seconds), readers ? `read by ${readers}` : ""].filter(Boolean).join(" · ")),
         el("details", {}, el("summary", {}, "Chapters"), chapters),
-        add));
+        add, trouble));
   }
 
   /** A station as the player loads it: its stream through Juke's listen address. */
@@ -960,8 +966,7 @@ class Panel {
     } catch (error) {
       if (search !== this.radioSearches) return;
       // What went wrong, and the same search again at a tap (the network may be back).
-      note.replaceChildren(`${errorMessage(error)} `,
-        el("button", { type: "button", class: "ghost dual-radio-retry", onclick: () => this.radioSearch(form) }, "Retry"));
+      showTrouble(note, error, () => this.radioSearch(form), "Couldn't search the stations.");
     }
   }
 
@@ -977,7 +982,7 @@ class Panel {
           : [el("li", { class: "muted" }, "None yet: tap a station's heart to keep it here.")]),
       );
     } catch (error) {
-      list.replaceChildren(el("li", { class: "form-error" }, errorMessage(error)));
+      showTrouble(list, error, () => this.loadFavorites(), "Couldn't load your favourite stations.");
     }
   }
 
@@ -1008,7 +1013,7 @@ class Panel {
         button.setAttribute("aria-pressed", String(kept));
       }
     } catch (error) {
-      note.textContent = errorMessage(error);
+      showTrouble(note, error, retryable(error) ? () => this.toggleFavorite(station) : null, `Couldn't change your favourites (${station.name}).`);
     }
   }
 
@@ -1051,12 +1056,14 @@ class Panel {
         note.textContent = `Added “${body.title}”${body.artist ? ` by ${body.artist}` : ""} (${formatTime(body.duration)}).`;
         this.loadSongs();
       } else {
-        note.textContent = body?.message || `The upload failed (${xhr.status}).`;
+        // A refusal says why in the server's words (a file it cannot read); a failure can be retried.
+        const error = new APIError(xhr.status, body);
+        showTrouble(note, error, retryable(error) ? () => this.upload(file) : null, `Couldn't upload “${file.name}”.`);
       }
     });
     xhr.addEventListener("error", () => {
       bar.hidden = true;
-      note.textContent = "The upload was cut off. Try again.";
+      showTrouble(note, new NetworkError(), () => this.upload(file), `The upload of “${file.name}” was cut off.`);
     });
     xhr.send(file);
   }
@@ -1086,7 +1093,8 @@ class Panel {
       }
       await this.loadShelf();
     } catch (error) {
-      this.uploadNote(errorMessage(error));
+      const note = this.shelf.querySelector(".dual-upload-note");
+      if (note) showTrouble(note, error, retryable(error) ? () => this.removeBook(book) : null, `Couldn't remove “${book.title}”.`);
     }
   }
 
@@ -1526,7 +1534,7 @@ class Controller {
     try {
       this.settings = await api("/api/v1/dual/settings", { method: "PUT", body: this.settings });
     } catch (error) {
-      this.status(`Settings not saved: ${errorMessage(error)}`);
+      showTrouble(byId("dual-status"), error, retryable(error) ? () => this.saveSettings() : null, "Your settings were not saved.");
     }
   }
 
@@ -1633,7 +1641,7 @@ function storedState() {
 }
 
 const controller = new Controller();
-controller.restore().catch((error) => controller.status(`Could not load your players: ${error.message}`));
+controller.restore().catch((error) => showTrouble(byId("dual-status"), error, () => location.reload(), "Couldn't load your players."));
 
 /** An HLS station: its segments carry no ICY title to show. */
 function isHLSStation(/** @type {any} */ item) {
