@@ -55,6 +55,15 @@ public struct ArticleService: Sendable {
 
     // MARK: Importing
 
+    /// Why a page could not be fetched, in plain words.
+    static func unfetched(_ error: WebFetchError) -> String {
+        switch error {
+        case .tooLarge: "The page is larger than Juke reads (\(error.description))."
+        case .tooManyRedirects: "The page could not be fetched: its address redirected too many times."
+        default: "The page could not be fetched: the site did not answer. Check the address, or try again later."
+        }
+    }
+
     /// Fetches a web page (or text) and keeps its article for `owner`.
     public func importURL(_ address: String, for owner: UserID) async throws -> ArticleStore.Stored {
         guard let url = WebAddress(address, limit: 2000)?.url else {
@@ -70,7 +79,10 @@ public struct ArticleService: Sendable {
                     status: .unprocessableContent, code: "private_network", message: "Juke does not fetch pages from inside its own network: \(error).",
                     field: "url")
             }
-            throw APIError(status: .badGateway, code: "page_unavailable", message: "The page could not be fetched: \(error).")
+            // The library's words (a host not resolved, a TLS failure) go to the log; the
+            // person reads what could not be done.
+            logger.info("an article's page could not be fetched", metadata: ["error": "\(error)"])
+            throw APIError(status: .badGateway, code: "page_unavailable", message: Self.unfetched(error))
         }
         guard (200..<300).contains(answer.status) else {
             throw APIError(status: .badGateway, code: "page_unavailable", message: "The site answered HTTP \(answer.status).")

@@ -162,9 +162,11 @@ final class LibriVoxDownloads: Sendable {
     /// Why a download stopped, in words for the shelf.
     static func describe(_ error: any Error) -> String {
         switch error as? WebFetchError {
-        case .unreachable(let why): return "the connection to the archive failed (\(why))"
+        // The detail (a library's words) is in the log beside it.
+        case .unreachable: return "the connection to the archive failed"
+        case .malformed: return "the archive's answer could not be read"
         case let refused?: return refused.description
-        case nil: return "\(error)"
+        case nil: return (error as? SectionDownload.Failure)?.words ?? "something went wrong on the server"
         }
     }
 }

@@ -87,7 +87,8 @@ struct LibriVoxService: Sendable {
             } catch {
                 var stopped = book
                 stopped.status = .failed
-                stopped.download?.failure = "could not carry on after a restart: \(error)"
+                logger.warning("dual player: LibriVox download not resumed after a restart", metadata: ["book": "\(book.title)", "error": "\(error)"])
+                stopped.download?.failure = "could not carry on after a restart"
                 await LibriVoxDownloads.record(stopped, in: books, logger: logger)
             }
         }

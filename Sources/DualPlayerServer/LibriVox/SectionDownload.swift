@@ -30,6 +30,16 @@ struct SectionDownload: Sendable {
             case .disk(let why): "the server could not write the file: \(why)"
             }
         }
+
+        /// The same for the shelf: the server's own errors without their library's words.
+        var words: String {
+            switch self {
+            case .status: "the archive did not send the file; try again later"
+            case .notAudio: "the archive sent something that is not audio"
+            case .tooLarge: description
+            case .disk: "the server could not save the file"
+            }
+        }
     }
 
     var partPath: String { path + ".part" }
