@@ -966,7 +966,8 @@ class Panel {
     } catch (error) {
       if (search !== this.radioSearches) return;
       // What went wrong, and the same search again at a tap (the network may be back).
-      showTrouble(note, error, () => this.radioSearch(form), "Couldn't search the stations.");
+      note.replaceChildren(`${errorMessage(error)} `,
+        el("button", { type: "button", class: "ghost dual-radio-retry", onclick: () => this.radioSearch(form) }, "Retry"));
     }
   }
 
