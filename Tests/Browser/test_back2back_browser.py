@@ -74,7 +74,7 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     wait(browser).until(lambda d: now_playing(d) == "The Entertainer")
     wait(browser).until(lambda d: d.find_element(By.ID, "main").get_attribute("data-audio") == "playing")
     # Turn 2, the AI's: it thinks, then queues a song with its reason.
-    wait(browser).until(lambda d: "Up next · picked by AI" in text(d, "#queue"))
+    wait(browser).until(lambda d: "Up next · picked by Rare Groove Collector" in text(d, "#queue"))
     assert text(browser, "#queue .rationale")
     assert browser.find_element(By.ID, "main").get_attribute("data-transport") == "events"
     assert not browser.find_element(By.ID, "song-search").is_enabled()  # not my turn
@@ -112,7 +112,7 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
 
     # Turn 6, mine, and the AI answers (turn 7): the backup ends, then my song, then the AI's plays.
     pick(browser, "ode to joy")
-    wait(browser).until(lambda d: "Up next · picked by AI" in text(d, "#queue"))
+    wait(browser).until(lambda d: "Up next · picked by Rare Groove Collector" in text(d, "#queue"))
     play_to_end(browser)
     assert now_playing(browser) == "Ode to Joy"
     play_to_end(browser)
@@ -125,7 +125,7 @@ def test_a_back2back_session_of_turns_with_the_ai(server, admin, browser):
     assert any(e["skipped"] for e in body["history"])
     wait(browser).until(lambda d: len(texts(d, "#history li")) == len(body["history"]))
     history = texts(browser, "#history li")
-    assert any("You ·" in h for h in history) and any("AI ·" in h for h in history)
+    assert any("You ·" in h for h in history) and any("Rare Groove Collector ·" in h for h in history)
 
     # Export as a playlist.
     m3u = browser.execute_script("return fetch(document.getElementById('export-m3u8').href).then(r => r.text());")
