@@ -104,14 +104,7 @@ enum TuneTriviaPages {
                 <main id="main" class="auth-card" aria-labelledby="auth-title">
                   <h1 id="auth-title"><span class="logo">\(Icons.svg(Icons.trivia))</span> \(heading)</h1>
                   <p class="lede" id="invite-lede">\(lede)</p>
-                  <form id="login-form" data-mode="login" novalidate>
-                    <label for="username">Username</label>
-                    <input id="username" name="username" autocomplete="username" required maxlength="64" autocapitalize="none">
-                    <label for="password">Password</label>
-                    <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">
-                    <p class="form-error" id="form-error" role="alert" aria-live="assertive"></p>
-                    <button type="submit" class="primary">Sign in and join</button>
-                  </form>
+                  \(AuthPages.signInForm(submit: "Sign in and join"))
                   <p class="switch">New here? <a href="/register">Create an account</a></p>
                 </main>
                 """)

@@ -1,6 +1,21 @@
 /// The sign-in and registration screens. The forms post to the JSON API from auth.js; the
 /// markup works with a screen reader (labels, live error region).
-enum AuthPages {
+public enum AuthPages {
+    /// The sign-in form auth.js posts (`#login-form`), with its live error region; an app's
+    /// own sign-in page (an invite's) uses the same one with its own button.
+    public static func signInForm(submit: String) -> String {
+        """
+        <form id="login-form" data-mode="login" novalidate>
+          <label for="username">Username</label>
+          <input id="username" name="username" autocomplete="username" required maxlength="64" autocapitalize="none">
+          <label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">
+          <p class="form-error" id="form-error" role="alert" aria-live="assertive"></p>
+          <button type="submit" class="primary">\(HTML.escape(submit))</button>
+        </form>
+        """
+    }
+
     static func login(personalKeyPrefixes: [String]) -> String {
         HTML.page(
             title: "Sign in", script: "/static/js/auth.js",
@@ -8,14 +23,7 @@ enum AuthPages {
                 <main id="main" class="auth-card" aria-labelledby="auth-title">
                   <h1 id="auth-title"><span class="logo">\(Icons.svg(Icons.note))</span> Juke</h1>
                   <p class="lede">Your music, your server.</p>
-                  <form id="login-form" data-mode="login" novalidate>
-                    <label for="username">Username</label>
-                    <input id="username" name="username" autocomplete="username" required maxlength="64" autocapitalize="none">
-                    <label for="password">Password</label>
-                    <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="200">
-                    <p class="form-error" id="form-error" role="alert" aria-live="assertive"></p>
-                    <button type="submit" class="primary">Sign in</button>
-                  </form>
+                  \(signInForm(submit: "Sign in"))
                   <p class="switch">New here? <a href="/register">Create an account</a></p>
                 </main>
                 """,
