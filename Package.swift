@@ -46,7 +46,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // zlib for ePub files and PDF streams (Articles/Archive/Inflate.swift says why not ZIPFoundation).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
-        // The S3-compatible bucket's client (MediaStorage/S3): streamed bodies with back-pressure.
+        // The one outbound HTTP client (Providers/HTTP) and the S3-compatible bucket's
+        // (MediaStorage/S3): streamed bodies with back-pressure, deadlines, no URLSession.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
@@ -104,6 +105,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),

@@ -106,6 +106,10 @@ public final class FakePodcastHost: Sendable {
                 self.feed(base: Self.base(request)), type: "application/rss+xml; charset=utf-8", headers: [.eTag: tag, .lastModified: lastModified])
         }
         router.get("/moved.xml") { _, _ in Response(status: .movedPermanently, headers: [.location: "/feed.xml"]) }
+        // A redirect to wherever the test says (`?to=`): into a private network, for the guard.
+        router.get("/redirect") { request, _ in
+            Response(status: .found, headers: [.location: request.uri.queryParameters.get("to") ?? "/feed.xml"])
+        }
         router.get("/temporary.xml") { _, _ in Response(status: .found, headers: [.location: "/feed.xml"]) }
         router.get("/new-home.xml") { request, _ in
             let base = Self.base(request)

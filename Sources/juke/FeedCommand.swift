@@ -4,10 +4,6 @@ import Foundation
 import JukeCore
 import Providers
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `juke feed`: what Juke's own feed parser reads from a podcast or news feed, as `juke tags`
 /// does for audio files. Items are printed as they are read, so a feed of any size prints in
 /// the memory of one item.
@@ -52,7 +48,13 @@ struct FeedCommand: AsyncParsableCommand {
         let lower = source.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             guard let url = WebAddress(source)?.url else { throw ValidationError("\(source) is not an http(s) address.") }
-            let reply = try await HTTPClient().send(URLRequest(url: url), timeout: 60)
+            // The command's own client, closed before it prints: a feed is read whole (at
+            // most the server's 64 MB), then parsed.
+            let http = HTTPClient()
+            let fetched: Result<HTTPReply, TransportError>
+            do { fetched = .success(try await http.send(OutboundRequest(url: url), timeout: 60, limit: 64 << 20)) } catch { fetched = .failure(error) }
+            try? await http.shutdown()
+            let reply = try fetched.get()
             guard (200..<300).contains(reply.status) else { throw ValidationError("\(source) answered HTTP \(reply.status).") }
             let reader = FeedReader(base: source, httpCharset: Self.charset(reply.headers["content-type"]), onItem: onItem)
             try reader.read(reply.body)

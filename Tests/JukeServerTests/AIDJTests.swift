@@ -30,7 +30,9 @@ import Testing
     }
 
     static func dj(_ url: URL, attempts: Int = 10) -> AIDJ {
-        AIDJ(client: OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 5, sleep: { _ in }), logger: Logger(label: "test"), attempts: attempts)
+        AIDJ(
+            client: OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: 5, sleep: { _ in }), logger: Logger(label: "test"), attempts: attempts
+        )
     }
 
     static func answer(_ artist: String, _ title: String, _ why: String = "Because.") -> String {
@@ -93,7 +95,7 @@ import Testing
         // a pick that says the song was ending came from Juke's own DJ, without waiting.
         let fake = FakeOpenAI(behaviour: .slow(8, Self.answer("Scott Joplin", "The Entertainer", "The model's reason.")))
         try await fake.run { url in
-            let dj = AIDJ(client: OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
+            let dj = AIDJ(client: OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
             let context = Self.context()
             async let result = dj.pick(context)
             // Hurried once the model has the request (a state to wait for, not a time).
@@ -111,7 +113,7 @@ import Testing
     @Test func aStandInPickDoesNotClaimTheAIsDirection() async throws {
         let fake = FakeOpenAI(behaviour: .slow(8, Self.answer("Scott Joplin", "The Entertainer", "The model's reason.")))
         try await fake.run { url in
-            let dj = AIDJ(client: OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
+            let dj = AIDJ(client: OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: 30, sleep: { _ in }), logger: Logger(label: "test"))
             for (direction, followed) in [
                 (Direction(label: "Moody late night", prompt: "Something moody for late at night."), false),
                 (Direction(label: "Back to ragtime", prompt: "Ragtime.", towardGenre: "Ragtime"), true),

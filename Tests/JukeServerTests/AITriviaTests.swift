@@ -92,7 +92,7 @@ import TuneTrivia
 
     @Test func goodRepliesAreUsedAndBadOnesRefused() async throws {
         try await Self.withFake { settings in
-            let writer = AITriviaWriter(settings: settings, model: "test-model")
+            let writer = AITriviaWriter(settings: settings, model: "test-model", http: .tests)
             let good = try await writer.question(title: "Good Song", artist: "Band")
             #expect(good.answer == "1975" && good.options.count == 4 && good.source == "test-model")
             await #expect(throws: AITriviaWriter.Failure.rejected("the question gives the answer away")) {
@@ -123,12 +123,12 @@ import TuneTrivia
             await #expect(throws: AITriviaWriter.Failure.service(.timeout)) {
                 try await writer.question(title: "Slow", artist: "Band")
             }
-            let wrongKey = AITriviaWriter(settings: OpenAISettings(baseURL: settings.baseURL, apiKey: "nope"), model: "test-model")
+            let wrongKey = AITriviaWriter(settings: OpenAISettings(baseURL: settings.baseURL, apiKey: "nope"), model: "test-model", http: .tests)
             await #expect(throws: AITriviaWriter.Failure.service(.unauthorized("Incorrect API key provided"))) {
                 try await wrongKey.question(title: "Good Song", artist: "Band")
             }
             let nowhere = try #require(URL(string: "http://127.0.0.1:1/v1"))
-            let unreachable = AITriviaWriter(settings: OpenAISettings(baseURL: nowhere, apiKey: "test-key"), model: "test-model")
+            let unreachable = AITriviaWriter(settings: OpenAISettings(baseURL: nowhere, apiKey: "test-key"), model: "test-model", http: .tests)
             do {
                 _ = try await unreachable.question(title: "Good Song", artist: "Band")
                 Issue.record("a server that is not there answered")

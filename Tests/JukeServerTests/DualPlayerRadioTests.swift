@@ -135,12 +135,12 @@ import Testing
 
     /// Reads a relayed listen as a player does: the head, then audio until `bytes` have come.
     static func listen(port: Int, token: String, bytes: Int) async throws -> (status: Int, type: String?, audio: [UInt8]) {
-        var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/dual/radio/stations/\(stationID)/listen")))
+        var request = OutboundRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/api/v1/dual/radio/stations/\(stationID)/listen")))
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         var status = 0
         var type: String?
         var audio: [UInt8] = []
-        for try await part in HTTPClient().stream(request, idleTimeout: 60) {
+        for try await part in HTTPClient.tests.stream(request, idleTimeout: 60) {
             switch part {
             case .head(let code, let headers):
                 status = code

@@ -38,7 +38,7 @@ import Testing
         ),
         "Sources/Providers/OpenAI/OpenAIStreaming.swift": (1, "feeds a stream; cancelled when the stream's reader lets it go (`onTermination`)"),
         "Sources/Providers/HTTP/HTTPClient.swift": (
-            4, "one call's request, deadline, pump and watchdog: cancelled when the call returns or its stream is let go"
+            1, "a stream's request, pump and idle watchdog: cancelled when its reader lets the stream go (`onTermination`)"
         ),
         "Sources/LiveUpdates/Hub/VersionBoard.swift": (1, "a watcher's heartbeat, cancelled when the watcher's stream ends (`onTermination`)"),
         "Sources/RunBeatServer/Spotify/SpotifyAccountService.swift": (1, "one token refresh shared by the callers that await it"),

@@ -71,7 +71,7 @@ import Testing
         let key = P256.Signing.PrivateKey()
         let token = try AppleMusicToken(pem: key.pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
         try await Self.serve(Self.appleFake(publicKey: key.publicKey)) { url in
-            let apple = AppleMusic(baseURL: url, token: token, storefront: "GB")
+            let apple = AppleMusic(http: .tests, baseURL: url, token: token, storefront: "GB")
             let page = try await apple.search("the entertainer", limit: 10, offset: 0)
             #expect(page.hasMore)
             let song = try #require(page.songs.first)
@@ -83,7 +83,7 @@ import Testing
             // Another key's token is refused, with Apple's message.
             let stranger = try AppleMusicToken(pem: P256.Signing.PrivateKey().pemRepresentation, keyID: "ABC123DEFG", teamID: "TEAM123456")
             await #expect(throws: CatalogError.unauthorized("Unauthorized: Invalid authentication")) {
-                try await AppleMusic(baseURL: url, token: stranger).search("x", limit: 5, offset: 0)
+                try await AppleMusic(http: .tests, baseURL: url, token: stranger).search("x", limit: 5, offset: 0)
             }
         }
     }
@@ -126,7 +126,7 @@ import Testing
                 ])
         }
         try await Self.serve(router) { url in
-            let itunes = ITunesSearch(baseURL: url)
+            let itunes = ITunesSearch(http: .tests, baseURL: url)
             let page = try await itunes.search("maple leaf", limit: 2, offset: 0)
             #expect(page.songs.count == 1 && page.songs[0].duration == 183 && page.songs[0].year == 1899 && page.songs[0].id == "1440833098")
             await #expect(throws: CatalogError.rateLimited(retryAfter: nil)) { try await itunes.search("busy", limit: 2, offset: 0) }
@@ -163,7 +163,7 @@ import Testing
                 ])
         }
         try await Self.serve(router) { url in
-            let itunes = ITunesSearch(baseURL: url)
+            let itunes = ITunesSearch(http: .tests, baseURL: url)
             let shows = try await itunes.podcasts("rhymes", limit: 10)
             #expect(
                 shows == [

@@ -53,7 +53,7 @@ import Testing
     static func withFake(timeout: TimeInterval = 5, _ body: @escaping @Sendable (LibriVox) async throws -> Void) async throws {
         try await CatalogTests.serve(fake()) { base in
             let port = try #require(base.port)
-            try await body(LibriVox(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)/api/feed")), timeout: timeout))
+            try await body(LibriVox(http: .tests, baseURL: try #require(URL(string: "http://127.0.0.1:\(port)/api/feed")), timeout: timeout))
         }
     }
 
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func anUnreachableServerIsSaidSo() async throws {
-        let librivox = LibriVox(baseURL: try #require(URL(string: "http://127.0.0.1:1/api/feed")), timeout: 3)
+        let librivox = LibriVox(http: .tests, baseURL: try #require(URL(string: "http://127.0.0.1:1/api/feed")), timeout: 3)
         do {
             _ = try await librivox.search(title: "x")
             Issue.record("nothing listens on port 1")

@@ -15,7 +15,7 @@ import Testing
     static let answer = #"{"artist":"Scott Joplin","title":"The Entertainer"}"#
 
     static func client(_ url: URL, timeout: TimeInterval = 5) -> OpenAIClient {
-        OpenAIClient(baseURL: url, apiKey: "test-key", timeout: timeout, sleep: { _ in })
+        OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: timeout, sleep: { _ in })
     }
 
     @Test func aStructuredAnswerComesFromTheResponsesAPIWithTheSchemaAndEffort() async throws {
@@ -59,14 +59,14 @@ import Testing
         let waits = WaitLog()
         let fake = FakeOpenAI(behaviour: .rateLimitedThen(times: 2, Self.answer))
         try await fake.run { url in
-            let client = OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 5, maxRetries: 2, sleep: { waits.add($0) })
+            let client = OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: 5, maxRetries: 2, sleep: { waits.add($0) })
             let answer = try await client.structured(Self.request)
             #expect(answer == Self.answer)
             #expect(waits.all == [1, 1])
         }
         let stubborn = FakeOpenAI(behaviour: .rateLimitedThen(times: 5, Self.answer))
         try await stubborn.run { url in
-            let client = OpenAIClient(baseURL: url, apiKey: "test-key", timeout: 5, maxRetries: 2, sleep: { _ in })
+            let client = OpenAIClient(http: .tests, baseURL: url, apiKey: "test-key", timeout: 5, maxRetries: 2, sleep: { _ in })
             await #expect(throws: OpenAIError.rateLimited(retryAfter: 1)) { try await client.structured(Self.request) }
             #expect(stubborn.log.paths.count == 3)
         }
@@ -90,7 +90,7 @@ import Testing
 
     @Test func aWrongKeyIsUnauthorized() async throws {
         try await FakeOpenAI(behaviour: .responds(Self.answer)).run { url in
-            let client = OpenAIClient(baseURL: url, apiKey: "wrong", timeout: 5)
+            let client = OpenAIClient(http: .tests, baseURL: url, apiKey: "wrong", timeout: 5)
             await #expect(throws: OpenAIError.unauthorized("Incorrect API key provided")) { try await client.structured(Self.request) }
         }
     }

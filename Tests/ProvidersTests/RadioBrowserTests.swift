@@ -79,7 +79,7 @@ import Testing
 
     @Test func searchSkipsDeadHTMLAndFailingServersAndReadsStations() async throws {
         try await Self.withFake { discovery, log in
-            let radio = RadioBrowser(discoveryURL: discovery, fallbackServers: [], scheme: "http", timeout: 3)
+            let radio = RadioBrowser(http: .tests, discoveryURL: discovery, fallbackServers: [], scheme: "http", timeout: 3)
             let stations = try await radio.search(RadioQuery(name: "jazz", tag: "blues", country: "fr", language: "French", limit: 20))
             #expect(stations.map(\.name) == ["Jazz Radio Blues", "HLS Test"], "rows without an id or an http(s) stream are dropped")
             let blues = try #require(stations.first)
@@ -100,7 +100,8 @@ import Testing
         try await Self.withFake { discovery, _ in
             let port = try #require(discovery.port)
             let radio = RadioBrowser(
-                discoveryURL: nil, fallbackServers: ["127.0.0.1:1", "127.0.0.1:\(port)/html", "127.0.0.1:\(port)/unavailable"], scheme: "http", timeout: 3)
+                http: .tests, discoveryURL: nil, fallbackServers: ["127.0.0.1:1", "127.0.0.1:\(port)/html", "127.0.0.1:\(port)/unavailable"], scheme: "http",
+                timeout: 3)
             do {
                 _ = try await radio.search(RadioQuery(name: "x"))
                 Issue.record("no server had an answer")
@@ -118,7 +119,7 @@ import Testing
             var broken = try #require(URLComponents(url: discovery, resolvingAgainstBaseURL: false))
             broken.queryItems = [URLQueryItem(name: "broken", value: "1")]
             let radio = RadioBrowser(
-                discoveryURL: broken.url, fallbackServers: ["127.0.0.1:\(port)/html", "127.0.0.1:\(port)/good"], scheme: "http", timeout: 3)
+                http: .tests, discoveryURL: broken.url, fallbackServers: ["127.0.0.1:\(port)/html", "127.0.0.1:\(port)/good"], scheme: "http", timeout: 3)
             #expect(await radio.servers() == ["127.0.0.1:\(port)/html", "127.0.0.1:\(port)/good"])
             let found = try await radio.search(RadioQuery(tag: "jazz"))
             #expect(found.count == 2)
@@ -128,7 +129,8 @@ import Testing
 
     @Test func aDiscoveredListIsReusedAndPutBeforeTheFallbacks() async throws {
         try await Self.withFake { discovery, log in
-            let radio = RadioBrowser(discoveryURL: discovery, fallbackServers: ["de1.api.radio-browser.info", "127.0.0.1:1"], scheme: "http", timeout: 3)
+            let radio = RadioBrowser(
+                http: .tests, discoveryURL: discovery, fallbackServers: ["de1.api.radio-browser.info", "127.0.0.1:1"], scheme: "http", timeout: 3)
             let servers = await radio.servers()
             #expect(servers.first == "127.0.0.1:1" && servers.last == "de1.api.radio-browser.info" && servers.count == 5)
             _ = try await radio.search(RadioQuery(name: "a"))
@@ -139,7 +141,7 @@ import Testing
 
     @Test func aClickIsCountedAndReturnsTheStream() async throws {
         try await Self.withFake { discovery, _ in
-            let radio = RadioBrowser(discoveryURL: discovery, fallbackServers: [], scheme: "http", timeout: 3)
+            let radio = RadioBrowser(http: .tests, discoveryURL: discovery, fallbackServers: [], scheme: "http", timeout: 3)
             let stream = try await radio.countClick(stationID: "96062a7b-0601-11e8-ae97-52543be04c81")
             #expect(stream == "http://stream.example.test/blues.mp3")
             await #expect(throws: RadioBrowserError.invalid("not a station id")) { try await radio.countClick(stationID: "../../etc") }

@@ -33,7 +33,7 @@ import Testing
         let fake = FakeSpotify()
         try await fake.run { base in
             // The redirect lands on the fake too (any address that answers will do).
-            let accounts = SpotifyAccounts(baseURL: base, clientID: fake.clientID, redirectURI: base.absoluteString + "/v1/me/player/devices")
+            let accounts = SpotifyAccounts(http: .tests, baseURL: base, clientID: fake.clientID, redirectURI: base.absoluteString + "/v1/me/player/devices")
             var generator = SystemRandomNumberGenerator()
             let verifier = SpotifyPKCE.verifier(using: &generator)
             let url = try #require(accounts.authorizeURL(state: "state-123", challenge: SpotifyPKCE.challenge(for: verifier)))
@@ -64,7 +64,7 @@ import Testing
     }
 
     static func signedIn(_ fake: FakeSpotify, _ base: URL) async throws -> SpotifyAccounts.Tokens {
-        let accounts = SpotifyAccounts(baseURL: base, clientID: fake.clientID, redirectURI: base.absoluteString + "/v1/me/player/devices")
+        let accounts = SpotifyAccounts(http: .tests, baseURL: base, clientID: fake.clientID, redirectURI: base.absoluteString + "/v1/me/player/devices")
         let verifier = "v" + String(repeating: "a", count: 60)
         let url = try #require(accounts.authorizeURL(state: "s", challenge: SpotifyPKCE.challenge(for: verifier)))
         return try await accounts.exchange(code: try await authorize(url).code, verifier: verifier, now: Date())
@@ -74,7 +74,7 @@ import Testing
         let fake = FakeSpotify(playlistCount: 120, devices: [("phone-1", "Runner's phone"), ("laptop", "Laptop")])
         try await fake.run { base in
             let tokens = try await Self.signedIn(fake, base)
-            let api = SpotifyWebAPI(baseURL: base.appendingPathComponent("v1"))
+            let api = SpotifyWebAPI(http: .tests, baseURL: base.appendingPathComponent("v1"))
             let first = try await api.playlists(token: tokens.accessToken, limit: 50)
             #expect(first.playlists.count == 50 && first.total == 120 && first.more)
             #expect(
@@ -110,7 +110,7 @@ import Testing
         let fake = FakeSpotify()
         try await fake.run { base in
             let tokens = try await Self.signedIn(fake, base)
-            let api = SpotifyWebAPI(baseURL: base.appendingPathComponent("v1"))
+            let api = SpotifyWebAPI(http: .tests, baseURL: base.appendingPathComponent("v1"))
             fake.rateLimitNext(1)
             do {
                 _ = try await api.devices(token: tokens.accessToken)

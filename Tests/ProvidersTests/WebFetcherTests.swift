@@ -89,6 +89,42 @@ import Testing
         }
     }
 
+    /// The guard is applied to every hop: a public first address that redirects into a
+    /// private network is refused there. (The test's host is on loopback, so this fetcher
+    /// allows 127.0.0.1 alone, as if it were on the internet.)
+    @Test func aRedirectIntoAPrivateNetworkIsRefused() async throws {
+        let host = FakePodcastHost()
+        try await host.run { base in
+            let guarded = WebFetcher(alsoAllowing: { $0 == [127, 0, 0, 1] })
+            let port = base.port ?? 0
+            #expect(try await guarded.document(try url(base, "/feed.xml"), limit: 1_000_000).answer.status == 200)
+            for (target, refused) in [("http://127.0.0.2:\(port)/feed.xml", "127.0.0.2"), ("http://10.0.0.1/", "10.0.0.1"), ("http://[::1]:\(port)/", "::1")] {
+                do {
+                    _ = try await guarded.document(try url(base, "/redirect?to=" + target), limit: 1_000_000)
+                    Issue.record("a redirect to \(target) was followed")
+                } catch let error as WebFetchError {
+                    #expect(error == .privateNetwork(refused))
+                }
+            }
+            #expect(host.requests(to: "/redirect").count == 3)
+        }
+    }
+
+    /// The address checked is the one DNS gives for the name, not the name: "localhost" is a
+    /// name that resolves into loopback.
+    @Test func aNameResolvingToAPrivateAddressIsRefused() async throws {
+        try await FakePodcastHost().run { base in
+            let byName = try #require(URL(string: "http://localhost:\(base.port ?? 0)/feed.xml"))
+            do {
+                _ = try await WebFetcher().document(byName, limit: 1_000_000)
+                Issue.record("a name resolving to loopback was fetched")
+            } catch let error as WebFetchError {
+                #expect(error == .privateNetwork("localhost"))
+            }
+            #expect(try await fetcher.document(byName, limit: 1_000_000).answer.status == 200, "allowed when private networks are")
+        }
+    }
+
     @Test func rangesBoundsAndRefusals() async throws {
         let host = FakePodcastHost()
         try await host.run { base in

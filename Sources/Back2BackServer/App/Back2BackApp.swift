@@ -18,11 +18,11 @@ public struct Back2BackApp: JukeApp {
     public init(platform: Platform, timers: any LiveClock = SystemLiveClock()) {
         self.platform = platform
         let settings = platform.configuration.groups[Back2BackSettings.self]
-        let catalog = settings.catalog?.client(logger: platform.logger)
+        let catalog = settings.catalog?.client(http: platform.http, logger: platform.logger)
         if let catalog { platform.logger.info("back2back: AI picks are looked up in an outside catalog", metadata: ["catalog": "\(catalog.name)"]) }
         self.djSelector = DJSelector(
             environment: platform.configuration.openAI, store: Back2BackStore(database: platform.database), catalog: catalog,
-            logger: platform.logger)
+            http: platform.http, logger: platform.logger)
         self.service = Back2BackService(
             database: platform.database, library: platform.library, snapshot: platform.snapshot, users: platform.users, clock: platform.clock, dj: djSelector,
             catalog: catalog, heartbeat: platform.configuration.liveHeartbeat, timers: timers,

@@ -55,17 +55,17 @@ public enum CatalogSettings: Sendable, CustomStringConvertible {
     }
 
     /// The catalog's client; nil when a key Apple would refuse (reported, and left out).
-    func client(logger: Logger) -> (any MusicCatalog)? {
+    func client(http: HTTPClient, logger: Logger) -> (any MusicCatalog)? {
         switch self {
         case .appleMusic(let pem, let keyID, let teamID, let storefront):
             guard let base = URL(string: "https://api.music.apple.com/v1") else { return nil }
             do {
-                return AppleMusic(baseURL: base, token: try AppleMusicToken(pem: pem, keyID: keyID, teamID: teamID), storefront: storefront)
+                return AppleMusic(http: http, baseURL: base, token: try AppleMusicToken(pem: pem, keyID: keyID, teamID: teamID), storefront: storefront)
             } catch {
                 logger.error("back2back: Apple Music is off: the key cannot be used", metadata: ["error": "\(error)"])
                 return nil
             }
-        case .iTunesSearch(let url): return ITunesSearch(baseURL: url)
+        case .iTunesSearch(let url): return ITunesSearch(http: http, baseURL: url)
         }
     }
 }

@@ -12,11 +12,13 @@ actor DJSelector: SessionDJ {
     private let environment: OpenAISettings?
     private let store: Back2BackStore
     private let catalog: (any MusicCatalog)?
+    private let http: HTTPClient
     private let logger: Logger
     private var cached: (key: String, dj: AIDJ)?
 
-    init(environment: OpenAISettings?, store: Back2BackStore, catalog: (any MusicCatalog)?, logger: Logger) {
+    init(environment: OpenAISettings?, store: Back2BackStore, catalog: (any MusicCatalog)?, http: HTTPClient, logger: Logger) {
         self.environment = environment
+        self.http = http
         self.store = store
         self.catalog = catalog
         self.logger = logger
@@ -37,7 +39,8 @@ actor DJSelector: SessionDJ {
         let key = "\(settings.baseURL.absoluteString)\n\(settings.apiKey)"
         if let cached, cached.key == key { return cached.dj }
         let dj = AIDJ(
-            client: OpenAIClient(baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: max(settings.timeout, 90)), catalog: catalog, logger: logger)
+            client: OpenAIClient(http: http, baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: max(settings.timeout, 90)), catalog: catalog,
+            logger: logger)
         cached = (key, dj)
         return dj
     }

@@ -26,8 +26,8 @@ public struct DualPlayerApp: JukeApp {
         // Radio Browser's own discovery and mirrors, or the list the configuration names (a
         // private mirror, or a test's fake).
         let directory =
-            settings.radioBrowserDiscovery.map { RadioBrowser(discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
-            ?? RadioBrowser()
+            settings.radioBrowserDiscovery.map { RadioBrowser(http: platform.http, discoveryURL: $0, fallbackServers: [], scheme: $0.scheme ?? "https") }
+            ?? RadioBrowser(http: platform.http)
         let relays = RadioRelays(
             connector: StreamConnector(allowPrivateNetworks: settings.radioAllowPrivateStreams), logger: platform.logger)
         let books = BookStore(database: platform.database)
@@ -41,7 +41,7 @@ public struct DualPlayerApp: JukeApp {
         self.fetcher = fetcher
         let libriVoxBase = settings.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(
-            client: LibriVox(baseURL: libriVoxBase),
+            client: LibriVox(http: platform.http, baseURL: libriVoxBase),
             downloads: LibriVoxDownloads(
                 books: books, files: platform.files, scratch: platform.scratchFolder, fetcher: fetcher,
                 background: platform.background, logger: platform.logger),
@@ -60,7 +60,7 @@ public struct DualPlayerApp: JukeApp {
             downloads: EpisodeDownloads(
                 store: podcastStore, fetcher: fetcher, media: episodeMedia, files: platform.files, scratch: platform.scratchFolder,
                 limit: settings.podcastStorageLimit, clock: platform.clock, background: platform.background, logger: platform.logger),
-            directory: settings.podcastSearchURL.map { ITunesSearch(baseURL: $0) }, reading: platform.reading, clock: platform.clock,
+            directory: settings.podcastSearchURL.map { ITunesSearch(http: platform.http, baseURL: $0) }, reading: platform.reading, clock: platform.clock,
             logger: platform.logger,
             refreshInterval: settings.podcastRefreshInterval)
         self.episodeMedia = episodeMedia

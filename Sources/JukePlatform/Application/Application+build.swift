@@ -20,6 +20,8 @@ public func buildApplication(platform: Platform, apps: [any JukeApp], comingSoon
         logger: platform.logger
     )
     app.addServices(
+        // First, so that it is shut down last: every service may call out while it stops.
+        OutboundHTTPService(http: platform.http),
         DatabaseService(database: platform.database),
         // Closed after the work that stores files has ended (shutdown goes in reverse order).
         MediaStoreService(store: platform.files, logger: platform.logger),

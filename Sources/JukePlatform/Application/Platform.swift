@@ -48,6 +48,9 @@ public struct Platform: Sendable {
     /// Where work that outlives its request runs (a service of the server's group: shutdown
     /// cancels and awaits it).
     public let background: BackgroundWork
+    /// The one outbound HTTP client, for every call to an outside service the apps are
+    /// configured with; shut down by the service group (`OutboundHTTPService`).
+    public let http = HTTPClient()
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration

@@ -1,10 +1,6 @@
 public import Foundation
 import JukeCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A LibriVox audiobook: public-domain texts read by volunteers, one MP3 per section.
 public struct LibriVoxBook: Sendable, Equatable, Codable {
     public struct Section: Sendable, Equatable, Codable {
@@ -44,11 +40,13 @@ public struct LibriVox: Sendable {
     public let baseURL: URL
     public var timeout: TimeInterval
     public var userAgent: String
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
 
     public static let defaultBase = URL(string: "https://librivox.org/api/feed")
 
-    public init(baseURL: URL, timeout: TimeInterval = 15, userAgent: String = "Juke/1.0 (self-hosted music server; Dual Player audiobooks)") {
+    public init(http: HTTPClient, baseURL: URL, timeout: TimeInterval = 15, userAgent: String = "Juke/1.0 (self-hosted music server; Dual Player audiobooks)") {
+        self.http = http
         self.baseURL = baseURL
         self.timeout = timeout
         self.userAgent = userAgent
@@ -74,7 +72,7 @@ public struct LibriVox: Sendable {
         var components = URLComponents(url: baseURL.appendingPathComponent("audiobooks"), resolvingAgainstBaseURL: false)
         components?.queryItems = query + [.init(name: "format", value: "json"), .init(name: "extended", value: "1"), .init(name: "coverart", value: "1")]
         guard let url = components?.url else { throw .invalid("bad query") }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = OutboundRequest(url: url)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         let reply = try await http.send(request, timeout: timeout, failingAs: LibriVoxError.self)
         let object = try? JSONSerialization.jsonObject(with: reply.body)

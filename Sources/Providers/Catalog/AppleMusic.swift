@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The Apple Music API's catalog search: `GET /v1/catalog/{storefront}/search?term=&types=songs`
 /// with a developer token (a JWT signed with ES256 by a MusicKit .p8 key, see
 /// `AppleMusicToken`). Songs come under `results.songs.data[].attributes` with `name`,
@@ -15,12 +11,15 @@ public struct AppleMusic: MusicCatalog {
     public var storefront: String
     public var timeout: TimeInterval
     let token: AppleMusicToken
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
     let now: @Sendable () -> Date
 
     public init(
+        http: HTTPClient,
         baseURL: URL, token: AppleMusicToken, storefront: String = "us", timeout: TimeInterval = 10, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.http = http
         self.baseURL = baseURL
         self.token = token
         self.storefront = storefront
@@ -38,7 +37,7 @@ public struct AppleMusic: MusicCatalog {
             URLQueryItem(name: "limit", value: String(max(1, min(25, limit)))), URLQueryItem(name: "offset", value: String(max(0, offset))),
         ]
         guard let url = components?.url else { throw .malformed("bad search term") }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = OutboundRequest(url: url)
         request.setValue("Bearer \(try token.jwt(at: now()))", forHTTPHeaderField: "Authorization")
         let reply = try await http.send(request, timeout: timeout, failingAs: CatalogError.self)
         switch reply.status {

@@ -1,10 +1,6 @@
 public import Foundation
 import JukeCore
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Apple's iTunes Search API (no account needed): `GET /search?term=&media=music&entity=song`
 /// for songs, `media=podcast&entity=podcast` for podcasts.
 /// Its paging is `limit` and `offset`; results come as `{"resultCount", "results": [...]}`
@@ -14,9 +10,11 @@ public struct ITunesSearch: MusicCatalog {
     public let baseURL: URL
     public var country: String
     public var timeout: TimeInterval
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
 
-    public init(baseURL: URL, country: String = "US", timeout: TimeInterval = 10) {
+    public init(http: HTTPClient, baseURL: URL, country: String = "US", timeout: TimeInterval = 10) {
+        self.http = http
         self.baseURL = baseURL
         self.country = country
         self.timeout = timeout
@@ -46,7 +44,7 @@ public struct ITunesSearch: MusicCatalog {
             URLQueryItem(name: "offset", value: String(max(0, offset))),
         ]
         guard let url = components?.url else { throw .malformed("bad search term") }
-        let reply = try await http.send(URLRequest(url: url, timeoutInterval: timeout), timeout: timeout, failingAs: CatalogError.self)
+        let reply = try await http.send(OutboundRequest(url: url), timeout: timeout, failingAs: CatalogError.self)
         switch reply.status {
         case 200: return reply.body
         case 403, 429: throw .rateLimited(retryAfter: RetryAfter.seconds(reply.headers["retry-after"]))

@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    public import FoundationNetworking
-#endif
-
 /// A provider's error that a failed request becomes. Each provider's error enum has a
 /// `timeout` case and an `unreachable(String)` case (enum cases fulfil these requirements),
 /// so the one mapping from `TransportError` lives here, not in each provider.
@@ -18,15 +14,18 @@ extension TransportFailure {
         switch transport {
         case .timeout: self = .timeout
         case .unreachable(let why): self = .unreachable(why)
+        case .tooLarge(let limit): self = .unreachable("the answer is larger than \(limit) bytes")
         }
     }
 }
 
 extension HTTPClient {
     /// `send(_:timeout:)`, failing with the calling provider's own error.
-    public func send<Failure: TransportFailure>(_ request: URLRequest, timeout: TimeInterval, failingAs _: Failure.Type) async throws(Failure) -> HTTPReply {
+    public func send<Failure: TransportFailure>(
+        _ request: OutboundRequest, timeout: TimeInterval, limit: Int = defaultLimit, failingAs _: Failure.Type
+    ) async throws(Failure) -> HTTPReply {
         do throws(TransportError) {
-            return try await send(request, timeout: timeout)
+            return try await send(request, timeout: timeout, limit: limit)
         } catch {
             throw Failure(error)
         }

@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A client of OpenAI's HTTP API, or of any server that speaks it (set `baseURL`).
 ///
 /// Structured answers go through the Responses API (`POST /responses` with a `json_schema`
@@ -20,13 +16,16 @@ public struct OpenAIClient: Sendable {
     public var maxRetries: Int
     /// The longest wait for a Retry-After before giving up on a rate limit.
     public var retryCap: TimeInterval
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
     let sleep: @Sendable (TimeInterval) async -> Void
 
     public init(
+        http: HTTPClient,
         baseURL: URL, apiKey: String, timeout: TimeInterval = 60, maxRetries: Int = 2, retryCap: TimeInterval = 20,
         sleep: @escaping @Sendable (TimeInterval) async -> Void = { try? await Task.sleep(for: .seconds($0)) }
     ) {
+        self.http = http
         self.baseURL = baseURL
         self.apiKey = apiKey
         self.timeout = timeout
@@ -118,8 +117,8 @@ public struct OpenAIClient: Sendable {
         }
     }
 
-    func request(_ path: String, _ body: [String: Any], stream: Bool = false) -> URLRequest {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path), timeoutInterval: timeout)
+    func request(_ path: String, _ body: [String: Any], stream: Bool = false) -> OutboundRequest {
+        var request = OutboundRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

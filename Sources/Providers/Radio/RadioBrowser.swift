@@ -2,10 +2,6 @@ public import Foundation
 import JukeCore
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Radio Browser (api.radio-browser.info): a community directory of internet radio run on
 /// several mirrored servers, any of which can be down or answer an HTML error page.
 ///
@@ -29,15 +25,18 @@ public final class RadioBrowser: Sendable {
     let scheme: String
     let userAgent: String
     let timeout: TimeInterval
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
     private let discovered = Mutex<(servers: [String], at: Date)?>(nil)
 
     /// `scheme` is https in production; tests point discovery at a local fake that lists
     /// `127.0.0.1:<port>/<behaviour>` as its servers, with http.
     public init(
+        http: HTTPClient,
         discoveryURL: URL? = RadioBrowser.defaultDiscovery, fallbackServers: [String] = RadioBrowser.fallbackServers, scheme: String = "https",
         userAgent: String = "Juke/1.0 (self-hosted music server; Dual Player radio)", timeout: TimeInterval = 8
     ) {
+        self.http = http
         self.discoveryURL = discoveryURL
         self.fallbackServers = fallbackServers
         self.scheme = scheme
@@ -85,7 +84,7 @@ public final class RadioBrowser: Sendable {
         }
         var found: [String] = []
         if let discoveryURL {
-            var request = URLRequest(url: discoveryURL, timeoutInterval: timeout)
+            var request = OutboundRequest(url: discoveryURL)
             request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
             if let reply = try? await http.send(request, timeout: timeout), reply.status == 200, !Self.looksLikeHTML(reply.body),
                 let rows = (try? JSONSerialization.jsonObject(with: reply.body)) as? [[String: Any]]
@@ -116,7 +115,7 @@ public final class RadioBrowser: Sendable {
             }
             if !query.isEmpty { components.queryItems = query }
             guard let url = components.url else { continue }
-            var request = URLRequest(url: url, timeoutInterval: timeout)
+            var request = OutboundRequest(url: url)
             request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
             request.setValue("application/json", forHTTPHeaderField: "Accept")
             do {
@@ -134,6 +133,7 @@ public final class RadioBrowser: Sendable {
                 switch error {
                 case .timeout(let seconds): failures.append("\(server): no answer in \(Int(seconds)) s")
                 case .unreachable(let why): failures.append("\(server): \(why)")
+                case .tooLarge(let limit): failures.append("\(server): answered more than \(limit) bytes")
                 }
             }
         }

@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Spotify's Accounts service for the Authorization Code with PKCE flow: the address a runner
 /// is sent to (`/authorize`), and `/api/token` to exchange the code for tokens and to refresh
 /// them (form-encoded; errors as `{"error": "invalid_grant", "error_description": …}`).
@@ -16,9 +12,11 @@ public struct SpotifyAccounts: Sendable {
     public let clientID: String
     public let redirectURI: String
     public var timeout: TimeInterval
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
 
-    public init(baseURL: URL, clientID: String, redirectURI: String, timeout: TimeInterval = 10) {
+    public init(http: HTTPClient, baseURL: URL, clientID: String, redirectURI: String, timeout: TimeInterval = 10) {
+        self.http = http
         self.baseURL = baseURL
         self.clientID = clientID
         self.redirectURI = redirectURI
@@ -65,7 +63,7 @@ public struct SpotifyAccounts: Sendable {
     }
 
     func token(_ form: [String: String], keeping refreshToken: String?, now: Date) async throws(SpotifyError) -> Tokens {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/token"), timeoutInterval: timeout)
+        var request = OutboundRequest(url: baseURL.appendingPathComponent("api/token"))
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(Self.formEncoded(form).utf8)

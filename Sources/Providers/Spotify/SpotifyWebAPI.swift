@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Spotify's Web API as RunBeat uses it: the runner's playlists (paged), their devices,
 /// starting a playlist on a device, and moving playback to a device. Errors come as
 /// `{"error": {"status", "message", "reason"}}`: 401 for an expired token, 404 with reason
@@ -13,9 +9,11 @@ public struct SpotifyWebAPI: Sendable {
 
     public let baseURL: URL
     public var timeout: TimeInterval
-    let http = HTTPClient()
+    /// The server's one outbound client (`Platform.http`).
+    let http: HTTPClient
 
-    public init(baseURL: URL, timeout: TimeInterval = 10) {
+    public init(http: HTTPClient, baseURL: URL, timeout: TimeInterval = 10) {
+        self.http = http
         self.baseURL = baseURL
         self.timeout = timeout
     }
@@ -106,7 +104,7 @@ public struct SpotifyWebAPI: Sendable {
         var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)
         if !query.isEmpty { components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) } }
         guard let url = components?.url else { throw .malformed("a request Juke could not address") }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
+        var request = OutboundRequest(url: url)
         request.httpMethod = method
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         if let body {
@@ -118,7 +116,7 @@ public struct SpotifyWebAPI: Sendable {
         return reply
     }
 
-    static func send(_ request: URLRequest, http: HTTPClient, timeout: TimeInterval) async throws(SpotifyError) -> HTTPReply {
+    static func send(_ request: OutboundRequest, http: HTTPClient, timeout: TimeInterval) async throws(SpotifyError) -> HTTPReply {
         try await http.send(request, timeout: timeout, failingAs: SpotifyError.self)
     }
 

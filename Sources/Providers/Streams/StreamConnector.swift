@@ -36,7 +36,7 @@ public enum StreamEnd: Sendable, Equatable {
     case hlsPlaylist(URL, [UInt8])
 }
 
-/// Opens internet radio streams for the relay, on SwiftNIO directly rather than URLSession,
+/// Opens internet radio streams for the relay, on SwiftNIO directly rather than an HTTP client,
 /// for three reasons: the address checked against `NetworkAddressPolicy` is the address
 /// connected to (no DNS rebinding between check and use); SHOUTcast v1 answers
 /// "ICY 200 OK", which HTTP clients refuse; and the body arrives as it comes, never whole.

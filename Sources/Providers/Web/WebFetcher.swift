@@ -27,6 +27,16 @@ public struct WebFetcher: Sendable {
             allowPrivateNetworks: allowPrivateNetworks, connectTimeout: TimeAmount(connectTimeout), idleTimeout: TimeAmount(idleTimeout))
     }
 
+    /// A fetcher whose guard allows the policy's public addresses and those `alsoAllowed`
+    /// (a test's host on loopback, so that a redirect from it can be followed and checked).
+    init(alsoAllowing alsoAllowed: @escaping @Sendable ([UInt8]) -> Bool, idleTimeout: Duration = .seconds(20)) {
+        self.allowPrivateNetworks = false
+        self.userAgent = "Juke/1.0 (self-hosted music server; podcasts and articles)"
+        var dialer = GuardedDialer(allowPrivateNetworks: false, connectTimeout: .seconds(8), idleTimeout: TimeAmount(idleTimeout))
+        dialer.isAllowed = { NetworkAddressPolicy.isPublic($0) || alsoAllowed($0) }
+        self.dialer = dialer
+    }
+
     /// GETs `url` with `headers`. For a 2xx answer, `accept` sees the head first (and may throw
     /// to refuse it: a web page where a feed was expected), then `body` gets the body's pieces,
     /// at most `limit` bytes in all. Other statuses (304, 404, 410, 429, …) come back without

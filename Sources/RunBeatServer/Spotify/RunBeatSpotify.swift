@@ -17,7 +17,7 @@ struct RunBeatSpotify: Sendable {
         let store = SpotifyStore(database: platform.database)
         let redirect = settings.redirect(publicURL: platform.configuration.publicURL, port: platform.configuration.port)
         let accounts = SpotifyAccountService(
-            settings: settings, redirect: redirect, store: store, secrets: SecretStore(database: platform.database), clock: platform.clock,
+            http: platform.http, settings: settings, redirect: redirect, store: store, secrets: SecretStore(database: platform.database), clock: platform.clock,
             logger: platform.logger)
         self.store = store
         self.accounts = accounts

@@ -5,10 +5,6 @@ import Logging
 import Providers
 import Storage
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A runner's Spotify account on the server: connecting (Authorization Code with PKCE, the
 /// verifier sealed in the row until Spotify sends the runner back), tokens sealed at rest and
 /// refreshed before they run out or when Spotify answers 401, `invalid_grant` turned into
@@ -19,6 +15,8 @@ actor SpotifyAccountService {
     let store: SpotifyStore
     let sealer: TokenSealer
     let clock: WallClock
+    /// The server's one outbound client, for the reachability check.
+    let http: HTTPClient
     let logger: Logger
     /// Refreshes under way, so that the page, the playback and the job share one.
     private var refreshing: [UserID: Task<String, any Error>] = [:]
@@ -28,9 +26,10 @@ actor SpotifyAccountService {
     /// A token this close to running out is refreshed before it is used.
     static let refreshMargin: TimeInterval = 60
 
-    init(settings: SpotifySettings, redirect: String, store: SpotifyStore, secrets: SecretStore, clock: WallClock, logger: Logger) {
-        self.accounts = SpotifyAccounts(baseURL: settings.accountsURL, clientID: settings.clientID, redirectURI: redirect)
-        self.api = SpotifyWebAPI(baseURL: settings.apiURL)
+    init(http: HTTPClient, settings: SpotifySettings, redirect: String, store: SpotifyStore, secrets: SecretStore, clock: WallClock, logger: Logger) {
+        self.http = http
+        self.accounts = SpotifyAccounts(http: http, baseURL: settings.accountsURL, clientID: settings.clientID, redirectURI: redirect)
+        self.api = SpotifyWebAPI(http: http, baseURL: settings.apiURL)
         self.store = store
         self.sealer = TokenSealer(secrets: secrets, key: settings.tokenKey)
         self.clock = clock
@@ -57,10 +56,10 @@ actor SpotifyAccountService {
     /// the internet its sign-in page would not load in the runner's browser either, which
     /// shares this server's network in a home, so connecting is refused first, in words.
     func accountsReachable() async -> Bool {
-        var request = URLRequest(url: accounts.baseURL, timeoutInterval: Self.reachableWithin)
+        var request = OutboundRequest(url: accounts.baseURL)
         request.httpMethod = "HEAD"
         do {
-            _ = try await HTTPClient().send(request, timeout: Self.reachableWithin)
+            _ = try await http.send(request, timeout: Self.reachableWithin)
             return true
         } catch {
             logger.info("runbeat: Spotify's accounts service is out of reach", metadata: ["error": "\(error)"])

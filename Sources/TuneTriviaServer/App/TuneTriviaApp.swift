@@ -20,6 +20,7 @@ public struct TuneTriviaApp: JukeApp {
             hub: TriviaHub(heartbeat: platform.configuration.liveHeartbeat, logger: platform.logger), clock: platform.clock,
             background: platform.background,
             openAI: platform.configuration.openAI, triviaModel: platform.configuration.groups[TuneTriviaSettings.self].triviaModel,
+            http: platform.http,
             logger: platform.logger)
         self.service = service
         self.presenters = PresenterService(database: platform.database, games: service, clock: platform.clock)

@@ -13,12 +13,12 @@ struct AITriviaWriter: Sendable {
     let model: String
     let client: OpenAIClient
 
-    init(settings: OpenAISettings, model: String = TuneTriviaSettings().triviaModel) {
+    init(settings: OpenAISettings, model: String = TuneTriviaSettings().triviaModel, http: HTTPClient) {
         self.settings = settings
         self.model = model
         // No waiting out a rate limit: a game would stall on it, and Juke's own question
         // is ready at once.
-        self.client = OpenAIClient(baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: settings.timeout, maxRetries: 0)
+        self.client = OpenAIClient(http: http, baseURL: settings.baseURL, apiKey: settings.apiKey, timeout: settings.timeout, maxRetries: 0)
     }
 
     enum Failure: Error, Equatable {

@@ -47,12 +47,12 @@ actor TuneTriviaService {
     init(
         database: any JukeDatabase, library: LibraryStore, snapshot: LibrarySnapshot, knownTokens: KnownTokens = KnownTokens(), hub: TriviaHub,
         clock: WallClock, background: BackgroundWork,
-        openAI: OpenAISettings?, triviaModel: String = TuneTriviaSettings().triviaModel, logger: Logger
+        openAI: OpenAISettings?, triviaModel: String = TuneTriviaSettings().triviaModel, http: HTTPClient, logger: Logger
     ) {
         self.background = background
         self.users = UserStore(database: database)
         self.knownTokens = knownTokens
-        self.ai = openAI.map { AITriviaWriter(settings: $0, model: triviaModel) }
+        self.ai = openAI.map { AITriviaWriter(settings: $0, model: triviaModel, http: http) }
         self.logger = logger
         self.store = TuneTriviaStore(database: database)
         self.database = database
