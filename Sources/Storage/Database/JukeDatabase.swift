@@ -35,17 +35,18 @@ extension JukeDatabase {
     public var blobType: String { kind == .postgres ? "BYTEA" : "BLOB" }
 }
 
-/// Runs BEGIN/COMMIT/ROLLBACK around `body` on a single connection.
+/// Runs BEGIN/COMMIT/ROLLBACK around `body` on a single connection. COMMIT and ROLLBACK are
+/// never cancelled (`uncancelled`): a cancelled caller's transaction still ends.
 public func runTransaction<T: Sendable>(
     on db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> T
 ) async throws -> T {
     try await db.raw(SQLQueryString(begin)).run()
     do {
         let result = try await body(db)
-        try await db.raw("COMMIT").run()
+        try await uncancelled { try await db.raw("COMMIT").run() }
         return result
     } catch {
-        try? await db.raw("ROLLBACK").run()
+        try? await uncancelled { try await db.raw("ROLLBACK").run() }
         throw error
     }
 }

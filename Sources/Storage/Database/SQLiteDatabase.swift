@@ -51,24 +51,45 @@ public actor SQLiteDatabase: JukeDatabase {
         if open < maxConnections {
             open += 1
             do {
-                let connection = try await SQLiteConnection.open(
-                    storage: storage, threadPool: threadPool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
-                let sql = connection.sql()
-                if case .file = storage {
-                    try await sql.raw("PRAGMA journal_mode=WAL").run()
-                    try await sql.raw("PRAGMA synchronous=NORMAL").run()
-                    // Only a backstop (16 MB of log): `checkpointSoon` keeps the log short.
-                    try await sql.raw("PRAGMA wal_autocheckpoint=4000").run()
-                }
-                try await sql.raw("PRAGMA busy_timeout=10000").run()
-                try await sql.raw("PRAGMA foreign_keys=ON").run()
-                return connection
+                return try await openConnection()
             } catch {
                 open -= 1
                 throw error
             }
         }
         return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+
+    private func openConnection() async throws -> SQLiteConnection {
+        let connection = try await SQLiteConnection.open(
+            storage: storage, threadPool: threadPool, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+        let sql = connection.sql()
+        if case .file = storage {
+            try await sql.raw("PRAGMA journal_mode=WAL").run()
+            try await sql.raw("PRAGMA synchronous=NORMAL").run()
+            // Only a backstop (16 MB of log): `checkpointSoon` keeps the log short.
+            try await sql.raw("PRAGMA wal_autocheckpoint=4000").run()
+        }
+        try await sql.raw("PRAGMA busy_timeout=10000").run()
+        try await sql.raw("PRAGMA foreign_keys=ON").run()
+        return connection
+    }
+
+    /// A connection that may still be inside a transaction (its ROLLBACK failed) never goes
+    /// back to the pool: every later BEGIN on it would fail with "cannot start a transaction
+    /// within a transaction", for good. It is closed, and whoever waits gets a new one.
+    private func discard(_ connection: SQLiteConnection) async {
+        await Task { try? await connection.close() }.value
+        open -= 1
+        guard !waiters.isEmpty, !isShutDown else { return }
+        let waiter = waiters.removeFirst()
+        open += 1
+        do {
+            waiter.resume(returning: try await openConnection())
+        } catch {
+            open -= 1
+            waiter.resume(throwing: error)
+        }
     }
 
     private func checkin(_ connection: SQLiteConnection) async {
@@ -101,11 +122,48 @@ public actor SQLiteDatabase: JukeDatabase {
         // instead of one failing with SQLITE_BUSY when it upgrades a read lock.
         await beginWriting()
         do {
-            let result = try await withConnection { db in try await runTransaction(on: db, begin: "BEGIN IMMEDIATE", body) }
+            let result = try await inTransaction(body)
             await endWriting()
             return result
         } catch {
             await endWriting()
+            throw error
+        }
+    }
+
+    /// BEGIN IMMEDIATE, `body`, COMMIT on one connection; ROLLBACK when either throws. The
+    /// ending statements are never cancelled (`uncancelled`); a connection whose ROLLBACK
+    /// fails all the same is closed rather than handed out inside its transaction.
+    private nonisolated func inTransaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+        let connection = try await checkout()
+        let db = connection.sql()
+        do {
+            try await db.raw("BEGIN IMMEDIATE").run()
+        } catch {
+            await checkin(connection)
+            throw error
+        }
+        let outcome: Result<T, any Error>
+        do {
+            let result = try await body(db)
+            try await uncancelled { try await db.raw("COMMIT").run() }
+            outcome = .success(result)
+        } catch {
+            outcome = .failure(error)
+        }
+        switch outcome {
+        case .success(let result):
+            await checkin(connection)
+            return result
+        case .failure(let error):
+            do {
+                try await uncancelled { try await db.raw("ROLLBACK").run() }
+                await checkin(connection)
+            } catch let rollbackError {
+                logger.error(
+                    "SQLite ROLLBACK failed: the connection is closed", metadata: ["error": "\(rollbackError)", "cause": "\(error)"])
+                await discard(connection)
+            }
             throw error
         }
     }
