@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-log() { printf '\n== %s\n' "$*"; }
+# Each step's header says how long the run has taken so far: CI's log then shows where the
+# minutes go.
+log() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # --- What the tests need from the system -------------------------------------------------
 need_packages=()

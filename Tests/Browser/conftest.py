@@ -225,6 +225,23 @@ def admin(server):
     return {"username": "admin", "password": "admin password", "token": body["token"]}
 
 
+# Every browser a test starts, quit when the test ends however it ends (`quit_leftover_drivers`):
+# a test that failed before its own `quit` left Chromium running, and a run with many failures
+# piled them up until ChromeDriver could no longer start.
+_drivers = []
+
+
+@pytest.fixture(autouse=True)
+def quit_leftover_drivers():
+    yield
+    while _drivers:
+        driver = _drivers.pop()
+        try:
+            driver.quit()
+        except Exception:
+            pass
+
+
 def make_driver(width=1280, height=900, mobile=False):
     options = webdriver.ChromeOptions()
     for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
@@ -233,7 +250,9 @@ def make_driver(width=1280, height=900, mobile=False):
     if mobile:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(options=options)
+    driver = webdriver.Chrome(options=options)
+    _drivers.append(driver)
+    return driver
 
 
 @pytest.fixture
