@@ -44,7 +44,11 @@ import Testing
         "Sources/RunBeatServer/Spotify/SpotifyAccountService.swift": (1, "one token refresh shared by the callers that await it"),
         "Sources/Storage/Database/PostgresDatabase.swift": (1, "the connection pool's run, cancelled and awaited by `shutdown()` (the database service's)"),
         "Sources/Storage/Database/SQLiteDatabase.swift": (
-            3, "a close and a read awaited right there, and the checkpoint, kept and awaited by `shutdown()` (the database service's)"
+            4,
+            "closes and a read awaited right there (a cancelled task would refuse them), and the checkpoint, kept and awaited by `shutdown()` (the database service's)"
+        ),
+        "Sources/Storage/Database/Uncancelled.swift": (
+            1, "a transaction's COMMIT or ROLLBACK, awaited right there: a cancelled task would refuse it and leave the transaction open"
         ),
         "Sources/TuneTriviaServer/Service/TuneTriviaService.swift": (
             1,
