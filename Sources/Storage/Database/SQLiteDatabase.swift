@@ -7,6 +7,11 @@ import SQLiteNIO
 /// The embedded database: a small pool of SQLite connections to one file in WAL mode, so
 /// that readers never wait for the writer and the `juke` command can write while a server
 /// runs on the same file (busy_timeout makes a second writer wait instead of failing).
+///
+/// The database's `connectionWait` is that busy_timeout: how long a call waits for the lock
+/// another process holds before `StorageError.noConnection`, as PostgreSQL's calls wait for a
+/// connection. Waits inside this process (for one of its connections, for the writer's turn)
+/// are not bounded: whoever holds what they wait for is in this process and finishing.
 public actor SQLiteDatabase: JukeDatabase {
     public nonisolated let kind = DatabaseKind.sqlite
     private let storage: SQLiteConnection.Storage
@@ -35,12 +40,16 @@ public actor SQLiteDatabase: JukeDatabase {
     /// Background checkpoints done (read by tests).
     private(set) var checkpointsRun = 0
     static let commitsPerCheckpoint = 64
+    /// busy_timeout, in milliseconds.
+    private let busyTimeout: Int
 
-    public init(path: String?, maxConnections: Int = 4, logger: Logger) {
+    public init(path: String?, maxConnections: Int = 4, connectionWait: Duration = DatabaseFactory.defaultConnectionWait, logger: Logger) {
         self.storage = path.map { .file(path: $0) } ?? .memory
         // An in-memory database exists per connection: it must have exactly one.
         self.maxConnections = path == nil ? 1 : maxConnections
         self.logger = logger
+        let (seconds, attoseconds) = connectionWait.components
+        self.busyTimeout = max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
         self.threadPool = NIOThreadPool(numberOfThreads: self.maxConnections + 1)
         self.threadPool.start()
     }
@@ -70,7 +79,7 @@ public actor SQLiteDatabase: JukeDatabase {
             // Only a backstop (16 MB of log): `checkpointSoon` keeps the log short.
             try await sql.raw("PRAGMA wal_autocheckpoint=4000").run()
         }
-        try await sql.raw("PRAGMA busy_timeout=10000").run()
+        try await sql.raw(SQLQueryString("PRAGMA busy_timeout=\(unsafeRaw: String(busyTimeout))")).run()
         try await sql.raw("PRAGMA foreign_keys=ON").run()
         return connection
     }
@@ -113,8 +122,14 @@ public actor SQLiteDatabase: JukeDatabase {
             return result
         } catch {
             await checkin(connection)
-            throw error
+            throw Self.storageError(error)
         }
+    }
+
+    /// SQLITE_BUSY: the lock another process holds outlasted busy_timeout, the database's wait.
+    private static func storageError(_ error: any Error) -> any Error {
+        guard let error = error as? SQLiteError, error.reason == .busy || error.reason == .busyTimeout else { return error }
+        return StorageError.noConnection
     }
 
     public nonisolated func transaction<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
@@ -127,7 +142,7 @@ public actor SQLiteDatabase: JukeDatabase {
             return result
         } catch {
             await endWriting()
-            throw error
+            throw Self.storageError(error)
         }
     }
 

@@ -6,6 +6,9 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case migrationFailed(version: Int, reason: String)
     /// A call this database or this change cannot take (a programming error).
     case unsupported(String)
+    /// No connection came free within the database's wait (every one busy, or the server
+    /// refusing new ones): worth trying again in a moment, not a failure of the call.
+    case noConnection
 
     public var description: String {
         switch self {
@@ -14,6 +17,7 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
         case .notFound(let what): "not found: \(what)"
         case .migrationFailed(let version, let reason): "migration \(version) failed: \(reason)"
         case .unsupported(let what): "not supported: \(what)"
+        case .noConnection: "no database connection came free in time"
         }
     }
 }
