@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import JukeCore
+import JukePlatform
 import JukeTestSupport
 import NIOCore
 import Testing
@@ -163,8 +164,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 { bytes += [0xFF, 0xFB, 0x90, 0x64] + (0..<413).map { _ in UInt8.random(in: 0...255, using: &generator) } }
         FileManager.default.createFile(atPath: mp3, contents: Data(bytes))
-        await #expect(throws: RuleRefusal.self) { try await SongUploads.verifyDecodes(mp3, with: try TranscodingTests.ffmpeg()) }
-        try await SongUploads.verifyDecodes(song, with: try TranscodingTests.ffmpeg())
+        await #expect(throws: RuleRefusal.self) { try await SongUploads.verifyDecodes(mp3, with: try TranscodingTests.ffmpeg(), slots: ToolSlots()) }
+        try await SongUploads.verifyDecodes(song, with: try TranscodingTests.ffmpeg(), slots: ToolSlots())
     }
 
     @Test func coversAreTypedByTheirBytes() {

@@ -32,9 +32,12 @@ final class RawConnection {
 
     deinit { close(fd) }
 
-    /// Runs blocking socket work on a thread of its own.
+    /// Runs blocking socket work on a thread of its own (not the server's `BlockingWork`
+    /// pool, whose few threads a test's reads of up to 20 s would take from the server).
     static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await BlockingWork.run(work)
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
     }
 
     /// Connects, sends `request`, and returns what came back before the server closed the

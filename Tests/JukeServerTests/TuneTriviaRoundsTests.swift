@@ -110,8 +110,8 @@ import Testing
         // PNG's IHDR: width and height, big-endian, at bytes 16 and 20.
         #expect(tiny.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(Array(tiny[16..<24]) == [0, 0, 0, 8, 0, 0, 0, 8])
-        #expect(await blur.tiny(Data([1, 2, 3]), key: "broken") == nil, "not a picture: none, and no error")
-        #expect(await CoverBlur(ffmpeg: nil).tiny(cover, key: "abc") == nil)
+        #expect(try await blur.tiny(Data([1, 2, 3]), key: "broken") == nil, "not a picture: none, and no error")
+        #expect(try await CoverBlur(ffmpeg: nil).tiny(cover, key: "abc") == nil)
     }
 
     @Test func onlyPlayersOfTheGameGetTheCurrentRoundsCover() async throws {

@@ -34,7 +34,7 @@ public struct DualPlayerApp: JukeApp {
         self.songs = SongService(
             songs: SongStore(database: platform.database),
             uploads: SongUploads(scratch: platform.scratchFolder, files: platform.files, limit: platform.configuration.maxUploadSize),
-            reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil)
+            reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil, tools: platform.tools)
         // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
         // relay's address policy.
         let fetcher = WebFetcher(allowPrivateNetworks: settings.webAllowPrivateNetworks)
@@ -67,7 +67,7 @@ public struct DualPlayerApp: JukeApp {
         self.articles = ArticleService(
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
             files: platform.files, scratch: platform.scratchFolder,
-            clock: platform.clock, background: platform.background, logger: platform.logger)
+            clock: platform.clock, background: platform.background, tools: platform.tools, logger: platform.logger)
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock,
             logger: platform.logger)

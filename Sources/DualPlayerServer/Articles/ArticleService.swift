@@ -28,6 +28,8 @@ public struct ArticleService: Sendable {
     let reading: ReadingPool
     /// poppler's pdftotext where the system has it: it reads PDFs' text as well as poppler does.
     let pdfText: PopplerText?
+    /// The server's tool slots: pdftotext and espeak-ng each wait for one.
+    let tools: ToolSlots
 
     /// The largest page, book or file read (an ePub of a long novel with its images is a few MB).
     static let pageLimit: Int64 = 50 * 1024 * 1024
@@ -39,9 +41,10 @@ public struct ArticleService: Sendable {
 
     init(
         store: ArticleStore, fetcher: WebFetcher, reading: ReadingPool, files: any MediaStore, scratch: String, clock: WallClock, background: BackgroundWork,
-        logger: Logger
+        tools: ToolSlots = ToolSlots(), logger: Logger
     ) {
         self.background = background
+        self.tools = tools
         self.reading = reading
         self.pdfText = PopplerText.locate()
         self.store = store
@@ -152,7 +155,8 @@ public struct ArticleService: Sendable {
         try await reading.read { try PDFReader.checkBudgets(bytes) }
         let text: String?
         do {
-            text = try await pdfText.text(of: bytes)
+            // A slot, or 503 with Retry-After when every one is taken and the line is full.
+            text = try await tools.run { try await pdfText.text(of: bytes) }
         } catch PopplerText.Refusal.tooBig(let why) {
             throw ArticleError.tooBig(why)
         }
@@ -212,7 +216,7 @@ public struct ArticleService: Sendable {
         if let existing = try await store.speech(of: id), existing.status == .ready || (existing.status == .making && making.contains(id)) {
             return existing
         }
-        guard case .success(let speaker) = SpokenTrack.find() else {
+        guard case .success(let speaker) = SpokenTrack.find(slots: tools) else {
             throw APIError(
                 status: .conflict, code: "no_voice", message: "This server has no espeak-ng or ffmpeg to speak articles; the browser's own voice reads them.")
         }

@@ -1,5 +1,6 @@
 import ExternalTools
 import Foundation
+import JukePlatform
 import MediaFormats
 
 /// Writes the spoken demo audiobook: each chapter read by espeak-ng, joined and encoded by
@@ -13,11 +14,13 @@ struct DemoBookMaker {
 
     let espeak: String
     let ffmpeg: String
+    /// The server's tool slots: each espeak-ng and ffmpeg run waits for one.
+    let slots: ToolSlots
 
     /// The tools on PATH, or nil with what is missing.
-    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<DemoBookMaker, Failure> {
+    static func find(slots: ToolSlots = ToolSlots(), environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<DemoBookMaker, Failure> {
         switch (ExternalTool.locate("espeak-ng", environment: environment), ExternalTool.locate("ffmpeg", environment: environment)) {
-        case (let espeak?, let ffmpeg?): return .success(DemoBookMaker(espeak: espeak.path, ffmpeg: ffmpeg.path))
+        case (let espeak?, let ffmpeg?): return .success(DemoBookMaker(espeak: espeak.path, ffmpeg: ffmpeg.path, slots: slots))
         case (nil, nil): return .failure(Failure(description: "espeak-ng and ffmpeg are not installed"))
         case (nil, _): return .failure(Failure(description: "espeak-ng is not installed"))
         case (_, nil): return .failure(Failure(description: "ffmpeg is not installed"))
@@ -72,10 +75,11 @@ struct DemoBookMaker {
         return out
     }
 
-    /// Runs one tool; a cancelled task ends it.
+    /// Runs one tool once a tool slot is free (the server's own work: it waits, never refused);
+    /// a cancelled task ends it.
     func run(_ tool: String, _ arguments: [String]) async throws {
         do {
-            try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600)))
+            try await slots.runWhenFree { try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600))) }
         } catch let error as ExternalTool.Failure {
             throw Failure(description: error.description)
         }

@@ -42,7 +42,7 @@ struct DemoBookService: Service {
         let shelved = try await books.first(origin: .demo)
         if shelved != nil && FileManager.default.fileExists(atPath: path) { return }
         if !FileManager.default.fileExists(atPath: path) {
-            switch DemoBookMaker.find() {
+            switch DemoBookMaker.find(slots: platform.tools) {
             case .failure(let missing):
                 platform.logger.warning(
                     "Dual Player's spoken demo audiobook is skipped: \(missing). Install espeak-ng and ffmpeg (Scripts/run.sh does) to have it.")

@@ -11,11 +11,12 @@ import MediaFormats
 struct DemoPodcastMaker {
     let espeak: String
     let ffmpeg: String
+    let slots: ToolSlots
     /// Where the server serves the folder.
     static let webPath = "/dual/demo-podcast"
 
-    static func find() -> Result<DemoPodcastMaker, DemoBookMaker.Failure> {
-        DemoBookMaker.find().map { DemoPodcastMaker(espeak: $0.espeak, ffmpeg: $0.ffmpeg) }
+    static func find(slots: ToolSlots = ToolSlots()) -> Result<DemoPodcastMaker, DemoBookMaker.Failure> {
+        DemoBookMaker.find(slots: slots).map { DemoPodcastMaker(espeak: $0.espeak, ffmpeg: $0.ffmpeg, slots: slots) }
     }
 
     /// Writes everything into `folder` (through a temporary folder, so a half-made show is never
@@ -25,7 +26,7 @@ struct DemoPodcastMaker {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         var items: [String] = []
-        let speaker = SpokenTrack(espeak: espeak, ffmpeg: ffmpeg)
+        let speaker = SpokenTrack(espeak: espeak, ffmpeg: ffmpeg, slots: slots)
         for (index, episode) in DemoPodcastText.episodes.enumerated() {
             let number = index + 1
             let sentences = episode.chapters.flatMap(\.sentences)

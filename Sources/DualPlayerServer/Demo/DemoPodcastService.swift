@@ -27,7 +27,7 @@ struct DemoPodcastService: Service {
     func ensureDemo() async throws {
         let folder = Self.folder(dataDirectory: platform.configuration.dataDirectory)
         guard !FileManager.default.fileExists(atPath: folder + "/feed.xml") else { return }
-        switch DemoPodcastMaker.find() {
+        switch DemoPodcastMaker.find(slots: platform.tools) {
         case .failure(let missing):
             platform.logger.warning("Dual Player's demo show is skipped: \(missing). Install espeak-ng and ffmpeg (Scripts/run.sh does) to have it.")
         case .success(let maker):

@@ -1,5 +1,6 @@
 import ExternalTools
 import Foundation
+import JukePlatform
 import MediaFormats
 
 /// Text spoken by espeak-ng into one MP3, sentence by sentence so that each sentence's time in
@@ -8,9 +9,11 @@ import MediaFormats
 struct SpokenTrack {
     let espeak: String
     let ffmpeg: String
+    /// The server's tool slots: each espeak-ng and ffmpeg run waits for one.
+    let slots: ToolSlots
 
-    static func find() -> Result<SpokenTrack, DemoBookMaker.Failure> {
-        DemoBookMaker.find().map { SpokenTrack(espeak: $0.espeak, ffmpeg: $0.ffmpeg) }
+    static func find(slots: ToolSlots = ToolSlots()) -> Result<SpokenTrack, DemoBookMaker.Failure> {
+        DemoBookMaker.find(slots: slots).map { SpokenTrack(espeak: $0.espeak, ffmpeg: $0.ffmpeg, slots: slots) }
     }
 
     /// Speaks `sentences` into `mp3` (through a temporary folder); returns each sentence's start
@@ -52,10 +55,11 @@ struct SpokenTrack {
         return times
     }
 
-    /// Runs one tool; a cancelled task ends it.
+    /// Runs one tool once a tool slot is free (speech is made in the background: it waits,
+    /// never refused); a cancelled task ends it.
     func run(_ tool: String, _ arguments: [String]) async throws {
         do {
-            try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600)))
+            try await slots.runWhenFree { try await ExternalTool(path: tool).run(arguments, limits: .init(deadline: .seconds(600))) }
         } catch let error as ExternalTool.Failure {
             throw DemoBookMaker.Failure(description: error.description)
         }

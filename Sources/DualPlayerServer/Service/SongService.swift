@@ -18,6 +18,8 @@ struct SongService: Sendable {
     let logger: Logger
     /// Whether this server has ffmpeg to transcode what a browser cannot play.
     let canTranscode: Bool
+    /// The server's tool slots: the decode check waits for one (or 503 past the line).
+    let tools: ToolSlots
     /// ffmpeg, where the system has it: an upload's audio must decode.
     var ffmpeg = ExternalTool.locate("ffmpeg")
 
@@ -51,7 +53,7 @@ struct SongService: Sendable {
             body, filename: filename, reading: reading,
             existing: { try await songs.song(sha256: $0, inListOf: owner) },
             read: { try uploads.read(path: $0, key: $1, filename: $2, owner: owner, now: now) },
-            verify: { [ffmpeg] in try await SongUploads.verifyDecodes($0, with: ffmpeg) },
+            verify: { [ffmpeg, tools] in try await SongUploads.verifyDecodes($0, with: ffmpeg, slots: tools) },
             contentType: "application/octet-stream",
             add: { try await songs.add($0, sha256: $1) })
         logger.info(

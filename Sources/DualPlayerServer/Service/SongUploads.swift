@@ -2,6 +2,7 @@ import DualPlayer
 import ExternalTools
 import Foundation
 import JukeCore
+import JukePlatform
 import MediaFormats
 import MediaStorage
 
@@ -51,13 +52,16 @@ struct SongUploads: Sendable {
     /// ffmpeg decodes the start of a file Juke's own reader took for audio: bytes that only
     /// look like frames (a program's, where x86 code holds runs of what parses as MPEG
     /// headers) fail to decode, and are refused before anything is kept. Without ffmpeg, Juke's
-    /// own reader's verdict stands.
-    static func verifyDecodes(_ path: String, with ffmpeg: ExternalTool?) async throws {
+    /// own reader's verdict stands. ffmpeg takes one of the server's tool slots (503 with
+    /// Retry-After past their line).
+    static func verifyDecodes(_ path: String, with ffmpeg: ExternalTool?, slots: ToolSlots) async throws {
         guard let ffmpeg else { return }
         do {
-            try await ffmpeg.run(
-                ["-nostdin", "-v", "error", "-xerror", "-t", "30", "-i", path, "-map", "0:a:0", "-f", "null", "-"],
-                limits: .init(deadline: .seconds(60), outputBytes: 1 << 20, onlyWhenIdle: true))
+            try await slots.run {
+                try await ffmpeg.run(
+                    ["-nostdin", "-v", "error", "-xerror", "-t", "30", "-i", path, "-map", "0:a:0", "-f", "null", "-"],
+                    limits: .init(deadline: .seconds(60), outputBytes: 1 << 20, onlyWhenIdle: true))
+            }
         } catch let failure as ExternalTool.Failure {
             switch failure.kind {
             case .notStarted: return

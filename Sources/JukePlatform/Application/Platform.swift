@@ -27,8 +27,11 @@ public struct Platform: Sendable {
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
-    /// Covers shrunk for showing blurred (TuneTrivia before a reveal).
-    public let coverBlur = CoverBlur()
+    /// The slots every outside program the server starts takes one of (transcodes, clips,
+    /// cover blurs, speech, PDF reads): `--tool-slots` at once, a short line, then 503.
+    public let tools: ToolSlots
+    /// Covers shrunk for showing blurred (TuneTrivia before a reveal), kept in the data folder.
+    public let coverBlur: CoverBlur
     /// Signed links to audio that plays without a login (exported playlists).
     public let mediaLinks: MediaLinks
     /// Where uploaded and fetched documents, feeds and workouts are read: a few at once, off the
@@ -55,6 +58,8 @@ public struct Platform: Sendable {
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration
         self.database = database
+        self.tools = ToolSlots(size: configuration.toolSlots)
+        self.coverBlur = CoverBlur(slots: tools, folder: (configuration.dataDirectory as NSString).appendingPathComponent("blurred-covers"))
         self.background = BackgroundWork(logger: logger)
         self.ownFiles = LocalFolderStore(folder: configuration.dataDirectory)
         self.files = configuration.mediaStore ?? ownFiles
@@ -73,7 +78,7 @@ public struct Platform: Sendable {
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()
-        self.transcoder = Self.transcoder(configuration, shared: configuration.mediaStore, logger: logger)
+        self.transcoder = Self.transcoder(configuration, shared: configuration.mediaStore, slots: tools, logger: logger)
         // The guess judge's folding table, built now rather than under the lock of a
         // game's first guess or a DJ's first pick.
         background.start("music text folding table") { MusicTextNormalizer.prepare() }
@@ -81,7 +86,7 @@ public struct Platform: Sendable {
 
     /// `shared`: the bucket every server keeps files in, whose `cache/` they share; nil when
     /// files are in the data folder (its `transcodes` is the whole cache).
-    static func transcoder(_ configuration: ServerConfiguration, shared: (any MediaStore)?, logger: Logger) -> Transcoder? {
+    static func transcoder(_ configuration: ServerConfiguration, shared: (any MediaStore)?, slots: ToolSlots, logger: Logger) -> Transcoder? {
         guard let settings = configuration.transcoding else { return nil }
         guard let ffmpeg = ExternalTool.locate("ffmpeg") else {
             logger.notice("ffmpeg is not installed: tracks a browser cannot play (WMA, WavPack, DSD…) are listed as not playable here")
@@ -91,7 +96,7 @@ public struct Platform: Sendable {
         do {
             return try Transcoder(
                 ffmpeg: ffmpeg, settings: .init(maxConcurrent: settings.maxConcurrent, cacheDirectory: folder, cacheLimit: settings.cacheLimit),
-                shared: shared, logger: logger)
+                shared: shared, slots: slots, logger: logger)
         } catch {
             logger.error("transcoding is off: its cache folder cannot be made", metadata: ["path": "\(folder)", "error": "\(error)"])
             return nil

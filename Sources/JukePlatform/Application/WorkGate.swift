@@ -2,7 +2,7 @@ import Synchronization
 
 /// At most `running` jobs at once and `waiting` in line; past that, `busy` at once instead of
 /// a queue that grows without end. (Password hashing: a few hundred milliseconds of CPU each;
-/// reading an uploaded document: up to seconds.)
+/// reading an uploaded document: up to seconds; an outside program: `ToolSlots`.)
 final class WorkGate: Sendable {
     let running: Int
     let waiting: Int
@@ -25,13 +25,19 @@ final class WorkGate: Sendable {
     /// Jobs waiting in line now.
     var queued: Int { state.withLock { $0.queue.count } }
 
-    func run<T: Sendable>(_ job: @Sendable () async throws -> T) async throws -> T {
-        try await enter()
+    /// Jobs running now.
+    var active: Int { state.withLock { $0.active } }
+
+    func run<T: Sendable>(patient: Bool = false, _ job: @Sendable () async throws -> T) async throws -> T {
+        try await enter(patient: patient)
         defer { leave() }
         return try await job()
     }
 
-    private func enter() async throws {
+    /// Takes a place: at once, after waiting in line, or refused when the line is full. A
+    /// `patient` job (the server's own few, never a request's) joins the line however long it is.
+    /// Every place taken is given back with `leave`.
+    func enter(patient: Bool = false) async throws {
         enum Entry {
             case now
             case wait
@@ -43,7 +49,7 @@ final class WorkGate: Sendable {
                 state.active += 1
                 return .now
             }
-            return state.queue.count < waiting ? .wait : .refused
+            return patient || state.queue.count < waiting ? .wait : .refused
         }
         switch decision {
         case .now: return
@@ -64,7 +70,7 @@ final class WorkGate: Sendable {
         }
     }
 
-    private func leave() {
+    func leave() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             // The place passes straight to the next in line (active stays the same).
             if !state.queue.isEmpty { return state.queue.removeFirst() }

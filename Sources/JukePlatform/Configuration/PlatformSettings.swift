@@ -47,7 +47,12 @@ public struct PlatformSettings: SettingsGroup {
         help: "New accounts one address may make in 15 minutes; a party's phones share their router's address.")
     static let maxTranscodes = Setting(
         "max-transcodes", kind: .value(placeholder: "number"), default: "8",
-        help: "ffmpegs transcoding at once for browsers that cannot play a file; 0 turns transcoding off.")
+        help: "0 turns off transcoding for browsers that cannot play a file; transcodes take their turn in the tool slots (--tool-slots).")
+    static let toolSlots = Setting(
+        "tool-slots", kind: .value(placeholder: "number"), default: "one per core, at least 2",
+        help:
+            "Outside programs running at once (ffmpeg's transcodes, clips and cover blurs, espeak-ng, pdftotext); four per slot wait in line, then 503 with Retry-After."
+    )
     static let transcodeCacheMB = Setting(
         "transcode-cache-mb", kind: .value(placeholder: "megabytes"), default: "2000", help: "Disk kept for finished transcodes in the data folder.")
     static let openAIBaseURL = Setting(
@@ -58,7 +63,7 @@ public struct PlatformSettings: SettingsGroup {
     public static let settings: [Setting] =
         [
             host, port, dataDir, database, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
-            maxTranscodes, transcodeCacheMB, openAIBaseURL, openAIKey,
+            maxTranscodes, toolSlots, transcodeCacheMB, openAIBaseURL, openAIKey,
         ] + MediaStorageSettings.settings
 
     public var host = "127.0.0.1"
@@ -74,6 +79,7 @@ public struct PlatformSettings: SettingsGroup {
     public var allowedOrigins: Set<String> = []
     public var signUpsPerAddress = 30
     public var transcoding: TranscodingSettings? = TranscodingSettings()
+    public var toolSlots = ToolSlots.machineSize
     public var openAI: OpenAISettings?
     /// The bucket people's files are kept in; nil: the data folder.
     public var bucket: S3Configuration?
@@ -110,6 +116,7 @@ public struct PlatformSettings: SettingsGroup {
         if let megabytes = try values.whole(Self.transcodeCacheMB, in: 0...100_000_000) { transcoding.cacheLimit = Int64(megabytes) * 1_000_000 }
         if let count = try values.whole(Self.maxTranscodes, in: 0...256) { transcoding.maxConcurrent = count }
         self.transcoding = transcoding.maxConcurrent > 0 ? transcoding : nil
+        toolSlots = try values.whole(Self.toolSlots, in: 1...1024) ?? toolSlots
         openAI = try Self.openAI(values)
         bucket = try MediaStorageSettings.bucket(values)
     }
@@ -140,6 +147,7 @@ public struct PlatformSettings: SettingsGroup {
         configuration.allowedOrigins = allowedOrigins
         configuration.signUpsPerAddress = signUpsPerAddress
         configuration.transcoding = transcoding
+        configuration.toolSlots = toolSlots
         configuration.openAI = openAI
         configuration.mediaStore = bucket.map { S3Bucket(configuration: $0) }
         return configuration

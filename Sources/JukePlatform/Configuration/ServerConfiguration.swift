@@ -31,6 +31,9 @@ public struct ServerConfiguration: Sendable {
     public var mediaStore: (any MediaStore)?
     /// Transcoding what a browser cannot play (with ffmpeg, where installed); nil turns it off.
     public var transcoding: TranscodingSettings? = TranscodingSettings()
+    /// Outside programs (ffmpeg, espeak-ng, pdftotext) running at once, whatever starts them:
+    /// a slot per core by default; four per slot wait in line, then 503.
+    public var toolSlots = ToolSlots.machineSize
     /// Seconds between background rescans of the watched folders; nil turns them off.
     public var rescanInterval: Double?
     /// An OpenAI-compatible service for AI trivia; nil means Juke writes all trivia itself.

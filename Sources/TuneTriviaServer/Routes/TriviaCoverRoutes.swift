@@ -9,7 +9,8 @@ import TuneTrivia
 /// addressed by game and round, with no track ID, no artwork hash in its ETag and no tags,
 /// so nothing in the request or the response says which song plays. For the host and the
 /// seated players; 404 when the song has no cover (or ffmpeg is missing), and the page
-/// shows a plain gradient.
+/// shows a plain gradient; 503 with Retry-After when every tool slot is taken and the line
+/// for them is full.
 struct TriviaCoverRoutes<Context: RequestContext> {
     let service: TuneTriviaService
     let library: LibraryStore
@@ -31,7 +32,7 @@ struct TriviaCoverRoutes<Context: RequestContext> {
         // Songs yet to play stay unseen: a cover could be matched to the library's.
         guard round.phase != .pending else { throw APIError.notFound("round") }
         guard let track = try await library.track(id: round.track), let hash = track.artworkHash, let art = try await library.artwork(hash: hash),
-            let png = await blur.tiny(art.data, key: hash)
+            let png = try await blur.tiny(art.data, key: hash)
         else { throw APIError.notFound("cover") }
         let headers: HTTPFields = [.contentType: "image/png", .contentLength: String(png.count), .cacheControl: "private, max-age=3600"]
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: png)))

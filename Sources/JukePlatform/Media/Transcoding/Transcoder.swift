@@ -7,8 +7,8 @@ import MediaStorage
 
 /// Transcodes what browsers cannot play (WMA, WavPack, Monkey's Audio, Musepack, DSD, ALAC,
 /// AIFF) with ffmpeg, as it is asked for: the first bytes go out as soon as ffmpeg writes
-/// them, at most `maxConcurrent` ffmpegs run at once (more requests wait their turn in a
-/// short line), two listeners of the same transcode share one ffmpeg, and finished
+/// them, each ffmpeg takes one of the server's tool slots (`ToolSlots`: more requests wait
+/// their turn in a short line, then are told to come back), two listeners of the same transcode share one ffmpeg, and finished
 /// transcodes are kept in a cache of bounded size, least recently played evicted first.
 ///
 /// When several servers share a bucket (`shared`), what one server made is put there too
@@ -60,27 +60,32 @@ public actor Transcoder {
 
     let ffmpeg: ExternalTool
     public let settings: Settings
+    /// The slots every outside program takes one of (the server's, shared with clips' and
+    /// cover blurs' ffmpeg, speech and PDF reads).
+    let slots: ToolSlots
     let logger: Logger
     /// The cache every server shares (a bucket); nil: this server's folder is the only one.
     let shared: (any MediaStore)?
     /// Where the shared cache's entries are in the bucket.
     static let sharedPrefix = "cache/"
     private var jobs: [String: TranscodeJob] = [:]
-    private var running = 0
-    private var line: [CheckedContinuation<Void, Never>] = []
     /// Clips being cut, so that two asking for the same one share one ffmpeg.
     private var cutting: [String: Task<String, any Error>] = [:]
 
-    /// Counts for the status page and tests.
+    /// Counts for the status page and tests: the tool slots taken and waited for (every
+    /// program's, when the slots are the server's), and the bytes in the cache.
     public struct Counts: Sendable, Equatable {
         public var running: Int
         public var waiting: Int
         public var cachedBytes: Int64
     }
 
-    public init(ffmpeg: ExternalTool, settings: Settings, shared: (any MediaStore)? = nil, logger: Logger) throws {
+    /// `slots`: the server's tool slots; without them, slots of its own (`maxConcurrent`, four
+    /// per slot in line).
+    public init(ffmpeg: ExternalTool, settings: Settings, shared: (any MediaStore)? = nil, slots: ToolSlots? = nil, logger: Logger) throws {
         self.ffmpeg = ffmpeg
         self.settings = settings
+        self.slots = slots ?? ToolSlots(size: settings.maxConcurrent, waiting: settings.maxConcurrent * 4)
         self.shared = shared
         self.logger = logger
         try FileManager.default.createDirectory(atPath: settings.cacheDirectory, withIntermediateDirectories: true)
@@ -204,26 +209,18 @@ public actor Transcoder {
     }
 
     public func counts() -> Counts {
-        Counts(running: running, waiting: line.count, cachedBytes: cacheEntries().reduce(0) { $0 + $1.size })
+        Counts(running: slots.running, waiting: slots.waiting, cachedBytes: cacheEntries().reduce(0) { $0 + $1.size })
     }
 
     private func takeSlot() async throws(TranscodeError) {
-        if running < settings.maxConcurrent {
-            running += 1
-            return
+        do {
+            try await slots.take()
+        } catch {
+            throw .busy
         }
-        guard line.count < settings.maxConcurrent * 4 else { throw .busy }
-        // The slot is handed over by `releaseSlot`, already counted.
-        await withCheckedContinuation { line.append($0) }
     }
 
-    private func releaseSlot() {
-        if line.isEmpty {
-            running -= 1
-        } else {
-            line.removeFirst().resume()
-        }
-    }
+    private func releaseSlot() { slots.give() }
 
     private func ended(_ job: TranscodeJob, named name: String, input: String, identity: String?) async {
         jobs[job.key] = nil
