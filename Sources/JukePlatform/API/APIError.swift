@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import JukeCore
 import Providers
+import Storage
 
 /// A failure a client caused or must know about, with the status and the JSON body the
 /// spec documents: `{"error": code, "message": text, "field": name}`.
@@ -76,6 +77,7 @@ extension APIError {
         case let refusal as RuleRefusal: APIError(refusal)
         case let failure as CatalogFailure: APIError(failure)
         case let failure as TranscodeError: APIError(failure)
+        case StorageError.noConnection: .noDatabaseConnection
         case let failure as any APIErrorConvertible: failure.apiError
         default: nil
         }
