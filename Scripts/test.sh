@@ -19,6 +19,7 @@ command -v chromium >/dev/null 2>&1 || need_packages+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need_packages+=(chromium-driver)
 /usr/bin/python3 -c 'import selenium' 2>/dev/null || need_packages+=(python3-selenium)
 /usr/bin/python3 -c 'import pytest' 2>/dev/null || need_packages+=(python3-pytest)
+/usr/bin/python3 -c 'import xdist' 2>/dev/null || need_packages+=(python3-pytest-xdist)  # browser tests three at a time
 command -v zbarimg >/dev/null 2>&1 || need_packages+=(zbar-tools)   # reads back the QR codes Juke draws
 command -v node >/dev/null 2>&1 || need_packages+=(nodejs)           # the web client's unit tests
 command -v tsc >/dev/null 2>&1 || need_packages+=(node-typescript)   # the web client's type check
@@ -206,12 +207,17 @@ export JUKE_BINARY="$ROOT/.build/debug/juke"
 AXE_TOOLS=$(Scripts/tools-venv.sh axe_selenium_python=axe-selenium-python)
 JUKE_AXE_JS=$(find "$AXE_TOOLS" -path "*axe_selenium_python*" -name axe.min.js | head -n 1)
 export JUKE_AXE_JS
-/usr/bin/python3 -m pytest -q -p no:cacheprovider Tests/Browser
+# Three files at a time (pytest-xdist; a file's tests stay together, in order, on one worker
+# with its own server): most of a browser test is waiting on a page, a clip or a timer, so
+# three fit on two cores: 22 minutes for the SQLite pass on a machine also building Juke twice
+# (load 15), where one at a time took 42 in CI.
+BROWSER_WORKERS=(-n "${JUKE_BROWSER_WORKERS:-3}" --dist loadfile --durations=15)
+/usr/bin/python3 -m pytest -q -p no:cacheprovider "${BROWSER_WORKERS[@]}" Tests/Browser
 log "browser end-to-end tests again, the servers on PostgreSQL"
 # Every file, but those that cannot differ on PostgreSQL or already ran on it, left out by name
 # with the reason (a new file runs on both unless it is named here). Not every file twice: the
-# browser pass takes about 25 minutes on SQLite on a 2-core machine and the test command about
-# 50 (CI: 46), so a second full pass would take it past CI's 90. What runs here is every file that stores
+# browser pass took 42 minutes one file at a time in CI, so a second full pass would take the
+# test command past CI's 90. What runs here is every file that stores
 # or reads server state; what is left out shows the same data through routes run here, or none.
 pg_skip=(
   # They run on both databases themselves (the `database` fixture), above, or on PostgreSQL
@@ -235,4 +241,5 @@ pg_skip=(
 )
 pg_ignore=()
 for file in "${pg_skip[@]}"; do pg_ignore+=(--ignore="Tests/Browser/$file"); done
-JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider "${pg_ignore[@]}" Tests/Browser
+JUKE_BROWSER_DATABASE=postgres /usr/bin/python3 -m pytest -q -p no:cacheprovider "${BROWSER_WORKERS[@]}" "${pg_ignore[@]}" Tests/Browser
+log "done"

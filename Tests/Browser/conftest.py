@@ -14,7 +14,9 @@ import uuid
 import pytest
 import trio
 import trio_websocket
+import urllib3
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 
 JUKE = os.environ.get("JUKE_BINARY", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "juke"))
 DEMO_TRACKS = 40
@@ -227,7 +229,8 @@ def admin(server):
 
 # Every browser a test starts, quit when the test ends however it ends (`quit_leftover_drivers`):
 # a test that failed before its own `quit` left Chromium running, and a run with many failures
-# piled them up until ChromeDriver could no longer start.
+# piled them up until ChromeDriver could no longer start. A browser kept across tests (a
+# module's cache of them) is made with `lasting=True` and quit by its owner.
 _drivers = []
 
 
@@ -242,7 +245,21 @@ def quit_leftover_drivers():
             pass
 
 
-def make_driver(width=1280, height=900, mobile=False):
+def start_chrome(options, tries=3):
+    """Chromium under a new ChromeDriver, tried again when the driver is gone before it answers.
+    Selenium picks the driver's port by binding port 0 and letting it go; another process (a
+    parallel worker's driver, a Juke server) can take that port in between, and the new driver
+    then fails, or the first request reaches a driver that is not ours and goes away."""
+    for attempt in range(tries):
+        try:
+            return webdriver.Chrome(options=options)
+        except (WebDriverException, urllib3.exceptions.HTTPError, ConnectionError):
+            if attempt == tries - 1:
+                raise
+            time.sleep(1)
+
+
+def make_driver(width=1280, height=900, mobile=False, lasting=False):
     options = webdriver.ChromeOptions()
     for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
                 "--mute-audio", f"--window-size={width},{height}"]:
@@ -250,8 +267,9 @@ def make_driver(width=1280, height=900, mobile=False):
     if mobile:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options)
-    _drivers.append(driver)
+    driver = start_chrome(options)
+    if not lasting:
+        _drivers.append(driver)
     return driver
 
 

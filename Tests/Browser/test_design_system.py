@@ -102,7 +102,7 @@ class Drivers:
             # At most three browsers at once: the oldest goes (it is made again if asked for).
             while len(self.made) >= 3:
                 self.made.pop(next(iter(self.made))).quit()
-            driver = make_driver(width, height, mobile=mobile)
+            driver = make_driver(width, height, mobile=mobile, lasting=True)
             driver.set_script_timeout(120)
             if signed_in:
                 sign_in(driver, self.server, "designer", "designer password")
