@@ -49,6 +49,17 @@ import Testing
         }
     }
 
+    /// The wait is a setting (`--database-wait`, seconds), ten seconds when not given.
+    @Test func theWaitIsASetting() throws {
+        let all = Juke.settings.flatMap { $0.settings }
+        func wait(_ arguments: [String]) throws -> Duration {
+            try PlatformSettings(try SettingValues.parse(arguments: arguments, environment: [:], settings: all)).configuration().databaseWait
+        }
+        #expect(try wait([]) == .seconds(10))
+        #expect(try wait(["--database-wait", "3"]) == .seconds(3))
+        #expect(throws: SettingError.self) { try wait(["--database-wait", "0"]) }
+    }
+
     /// Every operation that reads or writes data says it may answer 503 (all but the clock).
     @Test func everyOperationThatTouchesTheDatabaseDeclares503() throws {
         let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/JukeAPI/openapi.yaml")

@@ -43,7 +43,7 @@ public func openPlatform(configuration: ServerConfiguration, schemas: [Schema], 
     try FileManager.default.createDirectory(atPath: configuration.dataDirectory, withIntermediateDirectories: true)
     let leftovers = ScratchFolder.clearLeftovers(in: ScratchFolder.path(dataDirectory: configuration.dataDirectory))
     if leftovers > 0 { logger.info("removed files a stopped server left half-received", metadata: ["files": "\(leftovers)"]) }
-    let database = try DatabaseFactory.open(configuration.database, logger: logger)
+    let database = try DatabaseFactory.open(configuration.database, connectionWait: configuration.databaseWait, logger: logger)
     do {
         try await Migrator.migrate(database, schemas: [.platform] + schemas, logger: logger)
     } catch {

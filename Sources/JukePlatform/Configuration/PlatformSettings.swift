@@ -20,6 +20,11 @@ public struct PlatformSettings: SettingsGroup {
         "database", kind: .value(placeholder: "url"), default: "SQLite in the data folder",
         help: "postgres://user:password@host:5432/juke to share one PostgreSQL database between several servers, or sqlite:///path/file.sqlite.",
         example: "postgres://juke:secret@db.example:5432/juke")
+    static let databaseWait = Setting(
+        "database-wait", kind: .value(placeholder: "seconds"), default: "10",
+        help:
+            "How long a request waits for a free PostgreSQL connection (or, on SQLite, for the lock the juke command holds) before a 503 that says the database is busy."
+    )
     public static let logLevel = Setting(
         "log-level", kind: .value(placeholder: "level"), default: "info", help: "trace, debug, info, notice, warning, error or critical.")
     static let demo = Setting(
@@ -62,7 +67,7 @@ public struct PlatformSettings: SettingsGroup {
         "openai-api-key", kind: .value(placeholder: "key"), default: "none", help: "Its API key; prefer the environment to the command line.")
     public static let settings: [Setting] =
         [
-            host, port, dataDir, database, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
+            host, port, dataDir, database, databaseWait, logLevel, demo, pinEventLoops, pushPath, publicURL, trustedProxy, allowedOrigin, signUpsPerAddress,
             maxTranscodes, toolSlots, transcodeCacheMB, openAIBaseURL, openAIKey,
         ] + MediaStorageSettings.settings
 
@@ -70,6 +75,7 @@ public struct PlatformSettings: SettingsGroup {
     public var port = 8080
     public var dataDirectory = "./data"
     public var database: String?
+    public var databaseWait = 10
     public var logLevel = "info"
     public var demo = true
     public var pinEventLoops = true
@@ -91,6 +97,7 @@ public struct PlatformSettings: SettingsGroup {
         port = try values.whole(Self.port, in: 1...65535) ?? port
         dataDirectory = values.text(Self.dataDir) ?? dataDirectory
         database = values.text(Self.database)
+        databaseWait = try values.whole(Self.databaseWait, in: 1...3600) ?? databaseWait
         logLevel = values.text(Self.logLevel)?.lowercased() ?? logLevel
         demo = try values.isOn(Self.demo) ?? demo
         pinEventLoops = try values.isOn(Self.pinEventLoops) ?? pinEventLoops
@@ -146,6 +153,7 @@ public struct PlatformSettings: SettingsGroup {
         configuration.trustedProxies = trustedProxies
         configuration.allowedOrigins = allowedOrigins
         configuration.signUpsPerAddress = signUpsPerAddress
+        configuration.databaseWait = .seconds(databaseWait)
         configuration.transcoding = transcoding
         configuration.toolSlots = toolSlots
         configuration.openAI = openAI

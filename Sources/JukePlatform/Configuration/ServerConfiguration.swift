@@ -10,6 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     public var dataDirectory: String
     public var database: DatabaseLocation
+    /// How long a call waits for a database connection (SQLite: for the lock another process
+    /// holds) before `StorageError.noConnection`, which a request answers with 503.
+    public var databaseWait: Duration = DatabaseFactory.defaultConnectionWait
     /// How long a login lasts.
     public var tokenLifetime: TimeInterval
     /// bcrypt's work factor; tests lower it, production keeps 12.
