@@ -86,21 +86,28 @@ import Testing
                     try await Task.sleep(for: .seconds(3600))
                 }
             }
-            // Until the table is seen by a reader, the lock may not be taken yet: wait for
-            // the other process's write to fail instead of racing it.
-            var refused = false
-            for _ in 0..<100 where !refused {
-                do {
-                    try await other.transaction { db in try await db.raw("SELECT 1").run() }
-                    try await Task.sleep(for: .milliseconds(20))
-                } catch StorageError.noConnection {
-                    refused = true
+            do {
+                // Until the holder has the lock, a write still goes through: try until one is refused.
+                var refused = false
+                for _ in 0..<100 where !refused {
+                    do {
+                        try await other.transaction { db in try await db.raw("SELECT 1").run() }
+                        try await Task.sleep(for: .milliseconds(20))
+                    } catch StorageError.noConnection {
+                        refused = true
+                    }
                 }
+                #expect(refused, "a write waiting past busy_timeout fails with StorageError.noConnection")
+                holding.cancel()
+                _ = await holding.result
+                try await other.transaction { db in try await db.raw("SELECT 1").run() }
+            } catch {
+                // Closed before it goes, whatever failed: SQLiteNIO asserts on a connection let go of open.
+                holding.cancel()
+                _ = await holding.result
+                await other.shutdown()
+                throw error
             }
-            #expect(refused, "a write waiting past busy_timeout fails with StorageError.noConnection")
-            holding.cancel()
-            _ = await holding.result
-            try await other.transaction { db in try await db.raw("SELECT 1").run() }
             await other.shutdown()
         }
     }
