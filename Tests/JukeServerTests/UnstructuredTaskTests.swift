@@ -40,6 +40,9 @@ import Testing
         "Sources/Providers/HTTP/HTTPClient.swift": (
             1, "a stream's request, pump and idle watchdog: cancelled when its reader lets the stream go (`onTermination`)"
         ),
+        "Sources/JukePlatform/Media/CoverBlur.swift": (
+            1, "one blur shared by every request for the same cover at once, awaited by each; it finishes for the others when one goes away"
+        ),
         "Sources/LiveUpdates/Hub/VersionBoard.swift": (1, "a watcher's heartbeat, cancelled when the watcher's stream ends (`onTermination`)"),
         "Sources/RunBeatServer/Spotify/SpotifyAccountService.swift": (1, "one token refresh shared by the callers that await it"),
         "Sources/Storage/Database/PostgresDatabase.swift": (1, "the connection pool's run, cancelled and awaited by `shutdown()` (the database service's)"),
