@@ -44,7 +44,12 @@ public func eventually(limit: Duration = .seconds(120), _ condition: @Sendable (
     let giveUp = ContinuousClock.now + limit
     while ContinuousClock.now < giveUp {
         if try await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
+        // Cancelled (the test's time limit passed): stop looking. With `try?` the sleep threw at
+        // once on every turn, so the loop spun at full speed until its limit, each throw paying
+        // for Swift Testing's backtrace; a few such loops took both cooperative threads and every
+        // other test then ran out of time too: the full runs' stalls (thread dump: both threads
+        // in Task.sleep's throw, capturing a backtrace).
+        do { try await Task.sleep(for: .milliseconds(5)) } catch { break }
     }
     return try await condition()
 }

@@ -111,6 +111,43 @@ import Testing
         #expect(tailMeta.format == .mp3 && abs((tailMeta.duration ?? 0) - 10) < 0.2, "\(tailMeta.duration ?? -1)")
     }
 
+    /// A listener who goes away before ffmpeg's first bytes lets go at once. The wait for those
+    /// bytes was `try? await Task.sleep` in a loop: once cancelled, the sleep threw at once and
+    /// the loop spun at full speed until ffmpeg wrote, taking the CPU from that very ffmpeg
+    /// (it runs only on idle time): a stall of the whole test run, and of a busy server.
+    @Test func aListenerGoneBeforeTheFirstBytesLetsGoAtOnce() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // An "ffmpeg" that writes nothing for 45 s, then ends.
+        let silent = folder + "/silent-ffmpeg"
+        try "#!/bin/sh\nexec sleep 45\n".write(toFile: silent, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent)
+        let source = folder + "/song.wma"
+        try Data(repeating: 1, count: 1000).write(to: URL(fileURLWithPath: source))
+        let transcoder = try Transcoder(
+            ffmpeg: ExternalTool(path: silent), settings: .init(maxConcurrent: 1, cacheDirectory: folder + "/cache", cacheLimit: 1_000_000),
+            logger: Logger(label: "test"))
+        let request = try Self.request(source)
+        let opening = Task { _ = try await transcoder.open(request) }
+        #expect(await eventually { await transcoder.counts().running == 1 }, "the transcode never started")
+        opening.cancel()
+        // Ended well inside the 45 s the program stays silent (the old loop spun all of them).
+        let letGo = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = await opening.result
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(20))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(letGo, "the cancelled listener still waits for the first bytes")
+    }
+
     @Test func slotsAreBoundedTheLineIsShortAndTheCacheKeepsToItsSize() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -155,7 +155,9 @@ import Testing
         }
 
         func waitUntilHeld(_ count: Int) async {
-            while held.withLock({ $0 }) < count { try? await Task.sleep(for: .milliseconds(10)) }
+            while held.withLock({ $0 }) < count {
+                do { try await Task.sleep(for: .milliseconds(10)) } catch { return }
+            }
         }
 
         func releaseAll() {

@@ -146,7 +146,10 @@ public actor Transcoder {
             let state = job.snapshot
             if state.written > 0 || state.phase == .finished { break }
             if case .failed(let why) = state.phase { throw .failed(Self.redacting(why, input: request.path, identity: request.identity)) }
-            try? await Task.sleep(for: TranscodeFollower.pollInterval)
+            // A request gone away stops looking (the job goes on for its other listeners). A
+            // `try?` here spun at full speed once cancelled, and took the CPU from the ffmpeg it
+            // waited for, which runs only on idle time: a stall that never ended.
+            do { try await Task.sleep(for: TranscodeFollower.pollInterval) } catch { break }
         }
         return .streaming(TranscodeFollower(source: source))
     }
