@@ -122,7 +122,9 @@ class JukeServer:
             time.sleep(0.2)
         raise RuntimeError("juke serve did not become healthy")
 
-    def wait_for_tracks(self, token, count, timeout=240):
+    def wait_for_tracks(self, token, count, timeout=600):
+        # A bound for a bug, not a measure: with three browser workers, three servers make
+        # their demo library (about a minute of CPU each), book and show at once on two cores.
         deadline = time.time() + timeout
         while time.time() < deadline:
             status, body = request(self.base, "GET", "/api/v1/library/status", token=token)
