@@ -214,8 +214,9 @@ export JUKE_AXE_JS
 BROWSER_WORKERS=(-n "${JUKE_BROWSER_WORKERS:-3}" --dist loadfile --durations=15)
 # A pass that fails runs its failed tests again, one at a time: three browsers and their servers
 # on two cores make a few of the tests that wait on a page (a clip, a scan, a reconnect) miss
-# their time now and then. A test that fails alone too fails the run, and so does a pass that
-# failed with no failed test to name (a crash) or with more than a handful (a real breakage).
+# their time now and then (a worker whose server was slow to start fails all its file's tests:
+# 14 once, each passing alone). A test that fails alone too fails the run, and so does a pass that
+# failed with no failed test to name (a crash) or with more than 25 (a real breakage).
 # The tests run again are printed, so that one flaky under load is seen.
 browser_pass() {
   local name=$1
@@ -227,7 +228,7 @@ browser_pass() {
   failed=$(python3 Scripts/failed-tests.py "$report") || return 1
   local count
   count=$(printf '%s\n' "$failed" | grep -c . || true)
-  if [ "$count" -eq 0 ] || [ "$count" -gt 8 ]; then echo "the $name browser pass failed ($count failed tests)"; return 1; fi
+  if [ "$count" -eq 0 ] || [ "$count" -gt 25 ]; then echo "the $name browser pass failed ($count failed tests)"; return 1; fi
   log "the $name browser pass: $count failed with three at a time; again, one at a time"
   printf '  %s\n' $failed
   # shellcheck disable=SC2086 # one node id per word
