@@ -18,26 +18,18 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from conftest import JukeServer, request  # noqa: E402
 from test_hostile_uploads import SHAPES, peak_resident_mb, upload  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import latency_probe as probe  # noqa: E402
+
 SAMPLES = 400
 
 
 def latencies(server, token, samples):
     """Alternating /health and /api/v1/auth/me, each timed from send to last byte."""
-    out = []
-    for i in range(samples):
-        began = time.perf_counter()
-        if i % 2 == 0:
-            status, _ = request(server.base, "GET", "/health")
-        else:
-            status, _ = request(server.base, "GET", "/api/v1/auth/me", token=token)
-        out.append(time.perf_counter() - began)
-        assert status == 200, status
-    return out
+    return probe.latencies(server, token, samples, lambda i: "/api/v1/auth/me")
 
 
-def summary(values):
-    values = sorted(values)
-    return statistics.median(values), values[int(len(values) * 0.99) - 1]
+summary = probe.summary
 
 
 def main():

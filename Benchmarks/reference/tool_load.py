@@ -17,7 +17,6 @@ import json
 import multiprocessing
 import os
 import random
-import statistics
 import sys
 import tempfile
 import threading
@@ -27,6 +26,9 @@ import urllib.request
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Browser"))
 from conftest import DEMO_TRACKS, JukeServer, request  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import latency_probe as probe  # noqa: E402
+
 SAMPLES = 400
 # JUKE_BENCH_IDLE_CLIENTS=0: the clients at normal priority, competing with the server for the cores.
 IDLE_CLIENTS = os.environ.get("JUKE_BENCH_IDLE_CLIENTS", "1") != "0"
@@ -35,21 +37,10 @@ WORDS = ["moon", "sonata", "waltz", "blues", "night", "song", "dance", "air", "m
 
 def latencies(server, token, samples):
     """Alternating /health and a library search, each timed from send to last byte."""
-    out = []
-    for i in range(samples):
-        began = time.perf_counter()
-        if i % 2 == 0:
-            status, _ = request(server.base, "GET", "/health")
-        else:
-            status, _ = request(server.base, "GET", f"/api/v1/catalog/search?q={WORDS[i // 2 % len(WORDS)]}&limit=20", token=token)
-        out.append(time.perf_counter() - began)
-        assert status == 200, status
-    return out
+    return probe.latencies(server, token, samples, lambda i: f"/api/v1/catalog/search?q={WORDS[i // 2 % len(WORDS)]}&limit=20")
 
 
-def summary(values):
-    values = sorted(values)
-    return statistics.median(values), values[int(len(values) * 0.99) - 1]
+summary = probe.summary
 
 
 def fetch(url, token):
