@@ -44,23 +44,27 @@ summary = probe.summary
 
 
 def fetch(url, token):
-    """Status, having read the whole body (a transcode streams until ffmpeg ends)."""
+    """Status and Retry-After seconds (or None), having read the whole body (a transcode
+    streams until ffmpeg ends)."""
     req = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"})
     try:
         with urllib.request.urlopen(req, timeout=120) as response:
             while response.read(65536):
                 pass
-            return response.status
+            return response.status, None
     except urllib.error.HTTPError as error:
         error.read()
-        return error.code
+        retry = error.headers.get("Retry-After")
+        return error.code, float(retry) if retry and retry.isdigit() else None
     except Exception:  # noqa: BLE001 - a connection the server dropped counts as a failure
-        return 0
+        return 0, None
 
 
-def crowd(base, token, targets, tracks, clients, kinds, pause, stop_file, results):
+def crowd(base, token, targets, tracks, clients, kinds, pause, stop_file, results, honour_retry=False):
     """`clients` threads asking for `kinds` in turn, `pause` seconds between one answer and the
-    next question, until `stop_file` exists; the statuses seen per kind, in `results`."""
+    next question, until `stop_file` exists; the statuses seen per kind, in `results`. With
+    `honour_retry`, a refused request (503) waits the answer's Retry-After before the next, as
+    Juke's pages do; otherwise it asks again at once."""
     if IDLE_CLIENTS:
         # Standing for phones on other machines (as Scripts/bench-transcode.sh's listeners):
         # on this 2-core machine the clients would otherwise take a core from the server.
@@ -79,12 +83,14 @@ def crowd(base, token, targets, tracks, clients, kinds, pause, stop_file, result
                 url = f"{base}/api/v1/catalog/tracks/{track['id']}/audio?plays={track['plays']}&start={start}"
             else:
                 url = base + targets[i % len(targets)] + "/" + kind
-            status = fetch(url, token)
+            status, retry_after = fetch(url, token)
             with lock:
                 key = f"{kind} {status}"
                 counts[key] = counts.get(key, 0) + 1
             i += 1
-            if pause:
+            if honour_retry and retry_after:
+                time.sleep(retry_after * (0.5 + rng.random()))
+            elif pause:
                 time.sleep(pause * (0.5 + rng.random()))
 
     threads = [threading.Thread(target=client, args=(n,)) for n in range(clients)]
@@ -163,12 +169,15 @@ def main():
                 ("cover, clip and transcode, no pause", ("cover", "clip", "transcode"), 0),
                 ("cover and clip only (made once, then kept: no program), no pause", ("cover", "clip"), 0),
                 ("cover, clip and transcode, about 1 s between answers", ("cover", "clip", "transcode"), 1.0),
+                ("cover, clip and transcode, no pause but a refusal's Retry-After waited, as Juke's pages do", ("cover", "clip", "transcode"), "retry"),
             ]
             for number, (label, kinds, pause) in enumerate(phases):
+                honour_retry = pause == "retry"
+                pause = 0 if honour_retry else pause
                 stop_file = os.path.join(folder, f"stop-{number}")
                 manager = multiprocessing.Manager()
                 results = manager.dict()
-                load = multiprocessing.Process(target=crowd, args=(server.base, token, targets, tracks, clients, kinds, pause, stop_file, results))
+                load = multiprocessing.Process(target=crowd, args=(server.base, token, targets, tracks, clients, kinds, pause, stop_file, results, honour_retry))
                 watching = threading.Event()
                 watch = {"most": 0, "samples": 0, "rss": 0.0}
 
