@@ -1,6 +1,7 @@
 import Foundation
 import JukeCore
 import JukeTestSupport
+import SQLKit
 import Testing
 
 @testable import Storage
@@ -116,9 +117,21 @@ import Testing
                 // Nor its server secrets (5), nor the tracks' codec (6).
                 try await sql.raw("DROP TABLE server_secrets").run()
                 try await sql.raw("ALTER TABLE tracks DROP COLUMN codec").run()
+                // Nor the catalog's albums, artists and order keys (7).
+                for statement in [
+                    "DROP TABLE albums", "DROP TABLE artists", "DROP INDEX tracks_album_order", "DROP INDEX tracks_artist_order",
+                    "DROP INDEX tracks_order_artist", "DROP INDEX tracks_order_newest", "DROP INDEX tracks_genre_order", "DROP INDEX tracks_year_order",
+                    "CREATE INDEX tracks_album ON tracks(album_id)", "CREATE INDEX tracks_artist ON tracks(artist_id)",
+                    "ALTER TABLE tracks DROP COLUMN order_artist", "ALTER TABLE tracks DROP COLUMN order_album",
+                    "ALTER TABLE tracks DROP COLUMN order_newest", "ALTER TABLE tracks DROP COLUMN genre_key",
+                    "ALTER TABLE library_generation DROP COLUMN track_count", "ALTER TABLE library_generation DROP COLUMN album_count",
+                    "ALTER TABLE library_generation DROP COLUMN artist_count",
+                ] {
+                    try await sql.raw(SQLQueryString(statement)).run()
+                }
             }
             try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger)
-            #expect(try await Self.versions(db.database) == ["platform": [1, 2, 3, 4, 5, 6], "testapp": [1, 2]])
+            #expect(try await Self.versions(db.database) == ["platform": [1, 2, 3, 4, 5, 6, 7], "testapp": [1, 2]])
             // The app's second migration did run: its column is there.
             try await db.database.withConnection { sql in
                 try await sql.raw("INSERT INTO testapp_notes (id, body, owner) VALUES ('a', 'b', 'c')").run()

@@ -115,11 +115,15 @@ extension JukeAPIHandler {
                 genre: q.genre, year: q.year
             )
             let order: LibraryStore.TrackOrder = q.sort == .newest ? .newest : .artist
-            let (tracks, total) = try await platform.library.tracks(filter: filter, order: order, limit: page.limit, offset: page.offset)
+            var query = LibraryStore.TrackQuery(filter: filter, order: order, limit: page.limit, offset: page.offset)
+            query.after = try cursor(q.after, scope: "tracks", column: query.orderColumn, offset: page.offset)
+            let result = try await platform.library.tracks(query)
             return .ok(
                 .init(
                     body: .json(
-                        .init(items: tracks.map { APIMapping.track($0, canTranscode: canTranscode) }, total: total, limit: page.limit, offset: page.offset))))
+                        .init(
+                            items: result.tracks.map { APIMapping.track($0, canTranscode: canTranscode) }, total: result.total, limit: page.limit,
+                            offset: page.offset, next: result.next?.text))))
         }
     }
 
@@ -136,9 +140,20 @@ extension JukeAPIHandler {
         try await respond {
             _ = try CurrentRequest.requireUser()
             let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-            let artist: ArtistID? = try input.query.artistId.map { try parseID($0, field: "artist_id") }
-            let (albums, total) = try await platform.library.albums(artistID: artist, limit: page.limit, offset: page.offset)
-            return .ok(.init(body: .json(.init(items: albums.map(APIMapping.album), total: total, limit: page.limit, offset: page.offset))))
+            let q = input.query
+            let artist: ArtistID? = try q.artistId.map { try parseID($0, field: "artist_id") }
+            var query = try AlbumListRequest.query(
+                sort: q.sort?.rawValue, artistID: artist, genre: q.genre, fromYear: q.fromYear,
+                toYear: q.toYear, limit: page.limit, offset: page.offset, hasAfter: q.after != nil)
+            query.after = try cursor(q.after, scope: "albums", column: query.orderColumn, offset: page.offset)
+            query.randomStart = UUID().uuidString.lowercased()
+            let result = try await platform.library.albums(query)
+            return .ok(
+                .init(
+                    body: .json(
+                        .init(
+                            items: result.albums.map(APIMapping.album), total: result.total, limit: page.limit, offset: page.offset,
+                            next: result.next?.text))))
         }
     }
 
@@ -146,10 +161,23 @@ extension JukeAPIHandler {
         try await respond {
             _ = try CurrentRequest.requireUser()
             let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-            let (artists, total) = try await platform.library.artists(limit: page.limit, offset: page.offset)
-            let items = artists.map { Components.Schemas.Artist(id: $0.id.description, name: $0.name, trackCount: $0.trackCount, albumCount: $0.albumCount) }
-            return .ok(.init(body: .json(.init(items: items, total: total, limit: page.limit, offset: page.offset))))
+            let after = try cursor(input.query.after, scope: "artists", column: "order_name", offset: page.offset)
+            let result = try await platform.library.artists(limit: page.limit, offset: page.offset, after: after)
+            let items = result.artists.map {
+                Components.Schemas.Artist(id: $0.id.description, name: $0.name, trackCount: $0.trackCount, albumCount: $0.albumCount)
+            }
+            return .ok(.init(body: .json(.init(items: items, total: result.total, limit: page.limit, offset: page.offset, next: result.next?.text))))
         }
+    }
+
+    /// A page's `after`: a `next` this order gave, never with an offset.
+    private func cursor(_ text: String?, scope: String, column: String, offset: Int) throws(APIError) -> CatalogCursor? {
+        guard let text else { return nil }
+        guard offset == 0 else { throw .badRequest("Page on with after or with offset, not both.", field: "after") }
+        guard let cursor = CatalogCursor(text: text), cursor.scope == scope, cursor.column == column else {
+            throw .badRequest("after must be the next of a page in this order.", field: "after")
+        }
+        return cursor
     }
 
     func listGenres(_ input: Operations.ListGenres.Input) async throws -> Operations.ListGenres.Output {

@@ -130,6 +130,9 @@ extension Schema {
                     "UPDATE tracks SET modified_millis = -1 WHERE format = 'mp4'",
                 ]
             },
+            // Albums and artists as their own rows, kept in step by each scan, and the stored
+            // order keys every catalog page is read by (see CatalogSchema).
+            Migration(version: 7, name: "catalog", rewrite: CatalogSchema.migrate),
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

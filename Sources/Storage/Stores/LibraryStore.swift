@@ -96,6 +96,9 @@ public struct LibraryStore: Sendable {
                     "INSERT INTO artwork (hash, mime_type, data) VALUES (\(bind: hash), \(bind: art.mimeType), \(bind: art.data)) ON CONFLICT (hash) DO NOTHING"
                 ).run()
             }
+            // The albums and artists this change touches, as they were and as they will be:
+            // only these are recomputed, in this transaction.
+            var touched = try await CatalogMaintenance.owners(on: db, column: "id", values: changes.deletions.map(\.description))
             for id in changes.deletions {
                 try await db.raw("DELETE FROM tracks WHERE id = \(bind: id.description)").run()
             }
@@ -105,23 +108,36 @@ public struct LibraryStore: Sendable {
             // Upserts key on the path, not the ID: when two servers (or a server and the
             // command line) scan the same folder at once, the second to commit updates the
             // row the first inserted instead of failing on the unique path.
-            for t in changes.upserts {
+            let before = try await CatalogMaintenance.owners(on: db, column: "path", values: changes.upserts.map(\.path))
+            touched.albums.formUnion(before.albums)
+            touched.artists.formUnion(before.artists)
+            let addedBefore = try await Self.addedAt(paths: changes.upserts.map(\.path), on: db)
+            for var t in changes.upserts {
+                // A track already there keeps when it was first added (and its place among the newest).
+                t.addedAt = addedBefore[t.path] ?? t.addedAt
+                let keys = TrackKeys(t, addedAt: t.addedAt)
+                touched.albums.insert(t.albumID.description)
+                touched.artists.insert(t.artistID.description)
                 try await db.raw(
                     """
                     INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, codec, title, artist, album, album_artist,
-                        album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, bpm, artwork_hash, added_at)
+                        album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, bpm, artwork_hash, added_at,
+                        order_artist, order_album, order_newest, genre_key)
                     VALUES (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
                         \(bind: t.format), \(bind: t.codec), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
                         \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
                         \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
-                        \(bind: t.bpm), \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970))
+                        \(bind: t.bpm), \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970),
+                        \(bind: keys.byArtist), \(bind: keys.inAlbum), \(bind: keys.newest), \(bind: keys.genreKey))
                     ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, file_size = excluded.file_size,
                         modified_millis = excluded.modified_millis, format = excluded.format, codec = excluded.codec, title = excluded.title,
                         artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
                         album_id = excluded.album_id, artist_id = excluded.artist_id, composer = excluded.composer,
                         genre = excluded.genre, year = excluded.year, track_number = excluded.track_number,
                         disc_number = excluded.disc_number, duration = excluded.duration, isrc = excluded.isrc,
-                        musicbrainz_id = excluded.musicbrainz_id, bpm = excluded.bpm, artwork_hash = excluded.artwork_hash
+                        musicbrainz_id = excluded.musicbrainz_id, bpm = excluded.bpm, artwork_hash = excluded.artwork_hash,
+                        added_at = excluded.added_at, order_artist = excluded.order_artist, order_album = excluded.order_album,
+                        order_newest = excluded.order_newest, genre_key = excluded.genre_key
                     """
                 ).run()
             }
@@ -137,10 +153,23 @@ public struct LibraryStore: Sendable {
                 ).run()
             }
             if changes.changesTracks {
+                try await CatalogMaintenance.refresh(albums: touched.albums, artists: touched.artists, on: db)
+                try await CatalogMaintenance.refreshCounts(on: db)
                 try await db.raw("UPDATE library_generation SET generation = generation + 1 WHERE id = 1").run()
             }
             try await db.raw("UPDATE library_folders SET last_scan_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: folder.description)").run()
         }
+    }
+
+    /// When the tracks at these paths were first added, for those already in the library.
+    static func addedAt(paths: [String], on db: any SQLDatabase) async throws -> [String: Date] {
+        var out: [String: Date] = [:]
+        for part in CatalogMaintenance.chunks(Set(paths)) {
+            for row in try await db.raw("SELECT path, added_at FROM tracks WHERE path IN " + CatalogMaintenance.inList(part)).all() {
+                out[try row.decode(column: "path", as: String.self)] = Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self))
+            }
+        }
+        return out
     }
 
     public struct ScanIssue: Sendable, Equatable {
@@ -180,113 +209,6 @@ public struct LibraryStore: Sendable {
     public func allTracks() async throws -> [Track] {
         try await database.withConnection { db in
             try await db.raw("SELECT * FROM tracks").all().map(Self.track)
-        }
-    }
-
-    public struct TrackFilter: Sendable {
-        public var artistID: ArtistID?
-        public var albumID: AlbumID?
-        public var genre: String?
-        public var year: Int?
-        public init(artistID: ArtistID? = nil, albumID: AlbumID? = nil, genre: String? = nil, year: Int? = nil) {
-            self.artistID = artistID
-            self.albumID = albumID
-            self.genre = genre
-            self.year = year
-        }
-    }
-
-    /// The order of a page of tracks: by artist and album (an album's in disc and track order),
-    /// or the most recently added first.
-    public enum TrackOrder: String, Sendable { case artist, newest }
-
-    public func tracks(filter: TrackFilter, order: TrackOrder = .artist, limit: Int, offset: Int) async throws -> (tracks: [Track], total: Int) {
-        var conditions: [SQLQueryString] = []
-        if let a = filter.artistID { conditions.append("artist_id = \(bind: a.description)") }
-        if let a = filter.albumID { conditions.append("album_id = \(bind: a.description)") }
-        if let g = filter.genre { conditions.append("LOWER(genre) = \(bind: g.lowercased())") }
-        if let y = filter.year { conditions.append("year = \(bind: y)") }
-        let whereClause: SQLQueryString = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        // Within an album, disc and track order; across the library, by artist then album.
-        // Newest first, the tracks added by one scan in the artist order, so pages never shuffle.
-        let artistOrder = "LOWER(artist), LOWER(album), COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title), id"
-        let sorted: SQLQueryString =
-            order == .newest
-            ? SQLQueryString(" ORDER BY added_at DESC, " + artistOrder)
-            : filter.albumID != nil
-                ? " ORDER BY COALESCE(disc_number, 1), COALESCE(track_number, 0), LOWER(title)"
-                : SQLQueryString(" ORDER BY " + artistOrder)
-        return try await database.withConnection { db in
-            let total = try await db.raw("SELECT COUNT(*) AS n FROM tracks" + whereClause).first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await db.raw("SELECT * FROM tracks" + whereClause + sorted + " LIMIT \(literal: limit) OFFSET \(literal: offset)").all()
-            return (try rows.map(Self.track), total)
-        }
-    }
-
-    public struct AlbumSummary: Sendable, Equatable {
-        public let id: AlbumID
-        public let title: String
-        public let artist: String
-        public let year: Int?
-        public let trackCount: Int
-        public let duration: Double
-        public let artworkTrackID: TrackID?
-    }
-
-    public func albums(artistID: ArtistID?, limit: Int, offset: Int) async throws -> (albums: [AlbumSummary], total: Int) {
-        let filter: SQLQueryString =
-            artistID.map {
-                " WHERE artist_id = \(bind: $0.description) OR album_artist = (SELECT MIN(artist) FROM tracks WHERE artist_id = \(bind: $0.description))"
-            } ?? ""
-        return try await database.withConnection { db in
-            let total = try await db.raw("SELECT COUNT(DISTINCT album_id) AS n FROM tracks" + filter).first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await db.raw(
-                """
-                SELECT album_id, MIN(album) AS title, MIN(album_artist) AS artist, MIN(year) AS year, COUNT(*) AS track_count,
-                       SUM(duration) AS duration, MIN(CASE WHEN artwork_hash IS NOT NULL THEN id END) AS artwork_track
-                FROM tracks
-                """ + filter + " GROUP BY album_id ORDER BY LOWER(MIN(album_artist)), LOWER(MIN(album)) LIMIT \(literal: limit) OFFSET \(literal: offset)"
-            ).all()
-            let albums = try rows.map { row in
-                AlbumSummary(
-                    id: try decodeID(row, "album_id"),
-                    title: try row.decode(column: "title", as: String.self),
-                    artist: try row.decode(column: "artist", as: String.self),
-                    year: try row.decode(column: "year", as: Int?.self),
-                    trackCount: try row.decode(column: "track_count", as: Int.self),
-                    duration: try row.decode(column: "duration", as: Double.self),
-                    artworkTrackID: try row.decode(column: "artwork_track", as: String?.self).flatMap(TrackID.init)
-                )
-            }
-            return (albums, total)
-        }
-    }
-
-    public struct ArtistSummary: Sendable, Equatable {
-        public let id: ArtistID
-        public let name: String
-        public let trackCount: Int
-        public let albumCount: Int
-    }
-
-    public func artists(limit: Int, offset: Int) async throws -> (artists: [ArtistSummary], total: Int) {
-        try await database.withConnection { db in
-            let total = try await db.raw("SELECT COUNT(DISTINCT artist_id) AS n FROM tracks").first()?.decode(column: "n", as: Int.self) ?? 0
-            let rows = try await db.raw(
-                """
-                SELECT artist_id, MIN(artist) AS name, COUNT(*) AS track_count, COUNT(DISTINCT album_id) AS album_count
-                FROM tracks GROUP BY artist_id ORDER BY LOWER(MIN(artist)) LIMIT \(literal: limit) OFFSET \(literal: offset)
-                """
-            ).all()
-            let artists = try rows.map { row in
-                ArtistSummary(
-                    id: try decodeID(row, "artist_id"),
-                    name: try row.decode(column: "name", as: String.self),
-                    trackCount: try row.decode(column: "track_count", as: Int.self),
-                    albumCount: try row.decode(column: "album_count", as: Int.self)
-                )
-            }
-            return (artists, total)
         }
     }
 
