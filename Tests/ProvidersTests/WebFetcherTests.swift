@@ -1,5 +1,7 @@
 import Foundation
 import JukeTestSupport
+import NIOCore
+import Synchronization
 import Testing
 
 @testable import Providers
@@ -122,6 +124,47 @@ import Testing
                 #expect(error == .privateNetwork("localhost"))
             }
             #expect(try await fetcher.document(byName, limit: 1_000_000).answer.status == 200, "allowed when private networks are")
+        }
+    }
+
+    /// Each hop's name is looked up once, by the guard, and the request goes to the address
+    /// it checked: these names exist only in this fetcher's resolver, so a fetch that let the
+    /// HTTP client look the name up again (where DNS could answer otherwise) finds nothing. The
+    /// name stays the request's (the Host header, which the host's feed links are made of). A
+    /// redirect to a name that resolves into a private network is refused before it is asked.
+    @Test func theAddressCheckedIsTheAddressConnectedOnEveryHop() async throws {
+        let host = FakePodcastHost()
+        try await host.run { base in
+            let port = base.port ?? 0
+            func address(_ bytes: [UInt8]) throws -> ResolvedAddresses.Address {
+                ResolvedAddresses.Address(socket: try SocketAddress(ipAddress: bytes.map(String.init).joined(separator: "."), port: port), bytes: bytes)
+            }
+            let (privateOne, loopback, rebound) = (try address([10, 0, 0, 7]), try address([127, 0, 0, 1]), try address([10, 1, 2, 3]))
+            let lookups = Mutex<[String]>([])
+            var guarded = WebFetcher(alsoAllowing: { $0 == [127, 0, 0, 1] })
+            guarded.addressGuard.resolve = { name, _ throws(StreamRelayError) in
+                lookups.withLock { $0.append(name) }
+                switch name {
+                case "podcasts.example": return [privateOne, loopback]
+                case "rebound.example": return [rebound]
+                default: throw .unreachable("\(name) is not a name this test knows")
+                }
+            }
+            let byName = try #require(URL(string: "http://podcasts.example:\(port)/feed.xml"))
+            let (answer, body) = try await guarded.document(byName, limit: 1_000_000)
+            #expect(answer.status == 200)
+            #expect(String(decoding: body, as: UTF8.self).contains("http://podcasts.example:\(port)/"), "the request was for the name")
+            #expect(lookups.withLock { $0 } == ["podcasts.example"])
+            let fetched = host.requests(to: "/feed.xml").count
+            let redirecting = try #require(URL(string: "http://podcasts.example:\(port)/redirect?to=http://rebound.example:\(port)/feed.xml"))
+            do {
+                _ = try await guarded.document(redirecting, limit: 1_000_000)
+                Issue.record("a redirect to a name resolving into a private network was followed")
+            } catch let error as WebFetchError {
+                #expect(error == .privateNetwork("rebound.example"))
+            }
+            #expect(host.requests(to: "/redirect").count == 1 && host.requests(to: "/feed.xml").count == fetched)
+            #expect(lookups.withLock { $0 } == ["podcasts.example", "podcasts.example", "rebound.example"])
         }
     }
 

@@ -37,7 +37,7 @@ public struct DualPlayerApp: JukeApp {
             reading: platform.reading, clock: platform.clock, logger: platform.logger, canTranscode: platform.transcoder != nil, tools: platform.tools)
         // Feeds, episodes, articles and LibriVox's sections and covers are fetched under the
         // relay's address policy.
-        let fetcher = WebFetcher(allowPrivateNetworks: settings.webAllowPrivateNetworks)
+        let fetcher = WebFetcher(http: platform.http, allowPrivateNetworks: settings.webAllowPrivateNetworks)
         self.fetcher = fetcher
         let libriVoxBase = settings.libriVoxURL ?? LibriVox.defaultBase ?? URL(fileURLWithPath: "/")
         self.libriVox = LibriVoxService(

@@ -35,7 +35,9 @@ public enum TransportError: Error, Sendable, Equatable {
 /// The one way Juke's providers reach the services they are configured with (OpenAI, Spotify,
 /// Apple Music, the iTunes directory, Radio Browser, LibriVox): one AsyncHTTPClient for the
 /// whole server, its connections pooled and kept alive, owned by the service group, which
-/// shuts it down (`Platform.http`, `OutboundHTTPService`).
+/// shuts it down (`Platform.http`, `OutboundHTTPService`). The bucket's calls share its pool
+/// (`pooled`); the web fetcher's go through clients it makes pinned to checked addresses
+/// (`pinned`), on the same event loops.
 ///
 /// Every call has a hard deadline (`send`) or an idle limit (`stream`), and a body read whole
 /// is bounded (`limit`). Redirects are followed here, not by the client (at most five, http
@@ -55,6 +57,11 @@ public struct HTTPClient: Sendable {
 
     /// Closes the pooled connections; calls after it fail.
     public func shutdown() async throws { try await owner.shutdown() }
+
+    /// The pooled AsyncHTTPClient itself, for a caller within the package whose calls do not fit
+    /// `send` and `stream` (the bucket's: bodies streamed from files and to readers, signed
+    /// requests), with its own deadlines and limits. Redirects are not followed; no read timeout.
+    package var pooled: AsyncHTTPClient.HTTPClient { owner.client }
 
     /// The whole response, or `timeout` after `timeout` seconds, or `tooLarge` past `limit`
     /// bytes of body.
@@ -215,17 +222,38 @@ extension HTTPClient {
         /// here: each call brings its own deadline or idle limit. A refused connection fails
         /// its call at once (the pool would otherwise retry it until the deadline, and a
         /// provider that tries another server, as Radio Browser's does, would wait for nothing).
-        static func make() -> AsyncHTTPClient.HTTPClient {
+        static func make(
+            timeout: AsyncHTTPClient.HTTPClient.Configuration.Timeout = .init(connect: .seconds(10), read: nil), dnsOverride: [String: String] = [:]
+        ) -> AsyncHTTPClient.HTTPClient {
             var configuration = AsyncHTTPClient.HTTPClient.Configuration(redirectConfiguration: .disallow, decompression: .disabled)
-            configuration.timeout = .init(connect: .seconds(10), read: nil)
+            configuration.timeout = timeout
             configuration.connectionPool.retryConnectionEstablishment = false
-            return AsyncHTTPClient.HTTPClient(eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup, configuration: configuration)
+            configuration.dnsOverride = dnsOverride
+            return AsyncHTTPClient.HTTPClient(eventLoopGroup: group, configuration: configuration)
         }
 
+        /// The event loops of every client made here: NIO's shared ones.
+        static var group: any EventLoopGroup { AsyncHTTPClient.HTTPClient.defaultEventLoopGroup }
+
+        /// A client of one hop's life on the same event loops (`HTTPClient.pinned`), unless
+        /// this one has been shut down.
+        func pinned(
+            timeout: AsyncHTTPClient.HTTPClient.Configuration.Timeout, dnsOverride: [String: String]
+        ) throws(TransportError) -> AsyncHTTPClient.HTTPClient {
+            guard !state.withLock({ $0.closed }) else { throw .unreachable("the server is shutting down") }
+            return Self.make(timeout: timeout, dnsOverride: dnsOverride)
+        }
+
+        /// A client never made is made now, to be shut down: a call after this (from a service
+        /// still stopping, or the bucket's) then fails as it would had the client been in use,
+        /// rather than opening a client nobody closes.
         func shutdown() async throws {
             let open = state.withLock { state -> AsyncHTTPClient.HTTPClient? in
                 defer { state.closed = true }
-                return state.closed ? nil : state.client
+                if state.closed { return nil }
+                let client = state.client ?? Self.make()
+                state.client = client
+                return client
             }
             try await open?.shutdown()
         }

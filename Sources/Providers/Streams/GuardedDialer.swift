@@ -6,28 +6,16 @@ import NIOSSL
 /// looked up here, those `NetworkAddressPolicy` refuses are dropped, and the connection is made
 /// to an address that was checked (no DNS rebinding between check and use). TLS with the
 /// system's trusted certificates for https; a connection silent for the idle limit closes.
-/// Shared by the radio relay and the web fetcher (feeds, episodes, articles).
+/// The radio relay's: a station's answer is not always HTTP ("ICY 200 OK") and never ends,
+/// which an HTTP client does not take; the web fetcher goes through AsyncHTTPClient.
 struct GuardedDialer: Sendable {
     let allowPrivateNetworks: Bool
     let connectTimeout: TimeAmount
     let idleTimeout: TimeAmount
-    /// Which addresses may be connected to when private networks are not allowed: the
-    /// policy's public addresses (tests widen it to their own loopback host).
-    var isAllowed: @Sendable ([UInt8]) -> Bool = NetworkAddressPolicy.isPublic
 
     func open(_ target: StreamTarget) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
-        let addresses = try await allowedAddresses(for: target)
+        let addresses = try await AddressGuard(allowPrivateNetworks: allowPrivateNetworks).allowedAddresses(host: target.host, port: target.port)
         return try await connect(to: addresses, target: target)
-    }
-
-    /// The target's addresses that policy allows, or why none is.
-    func allowedAddresses(for target: StreamTarget) async throws(StreamRelayError) -> [ResolvedAddresses.Address] {
-        let all = try await ResolvedAddresses.resolve(host: target.host, port: target.port)
-        guard !all.isEmpty else { throw .unreachable("\(target.host) has no address") }
-        if allowPrivateNetworks { return all }
-        let allowed = all.filter { isAllowed($0.bytes) }
-        guard !allowed.isEmpty else { throw .privateNetwork(target.host) }
-        return allowed
     }
 
     private func connect(to addresses: [ResolvedAddresses.Address], target: StreamTarget) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
