@@ -46,8 +46,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // zlib for ePub files and PDF streams (Articles/Archive/Inflate.swift says why not ZIPFoundation).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
-        // The one outbound HTTP client (Providers/HTTP) and the S3-compatible bucket's
-        // (MediaStorage/S3): streamed bodies with back-pressure, deadlines, no URLSession.
+        // The one outbound HTTP client (Providers/HTTP), which the S3-compatible bucket
+        // (MediaStorage/S3) shares: streamed bodies with back-pressure, deadlines, no URLSession.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Read by the ContractErrors plugin's tool (the same Yams the OpenAPI generator uses).
         .package(url: "https://github.com/jpsim/Yams", "5.0.1"..<"7.0.0"),
@@ -203,7 +203,8 @@ let package = Package(
         .target(
             name: "MediaStorage",
             dependencies: [
-                "JukeCore",
+                // The server's one outbound HTTP client, which the bucket's calls go through.
+                "JukeCore", "Providers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -408,7 +409,10 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MediaStorageTests",
-            dependencies: ["MediaStorage", "JukeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "MediaStorage", "JukeCore", .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             resources: [.copy("SigV4Vectors")], swiftSettings: strict),
         .testTarget(
             name: "StorageTests",

@@ -93,6 +93,23 @@ import TuneTriviaServer
         #expect(refusal(["--storage", "s3://juke-media", "--s3-region", "eu west"], aws)?.contains("region name") == true)
     }
 
+    /// The bucket's calls go through the server's one outbound client (the configuration's,
+    /// which the platform shares and the service group shuts down), not a client of its own:
+    /// once that client is shut down, the bucket's calls fail for it.
+    @Test func theBucketCallsThroughTheServersOneClient() async throws {
+        let aws = ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"]
+        let configuration = try PlatformSettings(try Self.read(["--storage", "s3://juke-media", "--s3-endpoint", "http://127.0.0.1:9"], aws)).configuration()
+        let bucket = try #require(configuration.mediaStore)
+        try await configuration.http.shutdown()
+        do {
+            _ = try await bucket.info(try #require(StorageKey("dual/books/a.m4b")))
+            Issue.record("the bucket answered without the server's client")
+        } catch let error as MediaStoreError {
+            #expect("\(error)".contains("alreadyShutdown"), "\(error)")
+        }
+        try await bucket.shutdown()
+    }
+
     @Test func anAppsGroupReachesItFromTheConfiguration() throws {
         var configuration = try PlatformSettings().configuration()
         #expect(configuration.groups[RunBeatSettings.self].spotify == nil, "a group never stored reads as its defaults")

@@ -52,8 +52,9 @@ public struct Platform: Sendable {
     /// cancels and awaits it).
     public let background: BackgroundWork
     /// The one outbound HTTP client, for every call to an outside service the apps are
-    /// configured with; shut down by the service group (`OutboundHTTPService`).
-    public let http = HTTPClient()
+    /// configured with and for the bucket (`configuration.http`, made before both); shut down
+    /// by the service group (`OutboundHTTPService`).
+    public var http: HTTPClient { configuration.http }
 
     public init(configuration: ServerConfiguration, database: any JukeDatabase, clock: WallClock, logger: Logger) {
         self.configuration = configuration

@@ -157,7 +157,7 @@ public struct PlatformSettings: SettingsGroup {
         configuration.transcoding = transcoding
         configuration.toolSlots = toolSlots
         configuration.openAI = openAI
-        configuration.mediaStore = bucket.map { S3Bucket(configuration: $0) }
+        configuration.mediaStore = bucket.map { S3Bucket(configuration: $0, http: configuration.http) }
         return configuration
     }
 }

@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     /// Where people's files are kept when not in the data folder: a bucket several servers
     /// share (`--storage s3://…`); nil keeps them in the data folder.
     public var mediaStore: (any MediaStore)?
+    /// The server's one outbound HTTP client (`Platform.http`), made with the configuration
+    /// so that the bucket (`mediaStore`, built with it) and the platform share it.
+    public var http = HTTPClient()
     /// Transcoding what a browser cannot play (with ffmpeg, where installed); nil turns it off.
     public var transcoding: TranscodingSettings? = TranscodingSettings()
     /// Outside programs (ffmpeg, espeak-ng, pdftotext) running at once, whatever starts them:

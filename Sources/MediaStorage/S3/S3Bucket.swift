@@ -1,12 +1,13 @@
 import Foundation
 public import JukeCore
+public import Providers
 
 /// The shared store: every object in one S3-compatible bucket (AWS S3, SeaweedFS, MinIO…),
 /// under an optional prefix, so several Juke servers see the same files.
 ///
-/// It owns an HTTP client: call `shutdown()` once it is no longer used. (Not
-/// `HTTPClient.shared`: that client has no read timeout, and allows redirects, which a
-/// signed request must not follow.)
+/// Its calls go through the server's one outbound client (`Platform.http`, made with the
+/// configuration for the bucket and the platform to share), whose owner shuts it down; a
+/// bucket given none makes one of its own, closed by `shutdown()`.
 public struct S3Bucket: MediaStore {
     let client: S3Client
     /// What HEAD said lately, so a seek costs one round trip to the bucket, not two.
@@ -14,10 +15,11 @@ public struct S3Bucket: MediaStore {
 
     public var configuration: S3Configuration { client.configuration }
 
-    /// `clock` times the signatures and presigned URLs (S3 refuses a request signed more
-    /// than 15 minutes away from its own clock).
-    public init(configuration: S3Configuration, clock: WallClock = .system) {
-        client = S3Client(configuration: configuration, clock: clock)
+    /// `http`: the server's client (nil: one of the bucket's own). `clock` times the
+    /// signatures and presigned URLs (S3 refuses a request signed more than 15 minutes away
+    /// from its own clock).
+    public init(configuration: S3Configuration, http: HTTPClient? = nil, clock: WallClock = .system) {
+        client = S3Client(configuration: configuration, http: http, clock: clock)
         recent = RecentObjects(clock: clock)
     }
 

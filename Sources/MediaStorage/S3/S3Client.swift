@@ -3,36 +3,38 @@ import Foundation
 import JukeCore
 import NIOCore
 import NIOHTTP1
+import Providers
 
-/// S3's REST calls, signed, on AsyncHTTPClient: the one place that builds addresses, signs
-/// and turns S3's answers into `MediaStoreError`s. Every call has a deadline (the
-/// configuration's), and a failure says what was asked of whom.
+/// S3's REST calls, signed, through the server's one outbound client (`Providers.HTTPClient`,
+/// AsyncHTTPClient underneath): the one place that builds addresses, signs and turns S3's
+/// answers into `MediaStoreError`s. Every call has a deadline for its answer (the
+/// configuration's), every body read has an idle limit (`transferTimeout`, per piece), and a
+/// failure says what was asked of whom.
 struct S3Client: Sendable {
     let configuration: S3Configuration
-    let owner: ClientOwner
+    /// The server's client (shut down by its owner), or one of the bucket's own.
+    let http: Providers.HTTPClient
+    /// Whether `shutdown()` closes `http`: only a client the bucket made for itself.
+    let ownsClient: Bool
     let signer: SignatureV4
     let clock: WallClock
 
-    var http: HTTPClient { owner.http }
+    /// The shared client's pool: no redirects (a redirected request would carry a signature
+    /// for another address), no read timeout (each call brings its deadline, each body read
+    /// its idle limit).
+    var pool: AsyncHTTPClient.HTTPClient { http.pooled }
 
-    init(configuration: S3Configuration, clock: WallClock) {
+    init(configuration: S3Configuration, http: Providers.HTTPClient?, clock: WallClock) {
         self.configuration = configuration
         self.clock = clock
+        self.http = http ?? Providers.HTTPClient()
+        ownsClient = http == nil
         signer = SignatureV4(credentials: configuration.credentials, region: configuration.region)
-        // No redirects: a redirected request would carry a signature for another address.
-        // The read timeout is the longest a download may stand still; the deadline of each
-        // call covers the rest.
-        owner = ClientOwner(
-            HTTPClient(
-                eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-                configuration: HTTPClient.Configuration(
-                    redirectConfiguration: .disallow,
-                    timeout: HTTPClient.Configuration.Timeout(
-                        connect: Self.timeAmount(configuration.callTimeout), read: Self.timeAmount(configuration.transferTimeout)),
-                    decompression: .disabled)))
     }
 
-    func shutdown() async throws { try await http.shutdown() }
+    func shutdown() async throws {
+        if ownsClient { try await http.shutdown() }
+    }
 
     static func timeAmount(_ duration: Duration) -> TimeAmount {
         let (seconds, attoseconds) = duration.components
@@ -117,7 +119,7 @@ struct S3Client: Sendable {
             request.body = .stream(AsyncThrowingStream<ByteBuffer, any Error>(unfolding: { try reader.next() }), length: .known(length))
         }
         do {
-            return try await http.execute(request, timeout: Self.timeAmount(timeout))
+            return try await pool.execute(request, timeout: Self.timeAmount(timeout))
         } catch let error as HTTPClientError where error == .deadlineExceeded {
             throw MediaStoreError.unavailable("\(method.rawValue) \(describe(name)) at \(base): no answer within \(timeout)")
         } catch is CancellationError {
@@ -135,8 +137,8 @@ struct S3Client: Sendable {
     /// a bodiless 404 of HEAD), else `unavailable` with S3's code and message.
     func check(_ response: HTTPClientResponse, _ method: HTTPMethod, _ name: String?, key: StorageKey?) async throws {
         guard !(200..<300).contains(response.status.code) else { return }
-        let body = try? await response.body.collect(upTo: 64 * 1024)
-        let document = body.flatMap { S3ErrorDocument(Data($0.readableBytesView)) }
+        let body = try? await ResponseBodyPump(response.body, idleLimit: configuration.transferTimeout).collect(upTo: 64 * 1024)
+        let document = body.flatMap { S3ErrorDocument($0) }
         if response.status == .notFound, let key, document == nil || document?.code == "NoSuchKey" {
             throw MediaStoreError.notFound(key)
         }
@@ -147,7 +149,7 @@ struct S3Client: Sendable {
     /// The whole body of a small answer (a list page, a multipart reply).
     func smallBody(_ response: HTTPClientResponse) async throws -> Data {
         do {
-            return Data(try await response.body.collect(upTo: 16 << 20).readableBytesView)
+            return try await ResponseBodyPump(response.body, idleLimit: configuration.transferTimeout).collect(upTo: 16 << 20)
         } catch {
             throw MediaStoreError.unavailable("cannot read S3's answer: \(error)")
         }
@@ -156,20 +158,5 @@ struct S3Client: Sendable {
     /// Time allowed for sending `bytes`: the transfer timeout plus a second per MiB.
     func uploadTimeout(_ bytes: Int64) -> Duration {
         configuration.transferTimeout + .seconds(bytes >> 20)
-    }
-}
-
-/// Owns the HTTP client for every copy of a store, and shuts it down when the last copy goes
-/// without `shutdown()` having been called: AsyncHTTPClient stops a debug build that drops a
-/// client still running, and a store in a settings value is easily dropped.
-final class ClientOwner: Sendable {
-    let http: HTTPClient
-
-    init(_ http: HTTPClient) { self.http = http }
-
-    deinit {
-        // Without waiting (a deinit may run on an event loop); a second shutdown only reports
-        // that the first happened, which is of no interest here.
-        http.shutdown { _ in }
     }
 }

@@ -69,7 +69,7 @@ extension S3Client {
     /// bucket lifecycle rule removes them), and the upload's own error is the one to report.
     func abortMultipartUpload(_ name: String, uploadID: String) async {
         guard let response = try? await send(.DELETE, name, query: [("uploadId", uploadID)], timeout: configuration.callTimeout) else { return }
-        _ = try? await response.body.collect(upTo: 64 * 1024)
+        _ = try? await ResponseBodyPump(response.body, idleLimit: configuration.transferTimeout).collect(upTo: 64 * 1024)
     }
 
     /// The upload ids of multipart uploads begun and neither completed nor aborted under

@@ -19,7 +19,8 @@ extension S3Client {
     }
 
     /// The object's bytes, or those of `range`, as they arrive: the stream asks AsyncHTTPClient
-    /// for the next piece only when its reader does (back-pressure).
+    /// for the next piece only when its reader does (back-pressure), and fails when S3 leaves
+    /// a piece asked for unsent for `transferTimeout`.
     func get(_ key: StorageKey, range: ClosedRange<Int64>?) async throws -> StoredBytes {
         let name = objectName(key)
         let headers: [(name: String, value: String)] = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
@@ -31,7 +32,7 @@ extension S3Client {
             size = total
         }
         let object = StoredObject(key: key, size: size, etag: etag(response.headers), modified: modified(response.headers))
-        let pump = ResponseBodyPump(response.body)
+        let pump = ResponseBodyPump(response.body, idleLimit: configuration.transferTimeout)
         return StoredBytes(object: object, body: AsyncThrowingStream(unfolding: { try await pump.next() }))
     }
 
@@ -72,24 +73,5 @@ extension S3Client {
 
     func modified(_ headers: HTTPHeaders) -> Date {
         headers.first(name: "Last-Modified").flatMap(S3Dates.httpDate) ?? Date(timeIntervalSince1970: 0)
-    }
-}
-
-/// Hands out a response body's pieces one at a time to a stream's `unfolding` closure: the
-/// body's iterator is not Sendable, so it lives in this actor.
-actor ResponseBodyPump {
-    private var iterator: HTTPClientResponse.Body.AsyncIterator
-
-    init(_ body: HTTPClientResponse.Body) {
-        iterator = body.makeAsyncIterator()
-    }
-
-    /// Called by one reader at a time (the stream's), so the copy taken here is the only one
-    /// in use until it is put back.
-    func next() async throws -> ByteBuffer? {
-        var current = iterator
-        let piece = try await current.next(isolation: self)
-        iterator = current
-        return piece
     }
 }
