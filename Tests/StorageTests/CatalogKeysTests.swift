@@ -54,6 +54,17 @@ import Testing
         #expect(CatalogKeys.year(1990) == "01990")
     }
 
+    /// The longest key, of names in four-byte characters, still makes a cursor the contract
+    /// takes back (at most 2,000 characters).
+    @Test func theLongestCursorFitsTheContract() {
+        let long = String(repeating: "\u{1F3B5}", count: 5_000)
+        let key = CatalogKeys.trackNewest(
+            addedAt: Date(), byArtist: CatalogKeys.trackByArtist(artist: long, album: long, disc: 99, track: 999, title: long, id: TrackID()))
+        let text = CatalogCursor(scope: "tracks", column: "order_newest", key: key).text
+        #expect(text.count <= 2_000)
+        #expect(CatalogCursor(text: text)?.key == key)
+    }
+
     @Test func cursorsRoundTripAndRefuseWhatIsNotOne() throws {
         let cursor = CatalogCursor(
             scope: "albums", column: "order_name", key: CatalogKeys.albumByName(title: "Ærøskøbing / Ünïcode+", artist: "x", id: AlbumID()))

@@ -12,9 +12,10 @@ public enum CatalogKeys {
     static let separator = "\u{1}"
 
     /// A name as people look for it in a list: case, accents and width folded, and a leading
-    /// "The ", "A " or "An " set aside ("The Beatles" under B).
+    /// "The ", "A " or "An " set aside ("The Beatles" under B). Its first 100 characters
+    /// only, so that a page's cursor (which carries a key) stays within the contract's 2,000.
     public static func name(_ text: String) -> String {
-        String(String.UnicodeScalarView(SortKey.sortName(text).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }))
+        String(String.UnicodeScalarView(SortKey.sortName(text).unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(100)))
     }
 
     /// A number as fixed-width digits, so that text order is number order; clamped to fit.
