@@ -110,8 +110,6 @@ public struct WebFetcher: Sendable {
         request.method = .GET
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "*/*")
-        // The hop's client is shut down after its one request: the connection is not kept.
-        request.headers.add(name: "Connection", value: "close")
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) where !name.contains(where: \.isNewline) && !value.contains(where: \.isNewline) {
             request.headers.replaceOrAdd(name: name, value: value)
         }
