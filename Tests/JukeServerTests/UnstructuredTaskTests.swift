@@ -36,6 +36,10 @@ import Testing
         "Sources/MediaStorage/S3/S3Multipart.swift": (
             1, "a failed upload's abort, awaited at once: in a task of its own so that a cancelled upload is still aborted"
         ),
+        "Sources/MediaStorage/S3/ResponseBodyPump.swift": (
+            2,
+            "a body piece's read, awaited right there (cancelled with its reader, or by the idle watchdog), and that watchdog, cancelled once the piece came"
+        ),
         "Sources/Providers/OpenAI/OpenAIStreaming.swift": (1, "feeds a stream; cancelled when the stream's reader lets it go (`onTermination`)"),
         "Sources/Providers/HTTP/HTTPClient.swift": (
             1, "a stream's request, pump and idle watchdog: cancelled when its reader lets the stream go (`onTermination`)"
