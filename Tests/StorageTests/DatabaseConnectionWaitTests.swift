@@ -144,10 +144,21 @@ import Testing
         func hold(_ count: Int, on database: any JukeDatabase) {
             for _ in 0..<count {
                 let task = Task {
-                    _ = try? await database.withConnection { db in
-                        try await db.raw("SELECT 1").run()
-                        self.held.withLock { $0 += 1 }
-                        try await Task.sleep(for: .seconds(3600))
+                    // A lease that misses its pool's wait (the subject's is 300 ms; on a loaded
+                    // machine even a free connection can take longer to open) is asked again:
+                    // one lost attempt left `waitUntilHeld` waiting for good (seen in a full run).
+                    let holding = Mutex(false)
+                    while !holding.withLock({ $0 }), !Task.isCancelled {
+                        do {
+                            try await database.withConnection { db in
+                                try await db.raw("SELECT 1").run()
+                                holding.withLock { $0 = true }
+                                self.held.withLock { $0 += 1 }
+                                try await Task.sleep(for: .seconds(3600))
+                            }
+                        } catch {
+                            if !holding.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(50)) }
+                        }
                     }
                 }
                 tasks.withLock { $0.append(task) }
