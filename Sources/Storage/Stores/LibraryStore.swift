@@ -105,13 +105,13 @@ public struct LibraryStore: Sendable {
             for move in changes.moves {
                 try await db.raw("UPDATE tracks SET path = \(bind: move.newPath) WHERE id = \(bind: move.id.description)").run()
             }
-            // Upserts key on the path, not the ID: when two servers (or a server and the
-            // command line) scan the same folder at once, the second to commit updates the
-            // row the first inserted instead of failing on the unique path.
             let before = try await CatalogMaintenance.owners(on: db, column: "path", values: changes.upserts.map(\.path))
             touched.albums.formUnion(before.albums)
             touched.artists.formUnion(before.artists)
             let addedBefore = try await Self.addedAt(paths: changes.upserts.map(\.path), on: db)
+            // Upserts key on the path, not the ID: when two servers (or a server and the
+            // command line) scan the same folder at once, the second to commit updates the
+            // row the first inserted instead of failing on the unique path.
             for var t in changes.upserts {
                 // A track already there keeps when it was first added (and its place among the newest).
                 t.addedAt = addedBefore[t.path] ?? t.addedAt
