@@ -69,7 +69,7 @@ public struct TestDatabase: Sendable {
             try await PostgresTestSlots.shared.acquire()
             let admin: PostgresDatabase
             do {
-                admin = try PostgresDatabase(settings: settings, logger: logger)
+                admin = try PostgresDatabase(settings: settings, connectionWait: .seconds(60), logger: logger)
             } catch {
                 PostgresTestSlots.shared.release()
                 throw error
@@ -79,7 +79,11 @@ public struct TestDatabase: Sendable {
             do {
                 try await admin.withConnection { db in try await db.raw(SQLQueryString("CREATE DATABASE \(name)")).run() }
                 settings.database = String(name)
-                database = try DatabaseFactory.open(.postgres(settings), logger: logger)
+                // A minute's wait for a connection, not the server's 10 s: with a dozen tests
+                // making and dropping databases at once, a new pool's first connection has been
+                // seen to take longer (servesPagesAndStaticFiles failed so in a full run on an
+                // otherwise idle machine). The budget itself is DatabaseConnectionWaitTests'.
+                database = try DatabaseFactory.open(.postgres(settings), connectionWait: .seconds(60), logger: logger)
             } catch {
                 await admin.shutdown()
                 PostgresTestSlots.shared.release()
