@@ -104,8 +104,8 @@ log "swift test (SQLite and PostgreSQL)"
 SWIFT_TEST_LOG="$ROOT/.build/swift-test.log"
 # At most 12 tests at a time. Swift Testing's default is no bound: all ~780 tests start at
 # once and each one's time limit runs from then, so on two busy cores a one-second suite whose
-# turn on the pool came late failed its one-minute limit (40 such failures in a run beside a
-# browser pass; none with the bound, the run no slower).
+# turn on the pool came late failed its one-minute limit (40 such failures in one run beside
+# other builds, 27 to 36 beside a browser pass; none with the bound, the run no slower).
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${JUKE_SWIFT_TEST_WIDTH:-12}"
 set +e
 # Line by line (stdbuf): a run that stops making progress shows which test it stopped in.
