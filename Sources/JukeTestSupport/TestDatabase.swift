@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SQLKit
 import Storage
+import Synchronization
 
 /// The backends every storage-touching test runs on. SQLite always; PostgreSQL when
 /// JUKE_TEST_POSTGRES_URL names a server (the test script starts one). Under CI the
@@ -34,6 +35,21 @@ public struct TestDatabase: Sendable {
         logger.logLevel = .warning
         return logger
     }()
+
+    /// One pool for the whole run's CREATE and DROP DATABASE, never shut down (the process's
+    /// end closes it). A pool per test database, shut down with it, was made and ended some 400
+    /// times a run, and a full run stood still more than once in that shutdown, with no
+    /// PostgreSQL session left open ("the admin pool's shutdown", still waiting after minutes).
+    private static let sharedAdmin = Mutex<PostgresDatabase?>(nil)
+
+    private static func admin(_ settings: DatabaseLocation.PostgresSettings) throws -> PostgresDatabase {
+        try sharedAdmin.withLock { admin in
+            if let admin { return admin }
+            let made = try PostgresDatabase(settings: settings, connectionWait: .seconds(60), logger: logger)
+            admin = made
+            return made
+        }
+    }
 
     public struct Unavailable: Error, CustomStringConvertible {
         public let description: String
@@ -69,7 +85,7 @@ public struct TestDatabase: Sendable {
             try await PostgresTestSlots.shared.acquire()
             let admin: PostgresDatabase
             do {
-                admin = try PostgresDatabase(settings: settings, connectionWait: .seconds(60), logger: logger)
+                admin = try Self.admin(settings)
             } catch {
                 PostgresTestSlots.shared.release()
                 throw error
@@ -85,7 +101,6 @@ public struct TestDatabase: Sendable {
                 // otherwise idle machine). The budget itself is DatabaseConnectionWaitTests'.
                 database = try DatabaseFactory.open(.postgres(settings), connectionWait: .seconds(60), logger: logger)
             } catch {
-                await admin.shutdown()
                 PostgresTestSlots.shared.release()
                 throw error
             }
@@ -95,7 +110,6 @@ public struct TestDatabase: Sendable {
                 await reportingIfSlow("PostgreSQL database \(name): drop") {
                     try? await admin.withConnection { db in try await db.raw(SQLQueryString("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")).run() }
                 }
-                await reportingIfSlow("PostgreSQL database \(name): the admin pool's shutdown") { await admin.shutdown() }
                 PostgresTestSlots.shared.release()
             }
             do {
