@@ -576,10 +576,11 @@ def test_chapters_of_a_book_saved_one_by_one_play_offline_in_the_books_time(data
         browser.execute_script("document.querySelector('#speech-player .dual-audio').pause()")
 
         # What the page keeps and queues is where chapter 3 is in the book (its file's time is
-        # a second or two, the book's over a minute).
+        # a second or two, the book's over a minute). The entry is first written as chapter 3
+        # starts (its start, to the millisecond), then again at the pause: the pause's is awaited.
         third = chapters[2]
         queued = wait(browser).until(lambda d: [e for e in d.execute_script("return JSON.parse(localStorage.getItem('juke_dual_outbox') || '[]')")
-                                                if e["item"] == f"book:{book['id']}#2"])
+                                                if e["item"] == f"book:{book['id']}#2" and e["seconds"] > third["start"]])
         assert third["start"] < queued[0]["seconds"] < third["end"], (queued, third)
 
         # The network is back: the server has the book's time.

@@ -561,6 +561,12 @@ class Panel {
       }
     }
     if (this.item !== item) return;
+    // Offline, what failed is what is not on the device (a book opened at a chapter not saved):
+    // said so, without losing the page's offline note, which this line replaces.
+    if (this.controller.offline && !why) {
+      this.controller.status(`Offline: this part of “${item.title}” needs the network; what is saved on this device plays (see “On this device”).`);
+      return;
+    }
     this.controller.status(why ? `${item.title}: ${why}` : `${this.kindName()}: could not play “${item.title}”.`);
   }
 
