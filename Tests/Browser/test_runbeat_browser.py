@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import JukeServer, request
-from helpers import click, register, sign_in, wait
+from helpers import click, register, sign_in, text, wait
 
 FAKE_VOICE = """
 window.__said = [];
@@ -276,9 +276,11 @@ def test_a_coach_follows_a_runner_live(server, admin, browser, phone):
     # The coach's screen shows the runner, heart rate and zone, as they run.
     wait(browser, 30).until(lambda d: "sprinter" in d.find_element(By.ID, "rb-runners").text)
     wait(browser, 30).until(lambda d: "bpm" in d.find_element(By.CSS_SELECTOR, ".rb-runner-bpm").text)
-    first = browser.find_element(By.CSS_SELECTOR, ".rb-runner .muted").text
+    # Read in one script call: the list is drawn anew with each sample, so an element found
+    # then read could be gone in between (CI failed so, on a stale element).
+    first = text(browser, ".rb-runner .muted")
     # The runner's time moves on the coach's screen.
-    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, ".rb-runner .muted").text != first)
+    wait(browser).until(lambda d: text(d, ".rb-runner .muted") != first)
     hold_to_end(phone)
     wait(phone, 60).until(lambda d: d.find_element(By.ID, "rb-summary").is_displayed())
     wait(browser, 30).until(lambda d: "ended" in d.find_element(By.ID, "rb-runners").text)
