@@ -92,9 +92,71 @@ class EventStream:
         self.connection.close()
 
 
+# The demo media a server makes on its first start (the library's 47 synthesized pieces, Dual
+# Player's spoken book and show: ~20 s of CPU in a debug build, for each of the ~20 servers a
+# browser pass starts with the demo). Made once per run by a real server and copied into each
+# new data folder, where the server finds the files and leaves them alone (it writes only the
+# missing ones: DemoLibrary.generate, DemoBookService, DemoPodcastService), then scans and
+# shelves them as on any first start. The session servers (`server` below) make their own, so
+# the making itself stays tested in the browser too.
+DEMO_MEDIA = ("demo-library", os.path.join("dual", "demo", "aesops-fables.m4b"), os.path.join("dual", "demo-podcast"))
+
+
+def _demo_template():
+    """The folder holding the demo media of this build of Juke, made by the first worker that
+    asks (the others wait on a lock): keyed by the binary, so a new build makes it anew."""
+    import fcntl
+    import hashlib
+    stat = os.stat(JUKE)
+    key = hashlib.sha256(f"{os.path.realpath(JUKE)}:{stat.st_size}:{stat.st_mtime_ns}".encode()).hexdigest()[:16]
+    template = os.path.join(tempfile.gettempdir(), f"juke-demo-template-{key}")
+    with open(template + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not os.path.exists(os.path.join(template, "complete")):
+            shutil.rmtree(template, ignore_errors=True)
+            making = tempfile.mkdtemp(prefix="juke-demo-making-")
+            server = JukeServer(making, extra_args=["--sign-ups-per-address", "1000"], demo_template=False)
+            try:
+                _, body = request(server.base, "POST", "/api/v1/auth/register", {"username": "template", "password": "template password"})
+                server.wait_for_tracks(body["token"], DEMO_TRACKS)
+                deadline = time.time() + 600
+                # The book is shelved after its file is in place; the show's feed.xml is moved last.
+                while time.time() < deadline:
+                    books = request(server.base, "GET", "/api/v1/dual/books", token=body["token"])[1] or {}
+                    if any(b["origin"] == "demo" for b in books.get("items", [])) and os.path.exists(os.path.join(making, "dual", "demo-podcast", "feed.xml")):
+                        break
+                    time.sleep(0.5)
+                else:
+                    raise RuntimeError("the demo book and show were not made")
+            finally:
+                server.stop()
+            os.makedirs(template)
+            for item in DEMO_MEDIA:
+                source, target = os.path.join(making, item), os.path.join(template, item)
+                os.makedirs(os.path.dirname(target), exist_ok=True)
+                (shutil.copytree if os.path.isdir(source) else shutil.copy2)(source, target)
+            open(os.path.join(template, "complete"), "w").close()
+            shutil.rmtree(making, ignore_errors=True)
+    return template
+
+
+def _copy_demo_media(data_dir):
+    if os.path.exists(os.path.join(data_dir, "demo-library")):
+        return  # a server started again on its own folder
+    template = _demo_template()
+    for item in DEMO_MEDIA:
+        source, target = os.path.join(template, item), os.path.join(data_dir, item)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        (shutil.copytree if os.path.isdir(source) else shutil.copy2)(source, target)
+
+
 class JukeServer:
-    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None, binary=None, env=None):
+    def __init__(self, data_dir, database=None, demo=True, extra_args=(), port=None, binary=None, env=None, demo_template=True):
         self.data_dir = data_dir
+        # A new server with the demo starts from the run's made demo media (see DEMO_MEDIA), unless
+        # it is another build of Juke (`binary`) or asked to make its own.
+        if demo and demo_template and binary is None:
+            _copy_demo_media(data_dir)
         # What the command line needs to work on this server's data.
         self.data_args = ["--data-dir", data_dir] + (["--database", database] if database else [])
         # A given port: the same server started again where its pages expect it.
@@ -214,7 +276,7 @@ def server(data_dir):
     if BROWSER_DATABASE == "postgres":
         database, drop = create_postgres_database()
     # Every file's tests sign up on this one server from one address: more than a party's 30.
-    s = JukeServer(data_dir, database=database, extra_args=["--sign-ups-per-address", "1000"])
+    s = JukeServer(data_dir, database=database, extra_args=["--sign-ups-per-address", "1000"], demo_template=False)
     yield s
     s.stop()
     if drop:
