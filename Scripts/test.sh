@@ -38,6 +38,8 @@ fi
 source Scripts/seaweedfs.sh
 SERVERS=()
 cleanup() {
+  # The readers-and-fuzz lane, if the run ends while it is still going (and its tools).
+  if [ -n "${lane_pid:-}" ]; then pkill -TERM -P "$lane_pid" 2>/dev/null || true; kill "$lane_pid" 2>/dev/null || true; fi
   for pid in "${SERVERS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
   stop_seaweedfs
   stop_postgres
@@ -155,55 +157,73 @@ for suite in S3BucketTests S3MultipartAbortTests; do
   grep -qE "Suite $suite passed" "$SWIFT_TEST_LOG" || { echo "$suite did not run (JUKE_TEST_S3_* not seen?)"; exit 1; }
 done
 
-# --- Juke's feed parser beside feedparser -------------------------------------------------
-# Every one of feedparser's test feeds read by `juke feed` without a crash or hang, and the
-# well-formed ones read alike (titles, links, enclosure URLs, dates) in at least as many as
-# the last count, 929 of 947 (docs/PERFORMANCE.md says which differ and why).
-log "juke feed beside feedparser on feedparser's own test feeds"
-FEED_TOOLS=$(Scripts/tools-venv.sh feedparser=feedparser)
-"$FEED_TOOLS/bin/python" Scripts/feed-agreement.py "$ROOT/.build/debug/juke" Tests/FeedsTests/Fixtures/feedparser-tests --min 929 --show 0
+# --- The readers beside their references, and the API fuzzed: one lane -------------------
+# These compare Juke's readers with reference tools and fuzz the HTTP contract: a Python
+# process and one `juke` at a time, about a core. They run beside the browser passes (below),
+# whose tests mostly wait on pages, clips and timers: run one after the other the two took
+# ~11 and ~20 minutes of CI's time. The lane's output is printed after the browser passes, and
+# either failing fails the run.
+readers_and_fuzz() {
+  # --- Juke's feed parser beside feedparser -------------------------------------------------
+  # Every one of feedparser's test feeds read by `juke feed` without a crash or hang, and the
+  # well-formed ones read alike (titles, links, enclosure URLs, dates) in at least as many as
+  # the last count, 929 of 947 (docs/PERFORMANCE.md says which differ and why).
+  log "juke feed beside feedparser on feedparser's own test feeds"
+  FEED_TOOLS=$(Scripts/tools-venv.sh feedparser=feedparser)
+  "$FEED_TOOLS/bin/python" Scripts/feed-agreement.py "$ROOT/.build/debug/juke" Tests/FeedsTests/Fixtures/feedparser-tests --min 929 --show 0
 
-# Article extraction on Mozilla's 130 Readability test pages, against Firefox's own Reader
-# View output for each (expected.html): Juke's word F1 at least readability-lxml's and at least
-# the last measure, 98.9% (readability-lxml's 97.6%); and beside readability-lxml, the share of
-# its words Juke finds and of Juke's it has, each at least its last measure, 98.5% and 95.1%
-# (measured 2026-11-28, docs/PERFORMANCE.md). Every floor here is the last measure as printed.
-log "juke article beside readability-lxml on Mozilla's Readability test pages"
-ARTICLE_TOOLS=$(Scripts/tools-venv.sh readability=readability-lxml lxml_html_clean=lxml_html_clean)
-"$ARTICLE_TOOLS/bin/python" Scripts/article-agreement.py "$ROOT/.build/debug/juke" Tests/ArticlesTests/Fixtures/readability-pages \
-  --mozilla-min 0.989 --min-recall 0.985 --min-precision 0.951
+  # Article extraction on Mozilla's 130 Readability test pages, against Firefox's own Reader
+  # View output for each (expected.html): Juke's word F1 at least readability-lxml's and at least
+  # the last measure, 98.9% (readability-lxml's 97.6%); and beside readability-lxml, the share of
+  # its words Juke finds and of Juke's it has, each at least its last measure, 98.5% and 95.1%
+  # (measured 2026-11-28, docs/PERFORMANCE.md). Every floor here is the last measure as printed.
+  log "juke article beside readability-lxml on Mozilla's Readability test pages"
+  ARTICLE_TOOLS=$(Scripts/tools-venv.sh readability=readability-lxml lxml_html_clean=lxml_html_clean)
+  "$ARTICLE_TOOLS/bin/python" Scripts/article-agreement.py "$ROOT/.build/debug/juke" Tests/ArticlesTests/Fixtures/readability-pages \
+    --mozilla-min 0.989 --min-recall 0.985 --min-precision 0.951
 
-# PDF text beside poppler's pdftotext on pypdf's corpus of real PDFs (fetched from its source
-# distribution into .build, never committed): Juke (pdftotext where installed, its own reader
-# for the outline) at least the last measure, 100.00%, and at least pypdf's (99.32%), Juke's own
-# reader alone at least its last measure, 98.71% (2026-11-28, docs/PERFORMANCE.md), no crash or
-# hang on any file.
-log "juke article beside pdftotext and pypdf on pypdf's PDFs"
-PDF_TOOLS=$(Scripts/tools-venv.sh pypdf=pypdf)
-"$PDF_TOOLS/bin/python" Scripts/pdf-agreement.py "$ROOT/.build/debug/juke" --min 1.0 --min-own 0.9871
+  # PDF text beside poppler's pdftotext on pypdf's corpus of real PDFs (fetched from its source
+  # distribution into .build, never committed): Juke (pdftotext where installed, its own reader
+  # for the outline) at least the last measure, 100.00%, and at least pypdf's (99.32%), Juke's own
+  # reader alone at least its last measure, 98.71% (2026-11-28, docs/PERFORMANCE.md), no crash or
+  # hang on any file.
+  log "juke article beside pdftotext and pypdf on pypdf's PDFs"
+  PDF_TOOLS=$(Scripts/tools-venv.sh pypdf=pypdf)
+  "$PDF_TOOLS/bin/python" Scripts/pdf-agreement.py "$ROOT/.build/debug/juke" --min 1.0 --min-own 0.9871
 
-# Juke's FIT reader beside python-fitparse (fitdecode where fitparse refuses) on fitparse's
-# own test files: the same heart-rate records in every file a reference reads (37 when this
-# was written), no crash on any, and Juke's FIT and TCX exports read back the same.
-log "juke workout beside fitparse on python-fitparse's test files"
-WORKOUT_TOOLS=$(Scripts/tools-venv.sh fitparse=fitparse fitdecode=fitdecode)
-"$WORKOUT_TOOLS/bin/python" Scripts/workout-agreement.py "$ROOT/.build/debug/juke" Tests/WorkoutsTests/Fixtures/fitparse --min 37
+  # Juke's FIT reader beside python-fitparse (fitdecode where fitparse refuses) on fitparse's
+  # own test files: the same heart-rate records in every file a reference reads (37 when this
+  # was written), no crash on any, and Juke's FIT and TCX exports read back the same.
+  log "juke workout beside fitparse on python-fitparse's test files"
+  WORKOUT_TOOLS=$(Scripts/tools-venv.sh fitparse=fitparse fitdecode=fitdecode)
+  "$WORKOUT_TOOLS/bin/python" Scripts/workout-agreement.py "$ROOT/.build/debug/juke" Tests/WorkoutsTests/Fixtures/fitparse --min 37
 
-# Juke's tag readers beside mutagen on mutagen's own test corpus (fetched from its source
-# distribution into .build, never committed): no crash or hang on any file, and title, artist,
-# album and duration the same on at least as many files as the last measure (60 of the 80
-# mutagen reads, 2026-11-28).
-log "juke tags beside mutagen on mutagen's test corpus"
-TAG_TOOLS=$(Scripts/tools-venv.sh mutagen=mutagen)
-"$TAG_TOOLS/bin/python" Scripts/tags-agreement.py "$ROOT/.build/debug/juke" --min 60
+  # Juke's tag readers beside mutagen on mutagen's own test corpus (fetched from its source
+  # distribution into .build, never committed): no crash or hang on any file, and title, artist,
+  # album and duration the same on at least as many files as the last measure (60 of the 80
+  # mutagen reads, 2026-11-28).
+  log "juke tags beside mutagen on mutagen's test corpus"
+  TAG_TOOLS=$(Scripts/tools-venv.sh mutagen=mutagen)
+  "$TAG_TOOLS/bin/python" Scripts/tags-agreement.py "$ROOT/.build/debug/juke" --min 60
 
-# --- The HTTP contract, fuzzed ------------------------------------------------------------
-log "API fuzzing from the OpenAPI contract (schemathesis), on SQLite"
-Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"
-log "API fuzzing from the OpenAPI contract (schemathesis), on PostgreSQL"
-FUZZ_DB="juke_fuzz_$$"
-psql "$PG_URL" -q -c "CREATE DATABASE $FUZZ_DB"
-Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
+  # --- The HTTP contract, fuzzed ------------------------------------------------------------
+  log "API fuzzing from the OpenAPI contract (schemathesis), on SQLite"
+  Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"
+  log "API fuzzing from the OpenAPI contract (schemathesis), on PostgreSQL"
+  FUZZ_DB="juke_fuzz_$$"
+  psql "$PG_URL" -q -c "CREATE DATABASE $FUZZ_DB"
+  Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
+}
+
+# Every Python tool the lane and the browser passes use, installed before they split: two pips
+# in one virtual environment at once could leave it half-written.
+Scripts/tools-venv.sh feedparser=feedparser readability=readability-lxml lxml_html_clean=lxml_html_clean \
+  pypdf=pypdf fitparse=fitparse fitdecode=fitdecode mutagen=mutagen schemathesis=schemathesis \
+  axe_selenium_python=axe-selenium-python >/dev/null
+LANE_LOG="$ROOT/.build/readers-and-fuzz.log"
+log "reader agreements and API fuzzing start beside the browser passes (their output: $LANE_LOG, printed below at the end)"
+(readers_and_fuzz) >"$LANE_LOG" 2>&1 &
+lane_pid=$!
 
 # --- Browser end-to-end -----------------------------------------------------------------
 log "browser end-to-end tests (headless Chromium)"
@@ -239,7 +259,8 @@ browser_pass() {
   # shellcheck disable=SC2086 # one node id per word
   /usr/bin/python3 -m pytest -q -p no:cacheprovider $failed
 }
-browser_pass sqlite Tests/Browser
+browser_status=0
+browser_pass sqlite Tests/Browser || browser_status=1
 log "browser end-to-end tests again, the servers on PostgreSQL"
 # Only the files where PostgreSQL changes what the test tests, named with the reason; the rest
 # run once, above. Every store and query runs on both databases in `swift test` already, and a
@@ -265,5 +286,13 @@ pg_files=(
 )
 pg_paths=()
 for file in "${pg_files[@]}"; do pg_paths+=("Tests/Browser/$file"); done
-JUKE_BROWSER_DATABASE=postgres browser_pass postgres "${pg_paths[@]}"
+JUKE_BROWSER_DATABASE=postgres browser_pass postgres "${pg_paths[@]}" || browser_status=1
+
+log "the reader agreements and API fuzzing (run beside the browser passes)"
+lane_status=0
+wait "$lane_pid" || lane_status=$?
+cat "$LANE_LOG"
+if [ "$lane_status" -ne 0 ]; then echo "the reader agreements or the API fuzzing failed (exit $lane_status)"; fi
+if [ "$browser_status" -ne 0 ]; then echo "a browser pass failed"; fi
+if [ "$lane_status" -ne 0 ] || [ "$browser_status" -ne 0 ]; then exit 1; fi
 log "done"
