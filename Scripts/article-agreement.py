@@ -28,6 +28,7 @@ import sys
 
 import lxml.html
 from readability import Document
+import bounded_run  # noqa: E402 - beside this script
 
 # Chinese, Japanese and Korean are written without spaces: each character is a word there
 # (else a whole sentence is one word, and one differing comma makes it miss).
@@ -48,7 +49,11 @@ def reference(html):
 
 
 def juke_words(juke, path):
-    run = subprocess.run([juke, "article", "--json", path], capture_output=True, text=True, timeout=120)
+    try:
+        run = bounded_run.run([juke, "article", "--json", path], 120, capture_output=True, text=True)
+    except bounded_run.Hang:
+        print(f"{os.path.basename(path)}: juke hung")
+        return collections.Counter(), collections.Counter()
     if run.returncode != 0:
         print(f"{os.path.basename(path)}: juke failed: {run.stderr.strip()}")
         return collections.Counter(), collections.Counter()

@@ -17,6 +17,7 @@ import sys
 import time
 
 import feedparser
+import bounded_run  # noqa: E402 - beside this script
 
 
 def iso(parsed):
@@ -41,8 +42,8 @@ def reference(path):
 
 def juke(binary, path):
     try:
-        result = subprocess.run([binary, "feed", "--json", path], capture_output=True, text=True, timeout=20)
-    except subprocess.TimeoutExpired:
+        result = bounded_run.run([binary, "feed", "--json", path], 20, capture_output=True, text=True)
+    except bounded_run.Hang:
         return "hang", None
     if result.returncode < 0 or result.returncode > 1:
         return f"crash (status {result.returncode}): {result.stderr[-300:]}", None

@@ -26,6 +26,7 @@ import tarfile
 import logging
 
 import pypdf
+import bounded_run  # noqa: E402 - beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORD = re.compile(r"\w+", re.UNICODE)
@@ -53,15 +54,17 @@ def words(text):
 
 
 def poppler(path):
-    run = subprocess.run(["pdftotext", "-enc", "UTF-8", "-q", path, "-"], capture_output=True, timeout=60)
+    try:
+        run = bounded_run.run(["pdftotext", "-enc", "UTF-8", "-q", path, "-"], 60, capture_output=True)
+    except bounded_run.Hang:
+        return ""
     return run.stdout.decode("utf-8", "replace") if run.returncode == 0 else ""
 
 
 def juke(binary, path, own):
     try:
-        run = subprocess.run([binary, "article", "--json", path] + (["--without-poppler"] if own else []), capture_output=True, text=True,
-                             timeout=60)
-    except subprocess.TimeoutExpired:
+        run = bounded_run.run([binary, "article", "--json", path] + (["--without-poppler"] if own else []), 60, capture_output=True, text=True)
+    except bounded_run.Hang:
         return None, "hang"
     if run.returncode != 0:
         return None, run.stderr.strip().splitlines()[-1][:120] if run.stderr.strip() else f"exit {run.returncode}"

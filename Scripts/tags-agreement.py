@@ -18,6 +18,7 @@ import tarfile
 
 import mutagen
 from mutagen.id3 import ID3
+import bounded_run  # noqa: E402 - beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -89,8 +90,8 @@ def reference(path):
 
 def juke(binary, path):
     try:
-        run = subprocess.run([binary, "tags", "--json", path], capture_output=True, text=True, timeout=10)
-    except subprocess.TimeoutExpired:
+        run = bounded_run.run([binary, "tags", "--json", path], 10, capture_output=True, text=True)
+    except bounded_run.Hang:
         return "hang", None
     if run.returncode not in (0, 1) or not run.stdout.strip():
         return "crash", run.stderr[-300:]

@@ -18,6 +18,7 @@ import warnings
 
 import fitdecode
 import fitparse
+import bounded_run  # noqa: E402 - beside this script
 
 FIT_EPOCH = 631065600
 
@@ -57,7 +58,10 @@ def reference(path):
 
 
 def juke(binary, path, *extra):
-    run = subprocess.run([binary, "workout", "--json", "--records", *extra, path], capture_output=True, text=True, timeout=60)
+    try:
+        run = bounded_run.run([binary, "workout", "--json", "--records", *extra, path], 60, capture_output=True, text=True)
+    except bounded_run.Hang:
+        return "crash", "hang: past a minute of CPU"
     if run.returncode < 0 or run.returncode > 1:
         return "crash", run.stderr.strip()[-300:]
     if run.returncode == 1:
