@@ -54,6 +54,13 @@ import Testing
             // Not your turn now.
             #expect(try await client.json(.post, "\(base)/picks", token: host, body: #"{"track_id":"\#(track)"}"#).status == .conflict)
             await app.services.back2back.settle()
+            // The song that started is a play of its album: the most and recently played lists have it.
+            for sort in ["frequent", "recent"] {
+                let played = try await client.json(.get, "/api/v1/catalog/albums?sort=\(sort)", token: host).json
+                #expect(played["total"] as? Int == 1, "\(sort): \(played)")
+                let album = (played["items"] as? [[String: Any]])?.first
+                #expect(album?["play_count"] as? Int == 1 && album?["last_played_at"] is String, "\(sort): \(played)")
+            }
 
             var state = try await client.json(.get, base, token: host).json
             let aiPick = try #require(Self.entries(state, "queue").first)

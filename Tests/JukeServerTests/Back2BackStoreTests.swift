@@ -161,3 +161,45 @@ import Testing
         }
     }
 }
+
+/// The migration that counts the songs sessions played before plays were counted.
+@Suite(.timeLimit(.minutes(5))) struct SessionPlaysTests {
+    @Test(arguments: TestBackend.available)
+    func theSongsSessionsPlayedCountAsPlaysOfTheirAlbums(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend, schemas: [.back2back]) { db in
+            let people = try await Back2BackStoreTests.users(db, ["dj"])
+            let library = LibraryStore(database: db.database)
+            let folder = try await library.addFolder(path: "/music", now: Date()).id
+            let tracks = ["One", "Two"].enumerated().map { i, title in
+                Track(
+                    id: TrackID(), folderID: folder, path: "/music/\(title).mp3", fileSize: 1, modifiedMillis: 1, format: "mp3", title: title,
+                    artist: "Band \(i)", album: "Album \(i)", albumArtist: "Band \(i)", duration: 30, addedAt: Date())
+            }
+            var changes = LibraryStore.ScanChanges()
+            changes.upserts = tracks
+            try await library.apply(changes, folder: folder, now: Date())
+            let songs = tracks.map { Song(track: $0.id, title: $0.title, artist: $0.artist, album: $0.album, duration: 30) }
+
+            let store = Back2BackStore(database: db.database)
+            var session = DJSession(host: people[0].id, persona: PersonaID(), at: Back2BackStoreTests.now)
+            // Three songs started: the first twice, the second once and still playing; one queued.
+            func entry(_ song: Song, _ n: Int, _ status: QueueStatus) -> SessionEntry {
+                let at = Back2BackStoreTests.now + Double(n * 100)
+                return SessionEntry(song: song, pickedBy: .ai, pickedAt: at, status: status, startedAt: status == .upNext ? nil : at)
+            }
+            session.history = [entry(songs[0], 0, .played), entry(songs[0], 1, .played)]
+            session.nowPlaying = entry(songs[1], 2, .playing)
+            session.queue = [entry(songs[1], 3, .upNext)]
+            try await store.create(session, title: "Friday", inviteToken: "token-1")
+            #expect(try await library.albums(LibraryStore.AlbumQuery(order: .frequent, limit: 10)).total == 0)
+
+            try await db.database.transaction { try await SessionPlays.backfill($0) }
+            let played = try await library.albums(LibraryStore.AlbumQuery(order: .frequent, limit: 10)).albums
+            #expect(played.map(\.title) == ["Album 0", "Album 1"])
+            #expect(played.map(\.playCount) == [2, 1])
+            #expect(played.last?.lastPlayedAt == Back2BackStoreTests.now + 200)
+            // A state that cannot be read counts nothing, and stops no migration.
+            #expect(SessionPlays.plays(inState: "{").isEmpty)
+        }
+    }
+}

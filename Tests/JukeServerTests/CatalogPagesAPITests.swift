@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdTesting
 import JukeTestSupport
+import Storage
 import Testing
 
 @testable import JukePlatform
@@ -67,6 +68,19 @@ import Testing
             #expect(electronic.map { $0["title"] as? String } == ["Björk Hits", "Massive Attack Hits"])
             #expect(electronic.first?["genre"] as? String == "Electronic")
 
+            // Most and recently played: only albums played, paged by cursor as the others.
+            #expect(try await Self.walk(client, "/api/v1/catalog/albums?sort=frequent", token: token).isEmpty)
+            let tracksByTitle = Dictionary(uniqueKeysWithValues: try await app.services.platform.library.allTracks().map { ($0.title, $0.id) })
+            let plays = [("Waterloo", 1.0), ("Teardrop", 2.0), ("Waterloo", 3.0), ("Hyperballad", 4.0), ("Waterloo", 5.0), ("Teardrop", 6.0)]
+            try await app.services.platform.library.recordPlays(
+                try plays.map { .init(track: try #require(tracksByTitle[$0.0]), at: Date(timeIntervalSince1970: 1_800_000_000 + $0.1)) })
+            let frequent = try await Self.walk(client, "/api/v1/catalog/albums?sort=frequent", token: token)
+            #expect(frequent.map { $0["title"] as? String } == ["ABBA Hits", "Massive Attack Hits", "Björk Hits"])
+            #expect(frequent.map { $0["play_count"] as? Int } == [3, 2, 1])
+            let recent = try await Self.walk(client, "/api/v1/catalog/albums?sort=recent", token: token)
+            #expect(recent.map { $0["title"] as? String } == ["Massive Attack Hits", "ABBA Hits", "Björk Hits"])
+            #expect(try await client.json(.get, "/api/v1/catalog/albums?sort=recent&limit=1", token: token).json["total"] as? Int == 3)
+
             let random = try await client.json(.get, "/api/v1/catalog/albums?sort=random&limit=5", token: token)
             #expect(Set(Self.items(random.json).compactMap { $0["id"] as? String }).count == 5)
             #expect(random.json["next"] == nil)
@@ -91,6 +105,8 @@ import Testing
                 ("/api/v1/catalog/albums?sort=bogus", ""),  // refused by the contract itself
                 ("/api/v1/catalog/albums?genre=Rock&from_year=1990", "genre"),
                 ("/api/v1/catalog/albums?genre=Rock&sort=year", "sort"),
+                ("/api/v1/catalog/albums?genre=Rock&sort=frequent", "sort"),
+                ("/api/v1/catalog/albums?from_year=1990&sort=recent", "sort"),
                 ("/api/v1/catalog/albums?from_year=1990&sort=name", "sort"),
                 ("/api/v1/catalog/albums?to_year=10000", "to_year"),
                 ("/api/v1/catalog/albums?sort=random&offset=1", "offset"),

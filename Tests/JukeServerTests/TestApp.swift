@@ -66,7 +66,7 @@ struct TestApp {
         }
     }
 
-    /// Writes a few tagged songs and scans them in, waiting for the scan to finish.
+    /// Writes a few tagged songs and scans them in, waiting for the scan and the search index.
     func addSongs(_ songs: [(title: String, artist: String, genre: String, year: Int)], cover: Bool = true) async throws -> String {
         let folder = services.configuration.dataDirectory + "/music"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -86,6 +86,9 @@ struct TestApp {
         }
         _ = try await services.platform.addFolder(path: folder)
         await services.platform.waitForScans()
+        // And for the search index to have the songs (until it is built, the database answers
+        // searches, without the index's ranking and typo correction).
+        try await services.platform.search.waitUntilCurrent()
         return folder
     }
 }

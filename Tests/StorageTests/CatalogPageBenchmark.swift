@@ -31,7 +31,8 @@ struct CatalogPageBenchmark {
                 for offset in stride(from: 0, to: tracks.count, by: 1_000) {
                     var statement: SQLQueryString = """
                         INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, title, artist, album, album_artist,
-                            album_id, artist_id, genre, year, track_number, disc_number, duration, added_at, order_artist, order_album, order_newest, genre_key)
+                            album_id, artist_id, genre, year, track_number, disc_number, duration, added_at, order_artist, order_album, order_newest, genre_key,
+                            search_words)
                         VALUES
                         """
                     for (i, t) in tracks[offset..<min(offset + 1_000, tracks.count)].enumerated() {
@@ -40,7 +41,8 @@ struct CatalogPageBenchmark {
                             (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
                             \(bind: t.format), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist), \(bind: t.albumID.description),
                             \(bind: t.artistID.description), \(bind: t.genre), \(bind: t.year), \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration),
-                            \(bind: t.addedAt.timeIntervalSince1970), \(bind: keys.byArtist), \(bind: keys.inAlbum), \(bind: keys.newest), \(bind: keys.genreKey))
+                            \(bind: t.addedAt.timeIntervalSince1970), \(bind: keys.byArtist), \(bind: keys.inAlbum), \(bind: keys.newest), \(bind: keys.genreKey),
+                            \(bind: keys.words))
                             """
                         statement = statement + (i == 0 ? "" : ", ") + row
                     }
@@ -48,6 +50,7 @@ struct CatalogPageBenchmark {
                 }
                 try await CatalogMaintenance.refresh(
                     albums: Set(tracks.map(\.albumID.description)), artists: Set(tracks.map(\.artistID.description)), on: db)
+                try await CatalogFacets.rebuild(on: db)
                 try await CatalogMaintenance.refreshCounts(on: db)
             }
             return clock.now - start
@@ -157,6 +160,17 @@ struct CatalogPageBenchmark {
     /// JUKE_CATALOG_BENCH names.
     static var backends: [TestBackend] {
         TestBackend.available.filter { ["1", $0.rawValue].contains(ProcessInfo.processInfo.environment["JUKE_CATALOG_BENCH"]) }
+    }
+
+    /// `JUKE_CATALOG_BENCH_DB=<file>`: writes the 100,000-track library into a SQLite file
+    /// for a `juke serve` to be measured on (its resident memory, in docs/PERFORMANCE.md).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["JUKE_CATALOG_BENCH_DB"] != nil))
+    func writesALargeLibraryForAServer() async throws {
+        let path = ProcessInfo.processInfo.environment["JUKE_CATALOG_BENCH_DB"] ?? ""
+        let database = SQLiteDatabase(path: path, logger: TestDatabase.logger)
+        try await Migrator.migrate(database, schemas: [.platform], logger: TestDatabase.logger)
+        print("filled in \(try await Self.fill(LibraryStore(database: database), albums: 10_000))")
+        await database.shutdown()
     }
 
     @Test(.serialized, arguments: backends)

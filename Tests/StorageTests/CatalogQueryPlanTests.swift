@@ -14,7 +14,7 @@ import Testing
     /// over the whole library may not sort at all; a filtered page may sort (or gather) only
     /// rows that its filter's index found, never a table read end to end.
     static func wholeTableWork(_ plan: [String], kind: DatabaseKind, filtered: Bool = false) -> [String] {
-        let tables = ["tracks", "albums", "artists"]
+        let tables = ["tracks", "albums", "artists", "catalog_facets"]
         switch kind {
         case .sqlite:
             let fullScans = plan.filter { line in tables.contains { line == "SCAN \($0)" || line.hasPrefix("SCAN \($0) ") } }
@@ -54,11 +54,15 @@ import Testing
         var out: [(String, [SQLQueryString], Bool)] = []
         func add(_ name: String, _ statements: [SQLQueryString], filtered: Bool = false) { out.append((name, statements, filtered)) }
         for order in LibraryStore.AlbumOrder.allCases where order != .random {
+            // The most and recently played lists hold the played albums only, read through
+            // their keys' index: deep in them PostgreSQL may sort what that index found (the
+            // played albums), never the table.
+            let played = order == .frequent || order == .recent
             var query = LibraryStore.AlbumQuery(order: order, limit: 50)
             add("albums by \(order)", query.statements)
             query.after = CatalogCursor(scope: "x", column: query.orderColumn, key: "m")
             add("albums by \(order) after a cursor", query.statements)
-            add("albums by \(order) at offset 5000", LibraryStore.AlbumQuery(order: order, limit: 50, offset: 5000).statements)
+            add("albums by \(order) at offset 5000", LibraryStore.AlbumQuery(order: order, limit: 50, offset: 5000).statements, filtered: played)
         }
         add("random albums", LibraryStore.AlbumQuery(order: .random, limit: 50, randomStart: "8").statements)
         var genre = LibraryStore.AlbumQuery(order: .name, genre: "Rock", limit: 50)
@@ -102,6 +106,11 @@ import Testing
             add("an artist's albums by \(order)", LibraryStore.AlbumQuery(order: order, artistID: ArtistID(), limit: 50).statements, filtered: true)
         }
         add("a genre's newest tracks", LibraryStore.TrackQuery(filter: .init(genre: "Rock"), order: .newest, limit: 50).statements, filtered: true)
+        // The genres and years with their counts, and the recounts a scan makes of them.
+        add("genres", [CatalogFacets.listQuery(.genre)])
+        add("years", [CatalogFacets.listQuery(.year)])
+        add("a genre recounted", [CatalogFacets.countQuery(genre: "Rock")], filtered: true)
+        add("a year recounted", [CatalogFacets.countQuery(year: 1999)], filtered: true)
         return out
     }
 
@@ -114,17 +123,21 @@ import Testing
                 folder, "T\($0)", artist: "Artist \($0 % 7)", album: "Album \($0 % 11)", number: $0, genre: $0 % 2 == 0 ? "Rock" : "Pop", year: 1980 + $0 % 30)
         }
         try await store.apply(changes, folder: folder, now: Date())
+        try await store.recordPlays(changes.upserts.prefix(20).map { CatalogPlays.Play(track: $0.id, at: $0.addedAt) })
         guard db.database.kind == .postgres else { return }
         // PostgreSQL rightly sorts a table of a few pages rather than read an index: give it a
         // library's worth of rows (made in SQL, not scanned; only their plans matter here).
         let statements = [
             """
             INSERT INTO albums (id, title, artist, artist_id, track_count, duration, year_min, genre, genre_key, added_at,
-                order_artist, order_name, order_year, order_newest)
+                order_artist, order_name, order_year, order_newest, order_frequent, order_recent)
             SELECT md5('a' || g), 't', 'a', md5('r' || (g % 2000)), 10, 100, 1950 + g % 70, 'G', CASE WHEN g % 50 = 0 THEN 'rock' ELSE 'g' || (g % 50) END, g,
-                md5('a' || g), md5('n' || g), lpad((1950 + g % 70)::text, 5, '0') || md5('y' || g), md5('d' || g)
+                md5('a' || g), md5('n' || g), lpad((1950 + g % 70)::text, 5, '0') || md5('y' || g), md5('d' || g),
+                CASE WHEN g % 3 = 0 THEN md5('f' || g) END, CASE WHEN g % 3 = 0 THEN md5('p' || g) END
             FROM generate_series(1, 20000) g
             """,
+            "INSERT INTO catalog_facets (kind, value, track_count) SELECT 'genre', md5('g' || g), 10 FROM generate_series(1, 20000) g",
+            "INSERT INTO catalog_facets (kind, value, track_count) SELECT 'year', (10000 + g)::text, 10 FROM generate_series(1, 20000) g",
             """
             INSERT INTO artists (id, name, track_count, album_count, order_name)
             SELECT md5('r' || g), 'n', 10, 5, md5('n' || g) FROM generate_series(1, 20000) g

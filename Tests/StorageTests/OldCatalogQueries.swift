@@ -31,10 +31,16 @@ enum OldCatalogQueries {
     static let albumCount = "SELECT COUNT(DISTINCT album_id) AS n FROM tracks"
     static let artistCount = "SELECT COUNT(DISTINCT artist_id) AS n FROM tracks"
 
+    /// The genres and years were counted from every track on each request.
+    static let genres = "SELECT genre AS value, COUNT(*) AS n FROM tracks WHERE genre IS NOT NULL GROUP BY genre ORDER BY genre"
+    static let years =
+        "SELECT CAST(year AS TEXT) AS value, COUNT(*) AS n FROM tracks WHERE year IS NOT NULL GROUP BY CAST(year AS TEXT) ORDER BY CAST(year AS TEXT)"
+
     static func all(limit: Int, offset: Int) -> [(String, String)] {
         [
             ("albums", albums(limit: limit, offset: offset)), ("artists", artists(limit: limit, offset: offset)),
             ("tracks", tracks(limit: limit, offset: offset)), ("newest tracks", newestTracks(limit: limit, offset: offset)),
+            ("genres", genres), ("years", years),
         ]
     }
 }

@@ -227,8 +227,19 @@ actor Back2BackService {
                     self.logger.error("Back2Back song memory not saved", metadata: ["error": "\(error)"])
                 }
             }
-        case .play, .preload:
-            break  // the players read them from the session's state
+        case .play(let entry):
+            // A song that starts is a play of its track (the library's most and recently
+            // played albums); the players read the song from the session's state.
+            let play = CatalogPlays.Play(track: entry.song.track, at: entry.startedAt ?? clock.now())
+            background {
+                do {
+                    try await self.library.recordPlays([play])
+                } catch {
+                    self.logger.error("Back2Back play not counted", metadata: ["error": "\(error)"])
+                }
+            }
+        case .preload:
+            break  // the players read it from the session's state
         }
     }
 

@@ -77,6 +77,9 @@ extension Schema {
                     """
                 ]
             },
+            // The songs sessions played so far, counted into their albums' plays (the library's
+            // most and recently played lists); from now on each counts as it starts.
+            Migration(version: 3, name: "back2back plays counted", rewrite: SessionPlays.backfill),
         ],
         // Before each module had its own numbering, these were migrations 4 and 5.
         formerVersions: [4: 1, 5: 2]

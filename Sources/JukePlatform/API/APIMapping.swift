@@ -29,7 +29,8 @@ enum APIMapping {
     static func album(_ a: LibraryStore.AlbumSummary) -> Components.Schemas.Album {
         .init(
             id: a.id.description, title: a.title, artist: a.artist, year: a.year, trackCount: a.trackCount, duration: a.duration,
-            artworkUrl: a.artworkTrackID.map { "/api/v1/catalog/tracks/\($0)/artwork" }, yearMax: a.yearMax, genre: a.genre, addedAt: a.addedAt
+            artworkUrl: a.artworkTrackID.map { "/api/v1/catalog/tracks/\($0)/artwork" }, yearMax: a.yearMax, genre: a.genre, addedAt: a.addedAt,
+            playCount: a.playCount, lastPlayedAt: a.lastPlayedAt
         )
     }
 

@@ -17,7 +17,7 @@ enum AlbumListRequest {
         if genre != nil, years != nil { throw .badRequest("Ask for a genre or a year range, not both.", field: "genre") }
         let implied: LibraryStore.AlbumOrder = genre != nil ? .name : years != nil ? .year : .artist
         guard let order = sort.map(LibraryStore.AlbumOrder.init(rawValue:)) ?? implied else {
-            throw .badRequest("sort must be one of artist, name, year, newest, random.", field: "sort")
+            throw .badRequest("sort must be one of artist, name, year, newest, random, frequent, recent.", field: "sort")
         }
         if genre != nil, order != .name { throw .badRequest("A genre's albums come in name order.", field: "sort") }
         if years != nil, order != .year { throw .badRequest("A year range's albums come in year order.", field: "sort") }

@@ -91,7 +91,7 @@ extension JukeAPIHandler {
             _ = try CurrentRequest.requireUser()
             let page = try Paging(limit: input.query.limit, offset: input.query.offset)
             guard input.query.q.unicodeScalars.count <= 200 else { throw APIError.badRequest("A search has at most 200 characters.", field: "q") }
-            let result = try await platform.search.current().search(input.query.q, limit: page.limit, offset: page.offset)
+            let result = try await platform.search.search(input.query.q, limit: page.limit, offset: page.offset)
             return .ok(
                 .init(
                     body: .json(

@@ -72,9 +72,9 @@ public struct Platform: Sendable {
             throttle: LoginThrottle(maxRegistrationsPerAddress: configuration.signUpsPerAddress)
         )
         self.snapshot = LibrarySnapshot(store: library)
-        self.search = CatalogSearch(store: library, snapshot: snapshot, background: background, logger: logger)
+        self.search = CatalogSearch(store: library, background: background, logger: logger)
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
-        self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger)
+        self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger, search: search)
         self.knownTokens = KnownTokens()
         self.clock = clock
         self.logger = logger

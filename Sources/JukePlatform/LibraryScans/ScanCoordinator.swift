@@ -25,10 +25,11 @@ actor ScanCoordinator {
         func withLock<T>(_ body: (inout State) -> T) -> T { state.withLock { body(&$0) } }
     }
 
-    init(store: LibraryStore, clock: WallClock, background: BackgroundWork, logger: Logger) {
+    /// `search`: told of each batch a scan saves, to follow it in place.
+    init(store: LibraryStore, clock: WallClock, background: BackgroundWork, logger: Logger, search: CatalogSearch) {
         self.store = store
         self.background = background
-        self.scanner = LibraryScanner(store: store, clock: clock, logger: logger)
+        self.scanner = LibraryScanner(store: store, clock: clock, logger: logger, observer: search)
         self.logger = logger
     }
 

@@ -10,18 +10,36 @@ public import Storage
 /// disappeared from one path and appeared at another with the same size and time is a
 /// move: it keeps its ID (so playlists and game history still point at it). A file that
 /// cannot be read is reported with its path and reason and skipped; if the library already
-/// had it, the old entry stays. Changes are saved in batches, each one transaction.
+/// had it, the old entry stays. Changes are saved in batches (additions, changes and removals
+/// alike), each one short transaction, so that pages and searches never wait long behind one.
 public struct LibraryScanner: Sendable {
     let store: LibraryStore
     let clock: WallClock
     let logger: Logger
     let batchSize: Int
+    /// Told of each saved batch (the server's search index).
+    let observer: (any LibraryChangeObserver)?
 
-    public init(store: LibraryStore, clock: WallClock = .system, logger: Logger, batchSize: Int = 500) {
+    public init(
+        store: LibraryStore, clock: WallClock = .system, logger: Logger, batchSize: Int = 500, observer: (any LibraryChangeObserver)? = nil
+    ) {
         self.store = store
         self.clock = clock
         self.logger = logger
         self.batchSize = batchSize
+        self.observer = observer
+    }
+
+    /// Saves one batch, telling the observer before and after.
+    func save(_ changes: LibraryStore.ScanChanges, folder: LibraryFolderID, now: Date) async throws {
+        await observer?.willApply()
+        do {
+            let applied = try await store.apply(changes, folder: folder, now: now)
+            await observer?.applied(applied)
+        } catch {
+            await observer?.applied(nil)
+            throw error
+        }
     }
 
     public func scan(_ folder: LibraryFolder, progress report: @Sendable (ScanProgress) -> Void = { _ in }) async throws -> ScanReport {
@@ -89,7 +107,7 @@ public struct LibraryScanner: Sendable {
             }
             if changes.upserts.count >= batchSize {
                 progress.phase = .saving
-                try await store.apply(changes, folder: folder.id, now: now)
+                try await save(changes, folder: folder.id, now: now)
                 changes = LibraryStore.ScanChanges()
                 progress.phase = .reading
             }
@@ -98,17 +116,21 @@ public struct LibraryScanner: Sendable {
                 lastReport = ContinuousClock.now
             }
         }
+        progress.phase = .saving
+        progress.currentPath = nil
+        report(progress)
         for records in missingBySignature.values {
             for record in records {
                 changes.deletions.append(record.id)
                 changes.resolvedIssuePaths.append(record.path)
                 progress.removed += 1
+                if changes.deletions.count >= batchSize {
+                    try await save(changes, folder: folder.id, now: now)
+                    changes = LibraryStore.ScanChanges()
+                }
             }
         }
-        progress.phase = .saving
-        progress.currentPath = nil
-        report(progress)
-        try await store.apply(changes, folder: folder.id, now: now)
+        try await save(changes, folder: folder.id, now: now)
         progress.phase = .done
         report(progress)
         logger.info("scan finished", metadata: ["folder": "\(folder.path)", "summary": "\(progress.summary)"])

@@ -7,21 +7,70 @@ import Matching
 /// entry in a sorted vocabulary with the tracks that contain it. A query's words each match
 /// by prefix ("beet sym" finds Beethoven's symphonies); a track must match every word.
 /// Matches rank by where they hit (title over artist over album over the rest) and by
-/// whole-word over prefix hits. The index is immutable; the server swaps in a new one when
-/// the library's generation changes.
+/// whole-word over prefix hits; equal hits in the catalog's artist order.
+///
+/// It keeps track IDs, not tracks (a page of hits is read from the database), so that a large
+/// library costs little memory. A scan's changes are applied in place (`apply`): a removed or
+/// changed track's slot is marked dead and skipped, a new one takes a new slot, and new words
+/// are merged into the vocabulary; nothing is tokenized again but the tracks that changed.
 ///
 /// When no track has every word (a typo: "bohemain rapsody"), each word that starts no
 /// word of the library is replaced by the most similar one (the matching engine's trigram
 /// index over the vocabulary, fuzz.ratio at least 70) and the search runs again, marked
 /// approximate and with the corrected query as a suggestion.
 public struct LibrarySearchIndex: Sendable {
-    public let generation: Int
-    let tracks: [Track]
-    /// Sorted words and, for each, the (track index, field weight) pairs that contain it.
-    let words: [String]
-    let postings: [[Posting]]
-    /// The vocabulary for correcting typos: entry i is words[i].
-    let vocabulary: CatalogIndex<Int>
+    /// One track as search sees it.
+    public struct Entry: Sendable {
+        public let id: TrackID
+        public let title: String
+        public let artist: String
+        public let album: String
+        public let albumArtist: String
+        public let composer: String?
+        public let genre: String?
+        public let year: Int?
+        /// Where equally good hits list it (the catalog's artist order key): compared as text.
+        public let order: String
+
+        public init(
+            id: TrackID, title: String, artist: String, album: String, albumArtist: String, composer: String?, genre: String?, year: Int?,
+            order: String
+        ) {
+            self.id = id
+            self.title = title
+            self.artist = artist
+            self.album = album
+            self.albumArtist = albumArtist
+            self.composer = composer
+            self.genre = genre
+            self.year = year
+            self.order = order
+        }
+
+        /// A track listed by artist, then title (where no catalog key is at hand).
+        public init(_ t: Track) {
+            self.init(
+                id: t.id, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist, composer: t.composer, genre: t.genre,
+                year: t.year, order: SortKey.sortName(t.artist) + "\u{1}" + SortKey.make(t.title) + "\u{1}" + t.id.description)
+        }
+    }
+
+    public private(set) var generation: Int
+    /// Each slot's track; nil once removed (its postings are skipped until compacted away).
+    private(set) var ids: [TrackID?] = []
+    private var orders: [String] = []
+    private var slotOf: [TrackID: Int32] = [:]
+    /// The live slots in display order, and each slot's place in it.
+    private var ranked: [Int32] = []
+    private var rank: [Int32] = []
+    /// Words by a stable number, each with the (slot, field weight) pairs that contain it.
+    private var wordText: [String] = []
+    private var postings: [[Posting]] = []
+    /// Word numbers in text order, for prefix ranges.
+    private var sortedWords: [Int32] = []
+    /// The vocabulary for correcting typos, by word number.
+    private var vocabulary = CatalogIndex<Int32>()
+    private var deadSlots = 0
 
     struct Posting: Sendable {
         let track: Int32
@@ -32,50 +81,179 @@ public struct LibrarySearchIndex: Sendable {
     enum Field: UInt8 { case title = 8, artist = 6, album = 4, albumArtist = 3, composer = 2, genre = 1 }
 
     public init(tracks: [Track], generation: Int) {
-        self.generation = generation
-        // Stored in display order, so that ordering equal-scored hits is ordering integers.
-        // The keys are folded once each, not once per comparison.
-        let keys = tracks.map { (SortKey.sortName($0.artist), SortKey.make($0.title)) }
-        let tracks = tracks.indices.sorted { keys[$0] < keys[$1] }.map { tracks[$0] }
-        self.tracks = tracks
-        var map: [String: [Posting]] = [:]
-        for (i, t) in tracks.enumerated() {
-            var best: [String: UInt8] = [:]
-            func add(_ text: String?, _ field: Field) {
-                guard let text else { return }
-                for word in SearchText.tokens(text) { best[word] = max(best[word] ?? 0, field.rawValue) }
-            }
-            add(t.title, .title)
-            add(t.artist, .artist)
-            add(t.album, .album)
-            add(t.albumArtist, .albumArtist)
-            add(t.composer, .composer)
-            add(t.genre, .genre)
-            if let year = t.year { best[String(year)] = max(best[String(year)] ?? 0, Field.genre.rawValue) }
-            for (word, weight) in best { map[word, default: []].append(Posting(track: Int32(i), weight: weight)) }
-        }
-        let sorted = map.keys.sorted()
-        words = sorted
-        postings = sorted.map { map[$0] ?? [] }
-        var vocabulary = CatalogIndex<Int>()
-        for (i, word) in sorted.enumerated() { vocabulary.upsert(i, text: word) }
-        self.vocabulary = vocabulary
+        self.init(entries: tracks.map(Entry.init), generation: generation)
     }
 
-    public var count: Int { tracks.count }
+    public init(entries: [Entry], generation: Int) {
+        self.generation = generation
+        // Slots in display order, so that a fresh index ranks by slot.
+        let sorted = entries.sorted { $0.order < $1.order }
+        var map: [String: [Posting]] = [:]
+        for (i, entry) in sorted.enumerated() {
+            ids.append(entry.id)
+            orders.append(entry.order)
+            slotOf[entry.id] = Int32(i)
+            for (word, weight) in Self.words(of: entry) { map[word, default: []].append(Posting(track: Int32(i), weight: weight)) }
+        }
+        ranked = (0..<Int32(sorted.count)).map { $0 }
+        rank = ranked
+        for word in map.keys.sorted() {
+            let number = Int32(wordText.count)
+            wordText.append(word)
+            postings.append(map[word] ?? [])
+            sortedWords.append(number)
+            vocabulary.upsert(number, text: word)
+        }
+    }
 
-    /// The first index in `words` not less than `prefix`.
+    /// A track's words, each with the weight of the best field it is in.
+    static func words(of entry: Entry) -> [String: UInt8] {
+        var best: [String: UInt8] = [:]
+        func add(_ text: String?, _ field: Field) {
+            guard let text else { return }
+            for word in SearchText.tokens(text) { best[word] = max(best[word] ?? 0, field.rawValue) }
+        }
+        add(entry.title, .title)
+        add(entry.artist, .artist)
+        add(entry.album, .album)
+        add(entry.albumArtist, .albumArtist)
+        add(entry.composer, .composer)
+        add(entry.genre, .genre)
+        if let year = entry.year { best[String(year)] = max(best[String(year)] ?? 0, Field.genre.rawValue) }
+        return best
+    }
+
+    public var count: Int { slotOf.count }
+
+    public func contains(_ id: TrackID) -> Bool { slotOf[id] != nil }
+
+    // MARK: Changes in place
+
+    /// Follows a change of the library: `removed` tracks leave, `added` ones (new or changed)
+    /// come in; the index is then at `generation`. Costs the changed tracks' words and one pass
+    /// over the slots' order, not a rebuild.
+    public mutating func apply(removing removed: [TrackID], adding added: [Entry], generation: Int) {
+        self.generation = generation
+        var gone = Set<Int32>()
+        for id in removed + added.map(\.id) {
+            guard let slot = slotOf.removeValue(forKey: id) else { continue }
+            ids[Int(slot)] = nil
+            orders[Int(slot)] = ""
+            gone.insert(slot)
+        }
+        deadSlots += gone.count
+        var newWords: [String: Int32] = [:]
+        var fresh: [Int32] = []
+        // The latest entry wins when one track comes twice.
+        var latest: [TrackID: Entry] = [:]
+        for entry in added { latest[entry.id] = entry }
+        for entry in latest.values.sorted(by: { $0.order < $1.order }) {
+            let slot = Int32(ids.count)
+            ids.append(entry.id)
+            orders.append(entry.order)
+            rank.append(0)
+            slotOf[entry.id] = slot
+            fresh.append(slot)
+            for (word, weight) in Self.words(of: entry) {
+                let number: Int32
+                if let known = newWords[word] ?? find(word) {
+                    number = known
+                } else {
+                    number = Int32(wordText.count)
+                    wordText.append(word)
+                    postings.append([])
+                    newWords[word] = number
+                    vocabulary.upsert(number, text: word)
+                }
+                postings[Int(number)].append(Posting(track: slot, weight: weight))
+            }
+        }
+        if !newWords.isEmpty {
+            let byText = newWords.sorted { $0.key < $1.key }.map(\.value)
+            sortedWords = Self.merge(sortedWords, byText) { wordText[Int($0)] < wordText[Int($1)] }
+        }
+        // The display order: the survivors in their order, the new slots merged in.
+        ranked = Self.merge(gone.isEmpty ? ranked : ranked.filter { !gone.contains($0) }, fresh) { orders[Int($0)] < orders[Int($1)] }
+        for (place, slot) in ranked.enumerated() { rank[Int(slot)] = Int32(place) }
+        if deadSlots > 1024, deadSlots > slotOf.count / 4 { compact() }
+    }
+
+    /// The number of a word already in the vocabulary.
+    private func find(_ word: String) -> Int32? {
+        let i = lowerBound(word)
+        guard i < sortedWords.count, wordText[Int(sortedWords[i])] == word else { return nil }
+        return sortedWords[i]
+    }
+
+    static func merge(_ a: [Int32], _ b: [Int32], by less: (Int32, Int32) -> Bool) -> [Int32] {
+        guard !b.isEmpty else { return a }
+        var out: [Int32] = []
+        out.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            if less(b[j], a[i]) {
+                out.append(b[j])
+                j += 1
+            } else {
+                out.append(a[i])
+                i += 1
+            }
+        }
+        out += a[i...]
+        out += b[j...]
+        return out
+    }
+
+    /// Drops the dead slots: the live ones renumbered in display order, their postings
+    /// rewritten, words no track has any more forgotten.
+    private mutating func compact() {
+        var newSlot = [Int32](repeating: -1, count: ids.count)
+        var newIDs: [TrackID?] = []
+        var newOrders: [String] = []
+        newIDs.reserveCapacity(ranked.count)
+        newOrders.reserveCapacity(ranked.count)
+        for (place, slot) in ranked.enumerated() {
+            newSlot[Int(slot)] = Int32(place)
+            newIDs.append(ids[Int(slot)])
+            newOrders.append(orders[Int(slot)])
+        }
+        for number in postings.indices {
+            postings[number] = postings[number].compactMap { p in
+                let slot = newSlot[Int(p.track)]
+                return slot < 0 ? nil : Posting(track: slot, weight: p.weight)
+            }
+            if postings[number].isEmpty, !wordText[number].isEmpty {
+                vocabulary.remove(Int32(number))
+                wordText[number] = ""
+            }
+        }
+        sortedWords.removeAll { postings[Int($0)].isEmpty }
+        ids = newIDs
+        orders = newOrders
+        slotOf = [:]
+        for (slot, id) in newIDs.enumerated() { if let id { slotOf[id] = Int32(slot) } }
+        ranked = (0..<Int32(newIDs.count)).map { $0 }
+        rank = ranked
+        deadSlots = 0
+    }
+
+    // MARK: Searching
+
+    /// The first place in `sortedWords` whose word is not less than `prefix`.
     private func lowerBound(_ prefix: String) -> Int {
-        var lo = 0, hi = words.count
+        var lo = 0
+        var hi = sortedWords.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if words[mid] < prefix { lo = mid + 1 } else { hi = mid }
+            if wordText[Int(sortedWords[mid])] < prefix { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
 
     public struct Result: Sendable {
-        public let tracks: [Track]
+        /// The page of hits, best first.
+        public let ids: [TrackID]
         public let total: Int
         /// No track had every word typed; these are the tracks for `suggestion` instead.
         public var approximate = false
@@ -107,7 +285,7 @@ public struct LibrarySearchIndex: Sendable {
         var changed = false
         for term in SearchText.tokens(query) {
             let i = lowerBound(term)
-            if i < words.count, words[i].hasPrefix(term) {
+            if i < sortedWords.count, wordText[Int(sortedWords[i])].hasPrefix(term) {
                 options.append([term])
                 continue
             }
@@ -115,7 +293,7 @@ public struct LibrarySearchIndex: Sendable {
             if term.count < 3 { return [] }
             let hits = vocabulary.search(term, limit: 3, minimumScore: Self.correctionScore)
             if hits.isEmpty { return [] }
-            options.append(hits.map { words[$0.id] })
+            options.append(hits.map { wordText[Int($0.id)] })
             changed = true
         }
         if !changed { return [] }
@@ -129,19 +307,20 @@ public struct LibrarySearchIndex: Sendable {
 
     func prefixSearch(_ query: String, limit: Int, offset: Int) -> Result {
         let terms = Array(Set(SearchText.tokens(query)))
-        guard !terms.isEmpty, !tracks.isEmpty else { return Result(tracks: [], total: 0) }
+        guard !terms.isEmpty, !slotOf.isEmpty else { return Result(ids: [], total: 0) }
         // Flat arrays instead of dictionaries: a one-letter query touches most of a 100,000
         // track library, and hashing each posting would dominate.
-        var score = [UInt16](repeating: 0, count: tracks.count)
-        var matchedTerms = [UInt8](repeating: 0, count: tracks.count)
-        var termBest = [UInt8](repeating: 0, count: tracks.count)
+        var score = [UInt16](repeating: 0, count: ids.count)
+        var matchedTerms = [UInt8](repeating: 0, count: ids.count)
+        var termBest = [UInt8](repeating: 0, count: ids.count)
         var touched: [Int32] = []
         for (n, term) in terms.enumerated() {
             touched.removeAll(keepingCapacity: true)
             var i = lowerBound(term)
-            while i < words.count, words[i].hasPrefix(term) {
-                let factor: UInt8 = words[i].utf8.count == term.utf8.count ? 3 : 2
-                for p in postings[i] where Int(matchedTerms[Int(p.track)]) == n {
+            while i < sortedWords.count, wordText[Int(sortedWords[i])].hasPrefix(term) {
+                let word = Int(sortedWords[i])
+                let factor: UInt8 = wordText[word].utf8.count == term.utf8.count ? 3 : 2
+                for p in postings[word] where Int(matchedTerms[Int(p.track)]) == n && ids[Int(p.track)] != nil {
                     let t = Int(p.track)
                     if termBest[t] == 0 { touched.append(p.track) }
                     termBest[t] = max(termBest[t], p.weight * factor)
@@ -154,7 +333,7 @@ public struct LibrarySearchIndex: Sendable {
                 matchedTerms[t] += 1
                 termBest[t] = 0
             }
-            if touched.isEmpty { return Result(tracks: [], total: 0) }
+            if touched.isEmpty { return Result(ids: [], total: 0) }
         }
         // The last term's touched tracks are exactly those that matched every term.
         let matches = touched
@@ -168,19 +347,19 @@ public struct LibrarySearchIndex: Sendable {
             let group = buckets[key] ?? []
             let need = wanted - ordered.count
             if group.count <= need {
-                ordered.append(contentsOf: group.sorted())
+                ordered.append(contentsOf: group.sorted { rank[Int($0)] < rank[Int($1)] })
             } else {
                 // Only the first `need` in display order: mark and sweep, O(library) not O(n log n).
-                var marked = [Bool](repeating: false, count: tracks.count)
+                var marked = [Bool](repeating: false, count: ids.count)
                 for t in group { marked[Int(t)] = true }
                 var i = 0
-                while ordered.count < wanted, i < marked.count {
-                    if marked[i] { ordered.append(Int32(i)) }
+                while ordered.count < wanted, i < ranked.count {
+                    if marked[Int(ranked[i])] { ordered.append(ranked[i]) }
                     i += 1
                 }
             }
         }
-        let page = ordered.dropFirst(offset).prefix(limit).map { tracks[Int($0)] }
-        return Result(tracks: Array(page), total: matches.count)
+        let page = ordered.dropFirst(offset).prefix(limit).compactMap { ids[Int($0)] }
+        return Result(ids: Array(page), total: matches.count)
     }
 }

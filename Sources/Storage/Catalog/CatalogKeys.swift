@@ -75,6 +75,16 @@ public enum CatalogKeys {
         join([newest(addedAt), name(artist), name(title), id.description])
     }
 
+    /// The most played first (OpenSubsonic's "frequent"); among equals, by artist and title.
+    public static func albumFrequent(playCount: Int, artist: String, title: String, id: AlbumID) -> String {
+        join([number(999_999_999_999 - min(max(playCount, 0), 999_999_999_999), width: 12), name(artist), name(title), id.description])
+    }
+
+    /// The most recently played first (OpenSubsonic's "recent").
+    public static func albumRecent(playedAt: Date, artist: String, title: String, id: AlbumID) -> String {
+        join([newest(playedAt), name(artist), name(title), id.description])
+    }
+
     public static func artistByName(name text: String, id: ArtistID) -> String {
         join([name(text), id.description])
     }

@@ -25,18 +25,37 @@ enum CatalogMaintenance {
         return stride(from: 0, to: sorted.count, by: chunk).map { Array(sorted[$0..<min($0 + chunk, sorted.count)]) }
     }
 
-    /// The albums and artists that the tracks with these IDs (or at these paths) belong to now.
-    static func owners(on db: any SQLDatabase, column: String, values: [String]) async throws -> (albums: Set<String>, artists: Set<String>) {
+    /// What a change to some tracks touches: the albums, artists, genres and years they had
+    /// or have, each recomputed after the change.
+    struct Touched {
         var albums = Set<String>()
         var artists = Set<String>()
+        var genres = Set<String>()
+        var years = Set<Int>()
+
+        mutating func formUnion(_ other: Touched) {
+            albums.formUnion(other.albums)
+            artists.formUnion(other.artists)
+            genres.formUnion(other.genres)
+            years.formUnion(other.years)
+        }
+    }
+
+    /// The albums, artists, genres and years of the tracks with these IDs (or at these paths) now.
+    static func owners(on db: any SQLDatabase, column: String, values: [String]) async throws -> Touched {
+        var touched = Touched()
         for part in chunks(Set(values)) {
-            let rows = try await db.raw("SELECT album_id, artist_id FROM tracks WHERE " + SQLQueryString(column) + " IN " + inList(part)).all()
+            let rows = try await db.raw(
+                "SELECT album_id, artist_id, genre, year FROM tracks WHERE " + SQLQueryString(column) + " IN " + inList(part)
+            ).all()
             for row in rows {
-                albums.insert(try row.decode(column: "album_id", as: String.self))
-                artists.insert(try row.decode(column: "artist_id", as: String.self))
+                touched.albums.insert(try row.decode(column: "album_id", as: String.self))
+                touched.artists.insert(try row.decode(column: "artist_id", as: String.self))
+                if let genre = try row.decode(column: "genre", as: String?.self) { touched.genres.insert(genre) }
+                if let year = try row.decode(column: "year", as: Int?.self) { touched.years.insert(year) }
             }
         }
-        return (albums, artists)
+        return touched
     }
 
     /// Recomputes these albums and artists from their tracks: a row for each that still has
@@ -45,7 +64,7 @@ enum CatalogMaintenance {
         for part in chunks(albums) {
             let rows = try await db.raw(
                 """
-                SELECT id, album_id, album, album_artist, genre, year, duration, artwork_hash, added_at FROM tracks
+                SELECT id, album_id, album, album_artist, genre, year, duration, artwork_hash, added_at, play_count, last_played_at FROM tracks
                 WHERE album_id IN
                 """ + inList(part)
             ).all()
@@ -59,7 +78,9 @@ enum CatalogMaintenance {
                     year: try row.decode(column: "year", as: Int?.self),
                     duration: try row.decode(column: "duration", as: Double.self),
                     artworkHash: try row.decode(column: "artwork_hash", as: String?.self),
-                    addedAt: try row.decode(column: "added_at", as: Double.self)
+                    addedAt: try row.decode(column: "added_at", as: Double.self),
+                    playCount: try row.decode(column: "play_count", as: Int.self),
+                    lastPlayedAt: try row.decode(column: "last_played_at", as: Double?.self)
                 )
                 tracks[try row.decode(column: "album_id", as: String.self), default: []].append(track)
             }
@@ -113,36 +134,49 @@ enum CatalogMaintenance {
         try await db.raw(
             """
             INSERT INTO albums (id, title, artist, artist_id, track_count, duration, year_min, year_max, genre, genre_key,
-                artwork_track_id, artwork_hash, added_at, order_artist, order_name, order_year, order_newest)
+                artwork_track_id, artwork_hash, added_at, play_count, last_played_at, order_artist, order_name, order_year, order_newest,
+                order_frequent, order_recent)
             VALUES (\(bind: a.id.description), \(bind: a.title), \(bind: a.artist), \(bind: a.artistID.description), \(bind: a.trackCount),
                 \(bind: a.duration), \(bind: a.yearMin), \(bind: a.yearMax), \(bind: a.genre), \(bind: a.genreKey),
-                \(bind: a.artworkTrackID), \(bind: a.artworkHash), \(bind: a.addedAt), \(bind: a.orderArtist), \(bind: a.orderName),
-                \(bind: a.orderYear), \(bind: a.orderNewest))
+                \(bind: a.artworkTrackID), \(bind: a.artworkHash), \(bind: a.addedAt), \(bind: a.playCount), \(bind: a.lastPlayedAt),
+                \(bind: a.orderArtist), \(bind: a.orderName), \(bind: a.orderYear), \(bind: a.orderNewest), \(bind: a.orderFrequent), \(bind: a.orderRecent))
             ON CONFLICT (id) DO UPDATE SET title = excluded.title, artist = excluded.artist, artist_id = excluded.artist_id,
                 track_count = excluded.track_count, duration = excluded.duration, year_min = excluded.year_min,
                 year_max = excluded.year_max, genre = excluded.genre, genre_key = excluded.genre_key,
                 artwork_track_id = excluded.artwork_track_id, artwork_hash = excluded.artwork_hash, added_at = excluded.added_at,
                 order_artist = excluded.order_artist, order_name = excluded.order_name, order_year = excluded.order_year,
-                order_newest = excluded.order_newest
+                order_newest = excluded.order_newest, play_count = excluded.play_count, last_played_at = excluded.last_played_at,
+                order_frequent = excluded.order_frequent, order_recent = excluded.order_recent
             """
         ).run()
+    }
+
+    /// Platform migration 10: each track's search words (`SearchText.storedWords`), then the
+    /// whole catalog filled from the tracks.
+    static func addSearchWords(_ db: any SQLDatabase) async throws {
+        try await CatalogSchema.run(["ALTER TABLE tracks ADD COLUMN search_words TEXT"], on: db)
+        try await rebuild(on: db)
     }
 
     /// Fills the catalog from the tracks already there (the migration that adds it): each
     /// track's order keys, then every album and artist, then the totals.
     static func rebuild(on db: any SQLDatabase) async throws {
-        let rows = try await db.raw("SELECT id, title, artist, album, genre, disc_number, track_number, added_at FROM tracks").all()
+        let rows = try await db.raw(
+            "SELECT id, title, artist, album, album_artist, composer, genre, year, disc_number, track_number, added_at FROM tracks"
+        ).all()
         for row in rows {
             let id: TrackID = try decodeID(row, "id")
             let keys = TrackKeys(
                 id: id, title: try row.decode(column: "title", as: String.self), artist: try row.decode(column: "artist", as: String.self),
-                album: try row.decode(column: "album", as: String.self), genre: try row.decode(column: "genre", as: String?.self),
-                disc: try row.decode(column: "disc_number", as: Int?.self), track: try row.decode(column: "track_number", as: Int?.self),
+                album: try row.decode(column: "album", as: String.self), albumArtist: try row.decode(column: "album_artist", as: String.self),
+                composer: try row.decode(column: "composer", as: String?.self), genre: try row.decode(column: "genre", as: String?.self),
+                year: try row.decode(column: "year", as: Int?.self), disc: try row.decode(column: "disc_number", as: Int?.self),
+                track: try row.decode(column: "track_number", as: Int?.self),
                 addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)))
             try await db.raw(
                 """
                 UPDATE tracks SET order_artist = \(bind: keys.byArtist), order_album = \(bind: keys.inAlbum),
-                    order_newest = \(bind: keys.newest), genre_key = \(bind: keys.genreKey)
+                    order_newest = \(bind: keys.newest), genre_key = \(bind: keys.genreKey), search_words = \(bind: keys.words)
                 WHERE id = \(bind: id.description)
                 """
             ).run()
@@ -150,6 +184,7 @@ enum CatalogMaintenance {
         let albums = Set(try await db.raw("SELECT DISTINCT album_id FROM tracks").all().map { try $0.decode(column: "album_id", as: String.self) })
         let artists = Set(try await db.raw("SELECT DISTINCT artist_id FROM tracks").all().map { try $0.decode(column: "artist_id", as: String.self) })
         try await refresh(albums: albums, artists: artists, on: db)
+        try await CatalogFacets.rebuild(on: db)
         try await refreshCounts(on: db)
     }
 }
@@ -160,18 +195,24 @@ struct TrackKeys {
     let inAlbum: String
     let newest: String
     let genreKey: String?
+    /// The words a search finds it by, for the database's search.
+    let words: String
 
-    init(id: TrackID, title: String, artist: String, album: String, genre: String?, disc: Int?, track: Int?, addedAt: Date) {
+    init(
+        id: TrackID, title: String, artist: String, album: String, albumArtist: String, composer: String?, genre: String?, year: Int?, disc: Int?,
+        track: Int?, addedAt: Date
+    ) {
         byArtist = CatalogKeys.trackByArtist(artist: artist, album: album, disc: disc, track: track, title: title, id: id)
         inAlbum = CatalogKeys.trackInAlbum(disc: disc, track: track, title: title, id: id)
         newest = CatalogKeys.trackNewest(addedAt: addedAt, byArtist: byArtist)
         genreKey = genre.map(CatalogKeys.genre)
+        words = SearchText.storedWords(of: [title, artist, album, albumArtist, composer, genre, year.map(String.init)])
     }
 
     init(_ t: Track, addedAt: Date) {
         self.init(
-            id: t.id, title: t.title, artist: t.artist, album: t.album, genre: t.genre, disc: t.discNumber, track: t.trackNumber,
-            addedAt: addedAt)
+            id: t.id, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist, composer: t.composer, genre: t.genre,
+            year: t.year, disc: t.discNumber, track: t.trackNumber, addedAt: addedAt)
     }
 }
 
@@ -185,6 +226,8 @@ struct AlbumTrack {
     let duration: Double
     let artworkHash: String?
     let addedAt: Double
+    let playCount: Int
+    let lastPlayedAt: Double?
 }
 
 /// An album as stored: its tracks summed up.
@@ -208,6 +251,12 @@ struct AlbumRow {
     let orderName: String
     let orderYear: String
     let orderNewest: String
+    /// Its tracks' plays summed, and the latest.
+    let playCount: Int
+    let lastPlayedAt: Double?
+    /// Nil while it was never played: it is in neither list then.
+    let orderFrequent: String?
+    let orderRecent: String?
 
     init?(id: AlbumID, tracks: [AlbumTrack]) {
         guard let title = tracks.map(\.album).min(), let artist = tracks.map(\.albumArtist).min(),
@@ -239,5 +288,9 @@ struct AlbumRow {
         orderName = CatalogKeys.albumByName(title: title, artist: artist, id: id)
         orderYear = CatalogKeys.albumByYear(year: yearMin, artist: artist, title: title, id: id)
         orderNewest = CatalogKeys.albumNewest(addedAt: Date(timeIntervalSince1970: addedAt), artist: artist, title: title, id: id)
+        playCount = tracks.reduce(0) { $0 + $1.playCount }
+        lastPlayedAt = tracks.compactMap(\.lastPlayedAt).max()
+        orderFrequent = playCount > 0 ? CatalogKeys.albumFrequent(playCount: playCount, artist: artist, title: title, id: id) : nil
+        orderRecent = lastPlayedAt.map { CatalogKeys.albumRecent(playedAt: Date(timeIntervalSince1970: $0), artist: artist, title: title, id: id) }
     }
 }

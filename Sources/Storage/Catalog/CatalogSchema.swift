@@ -67,11 +67,18 @@ enum CatalogSchema {
         ]
     }
 
-    /// Adds the catalog and fills it from the tracks already in the library.
+    /// Adds the catalog's tables. They are filled by the newest migration that changes them
+    /// (`CatalogMaintenance.addSearchWords`): filled here, the rows would be made by today's code before
+    /// the later migrations add the columns that code writes.
     static func migrate(_ db: any SQLDatabase) async throws {
-        for statement in statements(postgres: db.dialect.name == "postgresql") {
+        try await run(statements(postgres: isPostgres(db)), on: db)
+    }
+
+    static func isPostgres(_ db: any SQLDatabase) -> Bool { db.dialect.name == "postgresql" }
+
+    static func run(_ statements: [String], on db: any SQLDatabase) async throws {
+        for statement in statements {
             try await db.raw(SQLQueryString(statement)).run()
         }
-        try await CatalogMaintenance.rebuild(on: db)
     }
 }

@@ -133,6 +133,14 @@ extension Schema {
             // Albums and artists as their own rows, kept in step by each scan, and the stored
             // order keys every catalog page is read by (see CatalogSchema).
             Migration(version: 7, name: "catalog", rewrite: CatalogSchema.migrate),
+            // How often and how lately each album was played, for the most and recently played
+            // lists.
+            Migration(version: 8, name: "catalog plays", rewrite: CatalogPlays.migrate),
+            // The genres and years with their numbers of tracks, kept as rows.
+            Migration(version: 9, name: "catalog facets", rewrite: CatalogFacets.migrate),
+            // Each track's search words, for searches while the in-memory index is built; the
+            // catalog is filled here (see CatalogSchema.migrate).
+            Migration(version: 10, name: "track search words", rewrite: CatalogMaintenance.addSearchWords),
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

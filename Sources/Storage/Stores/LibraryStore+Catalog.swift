@@ -39,7 +39,9 @@ public struct CatalogCursor: Sendable, Equatable {
 
     static let scopes: Set<String> = ["tracks", "albums", "artists"]
     /// The key columns a cursor may name.
-    static let columns: Set<String> = ["order_artist", "order_album", "order_newest", "order_name", "order_year", "id"]
+    static let columns: Set<String> = [
+        "order_artist", "order_album", "order_newest", "order_name", "order_year", "order_frequent", "order_recent", "id",
+    ]
 }
 
 extension LibraryStore {
@@ -143,12 +145,16 @@ extension LibraryStore {
         public var yearMax: Int? = nil
         public var genre: String? = nil
         public var addedAt: Date? = nil
+        public var playCount = 0
+        public var lastPlayedAt: Date? = nil
     }
 
     /// The orders albums are browsed in. artist: by album artist, then title. name: by
     /// title. year: by first year. newest: the most recently added first. random: from a
     /// random point of a stored random order (album IDs are hashes of their names).
-    public enum AlbumOrder: String, Sendable, CaseIterable { case artist, name, year, newest, random }
+    /// frequent: the most played first; recent: the most recently played first (both list
+    /// only albums played at least once).
+    public enum AlbumOrder: String, Sendable, CaseIterable { case artist, name, year, newest, random, frequent, recent }
 
     public struct AlbumQuery: Sendable {
         public var order: AlbumOrder
@@ -182,6 +188,8 @@ extension LibraryStore {
             case .year: "order_year"
             case .newest: "order_newest"
             case .random: "id"
+            case .frequent: "order_frequent"
+            case .recent: "order_recent"
             }
         }
 
@@ -200,6 +208,8 @@ extension LibraryStore {
         var conditions: [SQLQueryString] {
             var conditions: [SQLQueryString] = []
             if artistID != nil { conditions.append("id = mine") }
+            // An album never played has no key in these orders (and is in neither list).
+            if order == .frequent || order == .recent { conditions.append(SQLQueryString(orderColumn + " IS NOT NULL")) }
             if let g = genre { conditions.append("genre_key = \(bind: CatalogKeys.genre(g))") }
             if let years {
                 let low = min(years.from, years.to)
@@ -276,8 +286,20 @@ extension LibraryStore {
             artworkTrackID: try row.decode(column: "artwork_track_id", as: String?.self).flatMap(TrackID.init),
             yearMax: try row.decode(column: "year_max", as: Int?.self),
             genre: try row.decode(column: "genre", as: String?.self),
-            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self))
+            addedAt: Date(timeIntervalSince1970: try row.decode(column: "added_at", as: Double.self)),
+            playCount: try row.decode(column: "play_count", as: Int.self),
+            lastPlayedAt: try row.decode(column: "last_played_at", as: Double?.self).map(Date.init(timeIntervalSince1970:))
         )
+    }
+
+    // MARK: Plays
+
+    /// Counts plays of library tracks (in one transaction) into their albums' most and
+    /// recently played orders. Not a library change: the generation stays, so no snapshot
+    /// or search index is read again for a play.
+    public func recordPlays(_ plays: [CatalogPlays.Play]) async throws {
+        guard !plays.isEmpty else { return }
+        try await database.transaction { db in try await CatalogPlays.record(plays, on: db) }
     }
 
     // MARK: Artists

@@ -89,15 +89,26 @@ public struct LibraryStore: Sendable {
         public var changesTracks: Bool { !upserts.isEmpty || !deletions.isEmpty || !moves.isEmpty }
     }
 
-    public func apply(_ changes: ScanChanges, folder: LibraryFolderID, now: Date) async throws {
+    /// What a saved scan batch changed, for the search index to follow in place: the library's
+    /// generation after it, the tracks as stored now (IDs and first-added dates the rows kept)
+    /// and the tracks removed.
+    public struct AppliedChanges: Sendable {
+        public let generation: Int
+        public let stored: [Track]
+        public let removed: [TrackID]
+    }
+
+    /// Saves a scan's batch. Returns what it changed (nil when no track changed).
+    @discardableResult
+    public func apply(_ changes: ScanChanges, folder: LibraryFolderID, now: Date) async throws -> AppliedChanges? {
         try await database.transaction { db in
             for (hash, art) in changes.artwork {
                 try await db.raw(
                     "INSERT INTO artwork (hash, mime_type, data) VALUES (\(bind: hash), \(bind: art.mimeType), \(bind: art.data)) ON CONFLICT (hash) DO NOTHING"
                 ).run()
             }
-            // The albums and artists this change touches, as they were and as they will be:
-            // only these are recomputed, in this transaction.
+            // The albums, artists, genres and years this change touches, as they were and as
+            // they will be: only these are recomputed, in this transaction.
             var touched = try await CatalogMaintenance.owners(on: db, column: "id", values: changes.deletions.map(\.description))
             for id in changes.deletions {
                 try await db.raw("DELETE FROM tracks WHERE id = \(bind: id.description)").run()
@@ -106,8 +117,7 @@ public struct LibraryStore: Sendable {
                 try await db.raw("UPDATE tracks SET path = \(bind: move.newPath) WHERE id = \(bind: move.id.description)").run()
             }
             let before = try await CatalogMaintenance.owners(on: db, column: "path", values: changes.upserts.map(\.path))
-            touched.albums.formUnion(before.albums)
-            touched.artists.formUnion(before.artists)
+            touched.formUnion(before)
             let addedBefore = try await Self.addedAt(paths: changes.upserts.map(\.path), on: db)
             // Upserts key on the path, not the ID: when two servers (or a server and the
             // command line) scan the same folder at once, the second to commit updates the
@@ -118,17 +128,19 @@ public struct LibraryStore: Sendable {
                 let keys = TrackKeys(t, addedAt: t.addedAt)
                 touched.albums.insert(t.albumID.description)
                 touched.artists.insert(t.artistID.description)
+                if let genre = t.genre { touched.genres.insert(genre) }
+                if let year = t.year { touched.years.insert(year) }
                 try await db.raw(
                     """
                     INSERT INTO tracks (id, folder_id, path, file_size, modified_millis, format, codec, title, artist, album, album_artist,
                         album_id, artist_id, composer, genre, year, track_number, disc_number, duration, isrc, musicbrainz_id, bpm, artwork_hash, added_at,
-                        order_artist, order_album, order_newest, genre_key)
+                        order_artist, order_album, order_newest, genre_key, search_words)
                     VALUES (\(bind: t.id.description), \(bind: t.folderID.description), \(bind: t.path), \(bind: t.fileSize), \(bind: t.modifiedMillis),
                         \(bind: t.format), \(bind: t.codec), \(bind: t.title), \(bind: t.artist), \(bind: t.album), \(bind: t.albumArtist),
                         \(bind: t.albumID.description), \(bind: t.artistID.description), \(bind: t.composer), \(bind: t.genre), \(bind: t.year),
                         \(bind: t.trackNumber), \(bind: t.discNumber), \(bind: t.duration), \(bind: t.isrc), \(bind: t.musicBrainzID),
                         \(bind: t.bpm), \(bind: t.artworkHash), \(bind: t.addedAt.timeIntervalSince1970),
-                        \(bind: keys.byArtist), \(bind: keys.inAlbum), \(bind: keys.newest), \(bind: keys.genreKey))
+                        \(bind: keys.byArtist), \(bind: keys.inAlbum), \(bind: keys.newest), \(bind: keys.genreKey), \(bind: keys.words))
                     ON CONFLICT (path) DO UPDATE SET folder_id = excluded.folder_id, file_size = excluded.file_size,
                         modified_millis = excluded.modified_millis, format = excluded.format, codec = excluded.codec, title = excluded.title,
                         artist = excluded.artist, album = excluded.album, album_artist = excluded.album_artist,
@@ -137,7 +149,7 @@ public struct LibraryStore: Sendable {
                         disc_number = excluded.disc_number, duration = excluded.duration, isrc = excluded.isrc,
                         musicbrainz_id = excluded.musicbrainz_id, bpm = excluded.bpm, artwork_hash = excluded.artwork_hash,
                         added_at = excluded.added_at, order_artist = excluded.order_artist, order_album = excluded.order_album,
-                        order_newest = excluded.order_newest, genre_key = excluded.genre_key
+                        order_newest = excluded.order_newest, genre_key = excluded.genre_key, search_words = excluded.search_words
                     """
                 ).run()
             }
@@ -154,10 +166,18 @@ public struct LibraryStore: Sendable {
             }
             if changes.changesTracks {
                 try await CatalogMaintenance.refresh(albums: touched.albums, artists: touched.artists, on: db)
+                try await CatalogFacets.refresh(genres: touched.genres, years: touched.years, on: db)
                 try await CatalogMaintenance.refreshCounts(on: db)
                 try await db.raw("UPDATE library_generation SET generation = generation + 1 WHERE id = 1").run()
             }
             try await db.raw("UPDATE library_folders SET last_scan_at = \(bind: now.timeIntervalSince1970) WHERE id = \(bind: folder.description)").run()
+            guard changes.changesTracks else { return nil }
+            let generation = try await db.raw("SELECT generation FROM library_generation WHERE id = 1").first()?.decode(column: "generation", as: Int.self) ?? 0
+            var stored: [Track] = []
+            for part in CatalogMaintenance.chunks(Set(changes.upserts.map(\.path))) {
+                stored += try await db.raw("SELECT * FROM tracks WHERE path IN " + CatalogMaintenance.inList(part)).all().map(Self.track)
+            }
+            return AppliedChanges(generation: generation, stored: stored, removed: changes.deletions)
         }
     }
 
@@ -212,16 +232,13 @@ public struct LibraryStore: Sendable {
         }
     }
 
-    /// Distinct values of a grouping column with their track counts.
-    public func facet(_ column: Facet) async throws -> [(value: String, count: Int)] {
+    /// Every genre (or year) with its number of tracks, in value order: read from the rows
+    /// each scan keeps, never counted from the tracks.
+    public func facet(_ kind: Facet) async throws -> [(value: String, count: Int)] {
         try await database.withConnection { db in
-            let expression = column == .genre ? "genre" : "CAST(year AS TEXT)"
-            let rows = try await db.raw(
-                SQLQueryString(
-                    "SELECT \(expression) AS value, COUNT(*) AS n FROM tracks WHERE \(column.rawValue) IS NOT NULL GROUP BY \(expression) ORDER BY \(expression)"
-                )
-            ).all()
-            return try rows.map { (try $0.decode(column: "value", as: String.self), try $0.decode(column: "n", as: Int.self)) }
+            try await db.raw(CatalogFacets.listQuery(kind)).all().map {
+                (try $0.decode(column: "value", as: String.self), try $0.decode(column: "track_count", as: Int.self))
+            }
         }
     }
 
