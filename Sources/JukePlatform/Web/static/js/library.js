@@ -149,6 +149,8 @@ export class LibraryBrowser {
       : null;
     const browse = el("div", { class: letters ? "catalog-browse with-rail" : "catalog-browse" }, el("div", { class: "catalog-main" }, from, host), this.rail?.element ?? null);
     this.root.replaceChildren(...[toolbar, browse].filter((n) => n !== null));
+    // Busy while a page is on its way is the list's own (catalog-list.js sets it there).
+    this.root.setAttribute("aria-busy", "false");
     const list = new PagedList(host, {
       listClass: tracks ? "tracks" : listClass, label: what[1][0].toUpperCase() + what[1].slice(1), what, pageSize,
     });
