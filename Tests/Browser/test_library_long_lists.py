@@ -264,3 +264,51 @@ def test_dual_player_library_scrolls_jumps_and_sorts(library, width, height, mob
     no_sideways_scroll(driver)
     # (axe scrolls the lists as it checks their colours: after the screenshot.)
     assert axe_violations(driver) == []
+
+
+BIG = int(os.environ.get("JUKE_LONG_LIST_ALBUMS", "0"))
+
+
+@pytest.mark.skipif(not BIG, reason="by hand: JUKE_LONG_LIST_ALBUMS=10000 makes a library that big")
+def test_a_library_of_ten_thousand_albums_scrolls_with_the_rows_drawn_bounded(tmp_path):
+    """By hand (a few minutes): a library of JUKE_LONG_LIST_ALBUMS albums, scrolled 40 pages
+    deep on a phone. Asserts what the page holds (rows drawn, pages fetched by cursor), and
+    prints what a person would feel: each page's fetch, the long tasks, a jump's time."""
+    per_letter = max(1, -(-(BIG // 2 - 3) // 26))
+    artists, count = big_library(str(tmp_path / "music"), per_letter=per_letter)
+    os.makedirs(tmp_path / "data")
+    server = JukeServer(str(tmp_path / "data"), demo=False)
+    try:
+        status, admin = request(server.base, "POST", "/api/v1/auth/register", {"username": "big", "password": "big password"})
+        out = subprocess.run([JUKE, "library", "add", str(tmp_path / "music"), *server.data_args], capture_output=True, text=True, timeout=1800)
+        assert out.returncode == 0, out.stderr
+        server.wait_for_tracks(admin["token"], count, timeout=1800)
+        driver = make_driver(375, 740, mobile=True)
+        driver.get(server.base + "/login")
+        driver.execute_script("new PerformanceObserver(() => {}).observe({ type: 'longtask', buffered: true })")
+        sign_in(driver, server, "big", "big password")
+        driver.execute_script("window.longTasks = []; new PerformanceObserver((l) => window.longTasks.push(...l.getEntries().map((e) => e.duration))).observe({ type: 'longtask' })")
+        wait(driver).until(lambda d: len(home_albums(d)) == 60)
+        for pages in range(2, 42):
+            driver.execute_script("document.querySelector('#browser .catalog-sentinel').scrollIntoView({block: 'end'})")
+            wait(driver, 60).until(lambda d: d.execute_script("return document.querySelectorAll('#browser .catalog-page').length") >= pages)
+        figures = driver.execute_script("""
+            const pages = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/catalog/albums'));
+            const times = pages.map((e) => e.duration).sort((a, b) => a - b);
+            return { pages: pages.length, offsets: pages.filter((e) => e.name.includes('offset=')).length,
+              fetch_p50: times[Math.floor(times.length / 2)], fetch_max: times[times.length - 1],
+              rows_drawn: document.querySelectorAll('#browser .catalog-page > li').length,
+              nodes: document.getElementsByTagName('*').length,
+              long_tasks: window.longTasks.length, longest_task: Math.max(0, ...window.longTasks),
+              heap_mb: performance.memory ? performance.memory.usedJSHeapSize / 1048576 : null };
+        """)
+        started = driver.execute_script("return performance.now()")
+        tap_letter(driver, "#browser .letter-rail", "W")
+        wait(driver).until(lambda d: home_albums(d) and home_albums(d)[0]["letter"] == "W")
+        figures["jump_ms"] = driver.execute_script("return performance.now()") - started
+        print(f"\n{count} albums, 40 pages deep on a 375 px phone: {figures}")
+        assert figures["offsets"] == 0
+        assert figures["rows_drawn"] <= 300, figures
+        driver.quit()
+    finally:
+        server.stop()
