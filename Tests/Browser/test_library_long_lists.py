@@ -189,6 +189,9 @@ def test_home_artists_jump_on_a_desktop_and_by_the_keys(library):
     assert rows(driver)[:3] == ["The Xenon Band 03", "The Xenon Band 06", "Xenon Ensemble 01"], "The set aside: listed under X"
     assert "view=artists" in driver.current_url and "letter=X" in driver.current_url
     shot(driver, "library-home-artists-from-x-1280.png")
+    # Scrolled on to the Y's, the rail says so.
+    driver.execute_script("[...document.querySelectorAll('#browser .row-title')].find((t) => t.innerText === 'The Yonder Band 06').scrollIntoView({block: 'start'})")
+    wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#browser .letter-rail").get_attribute("aria-valuetext") == "Y")
     # The keys: the rail is one control; End goes to Z.
     driver.find_element(By.CSS_SELECTOR, "#browser .letter-rail").send_keys(Keys.END)
     wait(driver).until(lambda d: rows(d) and rows(d)[0] == "The Zephyr Band 03")
