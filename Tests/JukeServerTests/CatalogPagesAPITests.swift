@@ -20,15 +20,19 @@ import Testing
         ("Teardrop", "Massive Attack", "Electronic", 1998),
     ]
 
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
     static func items(_ page: [String: Any]) -> [[String: Any]] { page["items"] as? [[String: Any]] ?? [] }
 
-    /// Every page of `path` by following `next` with pages of two.
-    static func walk(_ client: some TestClientProtocol, _ path: String, token: String) async throws -> [[String: Any]] {
+    /// Every page of `path` by following `next` with pages of two; the first starts `from` a
+    /// letter when one is given (the pages after it go on by `next` alone).
+    static func walk(_ client: some TestClientProtocol, _ path: String, token: String, from: String? = nil) async throws -> [[String: Any]] {
         var out: [[String: Any]] = []
         var after: String?
         let join = path.contains("?") ? "&" : "?"
+        let start = from.map { "&from=" + ($0.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? $0) } ?? ""
         for _ in 0..<20 {
-            let page = try await client.json(.get, path + join + "limit=2" + (after.map { "&after=\($0)" } ?? ""), token: token)
+            let page = try await client.json(.get, path + join + "limit=2" + (after.map { "&after=\($0)" } ?? start), token: token)
             #expect(page.status == .ok, "\(path): \(page.json)")
             out += items(page.json)
             guard let next = page.json["next"] as? String else { return out }
@@ -91,6 +95,45 @@ import Testing
             #expect(
                 tracks.map { $0["title"] as? String } == ["Take On Me", "Waterloo", "Hyperballad", "Song 2", "Teardrop", "Greensleeves", "She's Not There"])
             #expect(try await Self.walk(client, "/api/v1/catalog/tracks?sort=newest", token: token).count == 7)
+        }
+    }
+
+    /// An A-Z index's jump: a page that starts at a letter or the start of a name, compared as
+    /// the order compares names (case and accents folded, "The" set aside), then paged on by
+    /// `next` to the end of the list; the total stays the whole list's.
+    @Test(arguments: TestBackend.available)
+    func pagesStartAtALetter(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let token = try await client.register("admin")
+            _ = try await app.addSongs(Self.songs)
+            func names(_ items: [[String: Any]], _ field: String) -> [String] { items.compactMap { $0[field] as? String } }
+
+            let fromB = try await Self.walk(client, "/api/v1/catalog/artists", token: token, from: "b")
+            #expect(names(fromB, "name") == ["Björk", "Blur", "Massive Attack", "Traditional", "The Zombies"])
+            #expect(names(try await Self.walk(client, "/api/v1/catalog/artists", token: token, from: "BL"), "name").first == "Blur")
+            #expect(names(try await Self.walk(client, "/api/v1/catalog/artists", token: token, from: "bjö"), "name").first == "Björk")
+            #expect(names(try await Self.walk(client, "/api/v1/catalog/artists", token: token, from: "The Z"), "name") == ["The Zombies"])
+            let first = try await client.json(.get, "/api/v1/catalog/artists?from=b&limit=2", token: token)
+            #expect(first.json["total"] as? Int == 7)
+            let pastTheEnd = try await client.json(.get, "/api/v1/catalog/artists?from=zz", token: token)
+            #expect(Self.items(pastTheEnd.json).isEmpty && pastTheEnd.json["next"] == nil)
+
+            let byArtist = try await Self.walk(client, "/api/v1/catalog/albums", token: token, from: "m")
+            #expect(names(byArtist, "artist") == ["Massive Attack", "Traditional", "The Zombies"])
+            let byName = try await Self.walk(client, "/api/v1/catalog/albums?sort=name", token: token, from: "t")
+            #expect(names(byName, "title") == ["Traditional Hits", "The Zombies Hits"])
+            let rock = try await Self.walk(client, "/api/v1/catalog/albums?genre=rock", token: token, from: "c")
+            #expect(names(rock, "title") == ["The Zombies Hits"])
+
+            for path in [
+                "/api/v1/catalog/albums?sort=year&from=b", "/api/v1/catalog/albums?sort=newest&from=b", "/api/v1/catalog/albums?sort=random&from=b",
+                "/api/v1/catalog/albums?from_year=1990&from=b", "/api/v1/catalog/albums?from=b&offset=1", "/api/v1/catalog/artists?from=b&offset=1",
+                "/api/v1/catalog/artists?from=b&after=\(try #require(first.json["next"] as? String))",
+            ] {
+                let response = try await client.json(.get, path, token: token)
+                #expect(response.status == .badRequest, "\(path)")
+                #expect(response.json["field"] as? String == "from", "\(path): \(response.json)")
+            }
         }
     }
 

@@ -17,6 +17,11 @@ test("the Library's address: a list, an artist, an album", () => {
   assert.deepEqual(libraryView("#library/album/not-an-id"), { view: "artists" }, "nothing the routes would refuse is asked for");
   assert.deepEqual(libraryView("#library/nowhere"), { view: "artists" });
   assert.equal(libraryView("#books"), null);
+  // A list's order, filter and letter follow a "?"; an artist's or album's view has none.
+  assert.deepEqual(libraryView("#library/albums?sort=year&decade=1990"), { view: "albums", query: "sort=year&decade=1990" });
+  assert.deepEqual(libraryView("#library/artists?letter=M"), { view: "artists", query: "letter=M" });
+  assert.deepEqual(libraryView("#library/recent?letter=M"), { view: "recent" });
+  assert.equal(screenFor("#library?letter=M"), "library");
   // The screen is the Library wherever in it the address is.
   assert.equal(screenFor(`#library/album/${ALBUM}`), "library");
   assert.equal(screenFor("#library"), "library");

@@ -191,7 +191,9 @@ enum DualPlayerPages {
 
     /// Music from the server's library and the listener's uploads: search, and the library
     /// browsed as in any player (its lists, an artist's albums, an album's tracks), which
-    /// dual-library.js fills a page at a time; the address says which (#library/albums).
+    /// dual-library.js fills as the person scrolls, with the platform's long lists
+    /// (catalog-list.js: an A-Z index, the albums' order and filters); the address says which
+    /// (#library/albums?sort=year).
     static func library(isAdmin: Bool) -> String {
         let lists = [("artists", "Artists"), ("albums", "Albums"), ("songs", "Songs"), ("recent", "Recently added")]
             .map { "<li><a class=\"chip\" href=\"#library/\($0.0)\">\($0.1)</a></li>" }.joined()
@@ -212,8 +214,7 @@ enum DualPlayerPages {
                 </div>
                 <button type="button" class="btn btn-primary dual-play-all" hidden>\(Icons.svg(Icons.play)) Play all</button>
               </div>
-              <ul class="list dual-browse-list" aria-labelledby="browse-title"></ul>
-              <button type="button" class="btn btn-ghost dual-more" hidden>Show more</button>
+              <div class="dual-browse-body"></div>
             </section>
             <h3 class="dual-shelf-title">Uploaded songs</h3>
             <ul class="list dual-songs" aria-label="Uploaded songs"><li class="muted">Loading…</li></ul>

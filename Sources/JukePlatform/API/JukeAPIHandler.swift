@@ -146,6 +146,12 @@ extension JukeAPIHandler {
                 sort: q.sort?.rawValue, artistID: artist, genre: q.genre, fromYear: q.fromYear,
                 toYear: q.toYear, limit: page.limit, offset: page.offset, hasAfter: q.after != nil)
             query.after = try cursor(q.after, scope: "albums", column: query.orderColumn, offset: page.offset)
+            if let from = q.from {
+                guard query.order == .artist || query.order == .name else {
+                    throw APIError.badRequest("from starts a page in the artist or name order.", field: "from")
+                }
+                query.after = try start(from: from, scope: "albums", column: query.orderColumn, offset: page.offset, hasAfter: q.after != nil)
+            }
             query.randomStart = UUID().uuidString.lowercased()
             let result = try await platform.library.albums(query)
             return .ok(
@@ -161,7 +167,10 @@ extension JukeAPIHandler {
         try await respond {
             _ = try CurrentRequest.requireUser()
             let page = try Paging(limit: input.query.limit, offset: input.query.offset)
-            let after = try cursor(input.query.after, scope: "artists", column: "order_name", offset: page.offset)
+            var after = try cursor(input.query.after, scope: "artists", column: "order_name", offset: page.offset)
+            if let from = input.query.from {
+                after = try start(from: from, scope: "artists", column: "order_name", offset: page.offset, hasAfter: after != nil)
+            }
             let result = try await platform.library.artists(limit: page.limit, offset: page.offset, after: after)
             let items = result.artists.map {
                 Components.Schemas.Artist(id: $0.id.description, name: $0.name, trackCount: $0.trackCount, albumCount: $0.albumCount)
@@ -178,6 +187,20 @@ extension JukeAPIHandler {
             throw .badRequest("after must be the next of a page in this order.", field: "after")
         }
         return cursor
+    }
+
+    /// Where a page that starts at a letter or a name (`from`, an A-Z index's jump) starts:
+    /// after the folded text itself, as a cursor. Every stored name key is its folded name
+    /// followed by more parts, so it sorts after the folded text exactly when the name is
+    /// that text or sorts after it; the page is then read as any page after a cursor is, from
+    /// the order's index (no query of its own).
+    private func start(from text: String, scope: String, column: String, offset: Int, hasAfter: Bool) throws(APIError) -> CatalogCursor? {
+        guard !hasAfter, offset == 0 else {
+            throw .badRequest("from starts the first page; go on with after, and without an offset.", field: "from")
+        }
+        guard text.unicodeScalars.count <= 100 else { throw .badRequest("from has at most 100 characters.", field: "from") }
+        let key = CatalogKeys.name(text)
+        return key.isEmpty ? nil : CatalogCursor(scope: scope, column: column, key: key)
     }
 
     func listGenres(_ input: Operations.ListGenres.Input) async throws -> Operations.ListGenres.Output {

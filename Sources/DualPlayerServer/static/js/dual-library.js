@@ -1,13 +1,19 @@
 // The music player's Library screen, browsed as in any player: Artists, Albums, Songs and
 // Recently added, then an artist's albums and an album's tracks (play all, or one: the album
-// is the queue). Lists come from the platform's catalog routes a page at a time ("Show
-// more"). Where the screen is follows the address (#library/artist/<id>), so Back returns
-// (dual-library-address.js reads it).
+// is the queue). Lists are the platform's long lists (catalog-list.js, as on Juke's home
+// page): fetched a page at a time as the person scrolls, with an A-Z index for artists and
+// albums, and the albums' order, genre and decade. Where the screen is follows the address
+// (#library/artist/<id>, #library/albums?sort=year), so Back returns (dual-library-address.js
+// reads it).
 import { api, el, formatTime } from "/static/js/api.js";
+import { PagedList, albumToolbar, letterAtTop, letterRail } from "/static/js/catalog-list.js";
+import { DEFAULT_STATE, albumsQuery, artistsQuery, effectiveSort, letterOf, readState, sortHasLetters, writeState } from "/static/js/catalog-order.js";
 import { LIBRARY_LISTS, libraryView } from "./dual-library-address.js";
 import { row } from "./dual-rows.js";
 import { count } from "./dual-words.js";
 import { retryable, showTrouble } from "./dual-trouble.js";
+
+/** @typedef {import("/static/js/catalog-order.js").ListState} ListState */
 
 /** Rows fetched at a time. */
 export const LIBRARY_PAGE = 50;
@@ -33,59 +39,91 @@ export class Library {
     const q = (/** @type {string} */ s) => /** @type {any} */ (shelf.querySelector(s));
     this.ui = {
       nav: q(".dual-library-nav"), back: q(".dual-browse-back"), title: q(".dual-browse-title"), sub: q(".dual-browse-sub"),
-      playAll: q(".dual-play-all"), list: q(".dual-browse-list"), more: q(".dual-more"),
+      playAll: q(".dual-play-all"), body: q(".dual-browse-body"),
     };
-    /** The view shown ("artists" …, or "artist:<id>"), and what it has loaded so far. */
+    /** The view shown ("artists" …, "albums?sort=year", or "artist:<id>"). */
     this.shown = "";
-    /** @type {any[]} the loaded rows' data; for a list of tracks, the player items (the queue grows with it) */
-    this.items = [];
-    this.total = 0;
-    /** @type {(offset: number) => Promise<void>} */
-    this.loadMore = async () => {};
+    /** @type {PagedList | null} the list on show */
+    this.list = null;
+    /** @type {ReturnType<typeof letterRail> | null} */
+    this.rail = null;
     /** Artists' names as the lists gave them, for an artist's heading. @type {Map<string, string>} */
     this.names = new Map();
-    /** Which answer may still draw: an older view's arriving late is dropped. */
+    /** Which view may still act: an older view's answer arriving late is dropped. */
     this.generation = 0;
     /** What Play all plays: the view's songs from the first that plays here. */
     this.playAll = async () => {
-      const first = this.items.findIndex((t) => t.playable !== false);
-      if (first >= 0) this.play(this.items, first);
+      const items = this.items;
+      const first = items.findIndex((t) => t.playable !== false);
+      if (first >= 0) this.play(items, first);
     };
-    this.ui.more.addEventListener("click", () => this.loadMore(this.items.length));
     this.ui.playAll.addEventListener("click", () => this.playAll());
+  }
+
+  /** The rows loaded so far (a list of songs is its own queue, and grows with it). @returns {any[]} */
+  get items() {
+    return this.list?.items ?? [];
   }
 
   /** Shows the view the address names (the screen was opened, or Back pressed). */
   showFromAddress() {
     // Another screen's address (Now Playing beside it on a wide screen): the view stays as it was.
-    const where = libraryView(location.hash) ?? (this.shown ? null : { view: "artists" });
+    const where = libraryView(location.hash) ?? (this.shown ? null : { view: "artists", query: "" });
     if (!where) return;
-    const key = where.id ? `${where.view}:${where.id}` : where.view;
+    const key = where.id ? `${where.view}:${where.id}` : `${where.view}?${where.query ?? ""}`;
     if (key === this.shown) return;
     const drilled = Boolean(this.shown);
     // Where the album's Back goes: the artist it was opened from, else Albums.
     const from = this.shown.startsWith("artist:") ? { href: `#library/artist/${this.shown.slice(7)}`, label: this.ui.title.textContent || "Artist" } : null;
     this.shown = key;
-    for (const link of this.ui.nav.querySelectorAll("a")) {
-      const current = !where.id && link.hash === `#library/${where.view}`;
-      if (current) link.setAttribute("aria-current", "page");
-      else link.removeAttribute("aria-current");
-    }
+    this.markNav(where.id ? "" : where.view);
     if (where.view === "artist" && where.id) this.artist(where.id);
     else if (where.view === "album" && where.id) this.album(where.id, from);
-    else this.list(where.view);
+    else this.showList(where.view, readState(new URLSearchParams(where.query ?? "")));
     // Moving within the Library (not opening it): the new view's heading takes the focus.
     if (drilled && document.activeElement?.closest("#screen-library")) this.ui.title.focus({ preventScroll: true });
   }
 
+  /** @param {string} view the list whose chip is current ("" for none) */
+  markNav(view) {
+    for (const link of this.ui.nav.querySelectorAll("a")) {
+      if (view && link.hash === `#library/${view}`) link.setAttribute("aria-current", "page");
+      else link.removeAttribute("aria-current");
+    }
+  }
+
   /**
-   * Starts a view: its heading, where Back goes, and an empty list waiting for its first page.
-   * @param {string} title @param {{ back?: { href: string, label: string }, sub?: string, playAll?: boolean }} options
+   * A list's address, as its state is: `replace` for a letter (the same list moved: Back
+   * leaves the list rather than stepping through the letters picked).
+   * @param {string} view @param {ListState} state @param {{ replace?: boolean }} [how]
    */
-  begin(title, { back, sub = "", playAll = false } = {}) {
+  go(view, state, how = {}) {
+    const params = view === "albums" ? writeState(state) : new URLSearchParams(state.letter ? { letter: state.letter } : {});
+    const address = `#library/${view}${[...params.keys()].length ? `?${params}` : ""}`;
+    if (!how.replace) {
+      location.hash = address;
+      return;
+    }
+    const focused = this.rail?.element.contains(document.activeElement);
+    history.replaceState(history.state, "", address);
+    this.shown = `${view}?${params}`;
+    this.showList(view, state);
+    if (focused) this.rail?.element.focus({ preventScroll: true });
+    this.ui.body.scrollIntoView({ block: "nearest" });
+  }
+
+  /**
+   * Starts a view: its heading, where Back goes, and its body (a toolbar, the list, an A-Z
+   * index beside it) with the list waiting for its first page.
+   * @param {string} title
+   * @param {{ back?: { href: string, label: string }, sub?: string, playAll?: boolean, toolbar?: Node | null,
+   *   letters?: { current: string, pick: (letter: string) => void, label: string } | null }} [options]
+   * @returns {{ generation: number, list: PagedList }}
+   */
+  begin(title, options = {}) {
+    const { back, sub = "", playAll = false, toolbar = null, letters = null } = options;
     this.generation += 1;
-    this.items = [];
-    this.total = 0;
+    this.list?.close();
     this.ui.title.textContent = title;
     this.ui.sub.textContent = sub;
     this.ui.back.hidden = !back;
@@ -96,54 +134,36 @@ export class Library {
     this.ui.playAll.hidden = !playAll;
     this.ui.playAll.disabled = true;
     this.playAll = async () => {
-      const first = this.items.findIndex((t) => t.playable !== false);
-      if (first >= 0) this.play(this.items, first);
+      const items = this.items;
+      const first = items.findIndex((t) => t.playable !== false);
+      if (first >= 0) this.play(items, first);
     };
-    this.ui.more.hidden = true;
-    this.ui.list.replaceChildren(el("li", { class: "muted" }, "Loading…"));
-    return this.generation;
-  }
-
-  /**
-   * Loads pages of `path` into the list: `draw` makes a row of one entry (with the entries
-   * loaded so far, for a track's queue), `map` turns the answer's items into entries.
-   * @param {number} generation
-   * @param {string} path a catalog route with its query, without limit and offset
-   * @param {(entry: any, index: number) => HTMLElement} draw
-   * @param {{ empty: string, map?: (item: any) => any, pageSize?: number, loaded?: () => void }} options
-   */
-  paged(generation, path, draw, { empty, map = (x) => x, pageSize = LIBRARY_PAGE, loaded }) {
-    this.loadMore = async (offset) => {
-      this.ui.more.disabled = true;
-      try {
-        const join = path.includes("?") ? "&" : "?";
-        const page = await api(`${path}${join}limit=${pageSize}&offset=${offset}`);
-        if (generation !== this.generation) return;
-        /** @type {any[]} */
-        const entries = page.items.map(map);
-        // The same array grows: a song played from this list keeps the later pages as its queue.
-        const first = this.items.length;
-        this.items.push(...entries);
-        this.total = page.total;
-        if (first === 0) this.ui.list.replaceChildren();
-        if (!this.items.length) this.ui.list.replaceChildren(el("li", { class: "muted" }, empty));
-        this.ui.list.append(...entries.map((entry, i) => draw(entry, first + i)));
-        this.ui.more.hidden = this.items.length >= this.total || !entries.length;
-        this.ui.more.textContent = `Show more (${this.total - this.items.length} left)`;
-        if (this.items[0]?.kind === "track") this.ui.playAll.disabled = !this.items.some((/** @type {any} */ t) => t.playable !== false);
-        loaded?.();
-      } catch (error) {
-        if (generation !== this.generation) return;
-        if (offset === 0) return void showTrouble(this.ui.list, error, () => this.loadMore(offset), "Couldn't load the library.");
-        // A later page: the rows loaded stay, the error is the last row.
-        const failed = el("li", {});
-        this.ui.list.append(failed);
-        showTrouble(failed, error, () => { failed.remove(); this.loadMore(offset); }, "Couldn't load more.");
-      } finally {
-        this.ui.more.disabled = false;
-      }
-    };
-    return this.loadMore(0);
+    this.rail = letters ? letterRail({ label: letters.label, pick: letters.pick }) : null;
+    this.rail?.mark(letters?.current || "#");
+    const host = el("div", { class: "dual-browse-list" });
+    const from = letters?.current
+      ? el("p", { class: "catalog-from" }, `From ${letters.current} `,
+        el("button", { type: "button", class: "btn btn-ghost btn-s", onclick: () => letters.pick("#") }, "Back to the top"))
+      : null;
+    // The list scrolls in its own box, so the uploads below it stay in reach however long it
+    // is; the A-Z index stands beside the box, as tall as it.
+    const scroller = el("div", { class: "dual-browse-scroller catalog-main" }, from, host);
+    const browse = el("div", { class: `catalog-browse dual-browse-box${letters ? " with-rail" : ""}` }, scroller, this.rail?.element ?? null);
+    this.ui.body.replaceChildren(...[toolbar, browse].filter((n) => n !== null));
+    this.list = new PagedList(host, { listClass: "list", label: title, pageSize: LIBRARY_PAGE, scroller });
+    if (letters) {
+      let queued = false;
+      scroller.addEventListener("scroll", () => {
+        if (queued) return;
+        queued = true;
+        requestAnimationFrame(() => {
+          queued = false;
+          const letter = letterAtTop(host, scroller.getBoundingClientRect().top);
+          if (letter) this.rail?.mark(letter);
+        });
+      }, { passive: true });
+    }
+    return { generation: this.generation, list: this.list };
   }
 
   /** A song's row: tap plays it, the list loaded so far is its queue. */
@@ -155,33 +175,60 @@ export class Library {
     });
   }
 
-  /** @param {string} view one of LIBRARY_LISTS */
-  list(view) {
+  /**
+   * One of the Library's lists.
+   * @param {string} view one of LIBRARY_LISTS
+   * @param {ListState} state the albums' order and filter, the letter a list starts at
+   */
+  showList(view, state = { ...DEFAULT_STATE }) {
     const title = LIBRARY_LISTS.find(([name]) => name === view)?.[1] ?? "Artists";
-    const generation = this.begin(title);
-    if (view === "artists") {
-      return this.paged(generation, "/api/v1/catalog/artists", (a) => {
-        this.names.set(a.id, a.name);
-        return row({
-          class: "dual-artist", title: a.name, sub: `${count(a.album_count, "album")} · ${count(a.track_count, "song")}`,
-          play: () => (location.hash = `library/artist/${a.id}`),
-        });
-      }, { empty: "The library is empty: an admin adds its folders." });
-    }
     if (view === "albums") {
-      return this.paged(generation, "/api/v1/catalog/albums", (a) => this.albumRow(a), { empty: "No albums in the library yet." });
+      const sort = effectiveSort(state);
+      const { list } = this.begin(title, {
+        toolbar: albumToolbar(state, (next) => this.go("albums", next)),
+        letters: sortHasLetters(sort)
+          ? { current: state.letter, label: "Jump to a letter of the albums", pick: (letter) => this.go("albums", { ...state, letter: letter === "#" ? "" : letter }, { replace: true }) }
+          : null,
+      });
+      list.what = ["album", "albums"];
+      return list.start({
+        path: "/api/v1/catalog/albums", query: albumsQuery(state),
+        empty: state.genre || state.decade !== null ? "No albums match." : "No albums in the library yet.",
+        draw: (a) => this.albumRow(a, sort === "name" ? a.title : a.artist),
+      });
     }
+    if (view === "artists" || !LIBRARY_LISTS.some(([name]) => name === view)) {
+      const { list } = this.begin("Artists", {
+        letters: { current: state.letter, label: "Jump to a letter of the artists", pick: (letter) => this.go("artists", { ...DEFAULT_STATE, letter: letter === "#" ? "" : letter }, { replace: true }) },
+      });
+      list.what = ["artist", "artists"];
+      return list.start({
+        path: "/api/v1/catalog/artists", query: artistsQuery(state.letter), empty: "The library is empty: an admin adds its folders.",
+        draw: (a) => {
+          this.names.set(a.id, a.name);
+          return row({
+            class: "dual-artist", title: a.name, sub: `${count(a.album_count, "album")} · ${count(a.track_count, "song")}`,
+            play: () => (location.hash = `library/artist/${a.id}`), dataset: { letter: letterOf(a.name) },
+          });
+        },
+      });
+    }
+    const { list } = this.begin(title);
     const newest = view === "recent";
-    return this.paged(generation, `/api/v1/catalog/tracks${newest ? "?sort=newest" : ""}`,
-      (item, i) => this.trackRow(item, i, [item.subtitle, formatTime(item.duration)].filter(Boolean).join(" · ")),
-      { empty: "No songs in the library yet.", map: (t) => ({ ...trackItem(t), duration: t.duration }) });
+    list.what = ["song", "songs"];
+    return list.start({
+      path: "/api/v1/catalog/tracks", query: new URLSearchParams(newest ? { sort: "newest" } : {}), empty: "No songs in the library yet.",
+      map: (t) => ({ ...trackItem(t), duration: t.duration }),
+      draw: (item, i) => this.trackRow(item, i, [item.subtitle, formatTime(item.duration)].filter(Boolean).join(" · ")),
+    });
   }
 
-  /** @param {any} a the contract's Album */
-  albumRow(a) {
+  /** @param {any} a the contract's Album @param {string} [orderedBy] the name its list is ordered by (its letter) */
+  albumRow(a, orderedBy) {
     return row({
       class: "dual-album", title: a.title || "Unknown album", sub: [a.artist, a.year, count(a.track_count, "song")].filter(Boolean).join(" · "),
       cover: a.artwork_url || undefined, play: () => (location.hash = `library/album/${a.id}`),
+      dataset: orderedBy === undefined ? {} : { letter: letterOf(orderedBy) },
     });
   }
 
@@ -190,18 +237,19 @@ export class Library {
    * @param {string} id
    */
   async artist(id) {
-    const generation = this.begin(this.names.get(id) ?? "Artist", { back: { href: "#library/artists", label: "Artists" }, playAll: false });
+    const { generation, list } = this.begin(this.names.get(id) ?? "Artist", { back: { href: "#library/artists", label: "Artists" }, playAll: false });
     if (!this.names.has(id)) {
       // Opened by its address: its name from one of its songs.
       api(`/api/v1/catalog/tracks?artist_id=${id}&limit=1`).then((page) => {
         if (generation === this.generation && page.items[0]) this.ui.title.textContent = page.items[0].artist;
       }).catch(() => {});
     }
-    await this.paged(generation, `/api/v1/catalog/albums?artist_id=${id}`, (a) => this.albumRow(a), { empty: "No albums." });
+    list.what = ["album", "albums"];
+    await list.start({ path: "/api/v1/catalog/albums", query: new URLSearchParams({ artist_id: id }), empty: "No albums.", draw: (a) => this.albumRow(a) });
     // Play all: the artist's songs, album by album (their albums are what the list shows).
     if (generation !== this.generation) return;
     this.ui.playAll.hidden = false;
-    this.ui.playAll.disabled = !this.items.length;
+    this.ui.playAll.disabled = !list.items.length;
     this.playAll = async () => {
       try {
         const page = await api(`/api/v1/catalog/tracks?artist_id=${id}&limit=500`);
@@ -219,19 +267,21 @@ export class Library {
    * @param {string} id @param {{ href: string, label: string } | null} from the artist it was opened from
    */
   album(id, from = null) {
-    const generation = this.begin("Album", { back: from ?? { href: "#library/albums", label: "Albums" }, playAll: true });
-    return this.paged(generation, `/api/v1/catalog/tracks?album_id=${id}`,
-      (item, i) => this.trackRow(item, i, [item.track_artist, formatTime(item.duration)].filter(Boolean).join(" · ")),
-      {
-        empty: "This album has no songs.", pageSize: 100,
-        map: (t) => ({ ...trackItem(t), duration: t.duration, track_artist: t.artist, album: t.album, artist: t.album_artist || t.artist }),
-        loaded: () => {
-          const first = this.items[0];
-          if (!first) return;
-          this.ui.title.textContent = first.album || "Unknown album";
-          this.ui.sub.textContent = [first.artist, count(this.total, "song")].filter(Boolean).join(" · ");
-        },
-      });
+    const { generation, list } = this.begin("Album", { back: from ?? { href: "#library/albums", label: "Albums" }, playAll: true });
+    list.pageSize = 100;
+    list.what = ["song", "songs"];
+    return list.start({
+      path: "/api/v1/catalog/tracks", query: new URLSearchParams({ album_id: id }), empty: "This album has no songs.",
+      map: (t) => ({ ...trackItem(t), duration: t.duration, track_artist: t.artist, album: t.album, artist: t.album_artist || t.artist }),
+      draw: (item, i) => this.trackRow(item, i, [item.track_artist, formatTime(item.duration)].filter(Boolean).join(" · ")),
+      onPage: () => {
+        const first = list.items[0];
+        if (generation !== this.generation) return;
+        this.ui.playAll.disabled = !list.items.some((/** @type {any} */ t) => t.playable !== false);
+        if (!first) return;
+        this.ui.title.textContent = first.album || "Unknown album";
+        this.ui.sub.textContent = [first.artist, count(list.total, "song")].filter(Boolean).join(" · ");
+      },
+    });
   }
 }
-

@@ -14,7 +14,7 @@ export const PANES = ["library", "books", "podcasts", "articles", "radio"];
  * @returns {string | null}
  */
 export function screenFor(hash) {
-  const id = hash.replace(/^#/, "").split("/")[0];
+  const id = hash.replace(/^#/, "").split(/[/?]/)[0];
   return id === "now" || PANES.includes(id) ? id : null;
 }
 

@@ -41,9 +41,6 @@ enum HomePage {
                     </nav>
                     <p id="crumbs" class="crumbs" aria-live="polite"></p>
                     <div id="browser" class="browser" role="tabpanel" aria-labelledby="tab-albums" aria-busy="true">Loading…</div>
-                    <div class="pager" id="pager" hidden>
-                      <button id="more" class="ghost">Show more</button>
-                    </div>
                   </section>
                 </main>
                 \(PlayerBar.render())

@@ -10,13 +10,11 @@ if (playerRoot) {
   const browser = new LibraryBrowser({
     root: byId("browser"),
     crumbs: byId("crumbs"),
-    pager: byId("pager"),
-    more: byId("more"),
     tabs: [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[role=tab]"))],
     search: byId("search"),
     player,
   });
-  browser.show("albums");
+  browser.fromAddress();
   // Marks the playing row wherever it is listed.
   document.addEventListener("juke:track", (event) => {
     if (!(event instanceof CustomEvent)) return;
