@@ -60,7 +60,7 @@ public struct LibrarySearchIndex: Sendable {
     private(set) var ids: [TrackID?] = []
     private var orders: [String] = []
     private var slotOf: [TrackID: Int32] = [:]
-    /// The live slots in display order, and each slot's place in it.
+    /// The live slots in display order, and each slot's place in it (-1: dead).
     private var ranked: [Int32] = []
     private var rank: [Int32] = []
     /// Words by a stable number, each with the (slot, field weight) pairs that contain it.
@@ -139,6 +139,7 @@ public struct LibrarySearchIndex: Sendable {
             guard let slot = slotOf.removeValue(forKey: id) else { continue }
             ids[Int(slot)] = nil
             orders[Int(slot)] = ""
+            rank[Int(slot)] = -1
             gone.insert(slot)
         }
         deadSlots += gone.count
@@ -241,7 +242,9 @@ public struct LibrarySearchIndex: Sendable {
     // MARK: Searching
 
     /// The first place in `sortedWords` whose word is not less than `prefix`.
-    private func lowerBound(_ prefix: String) -> Int {
+    private func lowerBound(_ prefix: String) -> Int { Self.lowerBound(prefix, in: sortedWords, wordText) }
+
+    private static func lowerBound(_ prefix: String, in sortedWords: [Int32], _ wordText: [String]) -> Int {
         var lo = 0
         var hi = sortedWords.count
         while lo < hi {
@@ -308,6 +311,14 @@ public struct LibrarySearchIndex: Sendable {
     func prefixSearch(_ query: String, limit: Int, offset: Int) -> Result {
         let terms = Array(Set(SearchText.tokens(query)))
         guard !terms.isEmpty, !slotOf.isEmpty else { return Result(ids: [], total: 0) }
+        // Read into locals: the loops below run once a posting, and a closure or `||` that
+        // reads a property copies the whole index in a debug build (it cost 3-5x).
+        let rank = self.rank
+        let ranked = self.ranked
+        let postings = self.postings
+        let wordText = self.wordText
+        let sortedWords = self.sortedWords
+        let anyDead = deadSlots > 0
         // Flat arrays instead of dictionaries: a one-letter query touches most of a 100,000
         // track library, and hashing each posting would dominate.
         var score = [UInt16](repeating: 0, count: ids.count)
@@ -316,11 +327,13 @@ public struct LibrarySearchIndex: Sendable {
         var touched: [Int32] = []
         for (n, term) in terms.enumerated() {
             touched.removeAll(keepingCapacity: true)
-            var i = lowerBound(term)
+            var i = Self.lowerBound(term, in: sortedWords, wordText)
             while i < sortedWords.count, wordText[Int(sortedWords[i])].hasPrefix(term) {
                 let word = Int(sortedWords[i])
                 let factor: UInt8 = wordText[word].utf8.count == term.utf8.count ? 3 : 2
-                for p in postings[word] where Int(matchedTerms[Int(p.track)]) == n && ids[Int(p.track)] != nil {
+                // Dead slots are skipped (only looked for when there are any).
+                for p in postings[word] where Int(matchedTerms[Int(p.track)]) == n {
+                    if anyDead, rank[Int(p.track)] < 0 { continue }
                     let t = Int(p.track)
                     if termBest[t] == 0 { touched.append(p.track) }
                     termBest[t] = max(termBest[t], p.weight * factor)
