@@ -198,7 +198,7 @@ extension JukeAPIHandler {
         guard !hasAfter, offset == 0 else {
             throw .badRequest("from starts the first page; go on with after, and without an offset.", field: "from")
         }
-        guard text.unicodeScalars.count <= 100 else { throw .badRequest("from has at most 100 characters.", field: "from") }
+        guard !text.isEmpty, text.unicodeScalars.count <= 100 else { throw .badRequest("from has 1 to 100 characters.", field: "from") }
         let key = CatalogKeys.name(text)
         return key.isEmpty ? nil : CatalogCursor(scope: scope, column: column, key: key)
     }
