@@ -115,12 +115,7 @@ public actor CatalogSearch: LibraryChangeObserver {
         let task = Task.detached(priority: .utility) {
             await beforeBuild()
             let read = try await store.searchRows()
-            let entries = read.rows.map {
-                LibrarySearchIndex.Entry(
-                    id: $0.id, title: $0.title, artist: $0.artist, album: $0.album, albumArtist: $0.albumArtist, composer: $0.composer, genre: $0.genre,
-                    year: $0.year, order: $0.order)
-            }
-            return LibrarySearchIndex(entries: entries, generation: read.generation)
+            return LibrarySearchIndex(entries: read.rows, generation: read.generation)
         }
         building = (generation, task)
         builds += 1

@@ -19,41 +19,8 @@ import Matching
 /// index over the vocabulary, fuzz.ratio at least 70) and the search runs again, marked
 /// approximate and with the corrected query as a suggestion.
 public struct LibrarySearchIndex: Sendable {
-    /// One track as search sees it.
-    public struct Entry: Sendable {
-        public let id: TrackID
-        public let title: String
-        public let artist: String
-        public let album: String
-        public let albumArtist: String
-        public let composer: String?
-        public let genre: String?
-        public let year: Int?
-        /// Where equally good hits list it (the catalog's artist order key): compared as text.
-        public let order: String
-
-        public init(
-            id: TrackID, title: String, artist: String, album: String, albumArtist: String, composer: String?, genre: String?, year: Int?,
-            order: String
-        ) {
-            self.id = id
-            self.title = title
-            self.artist = artist
-            self.album = album
-            self.albumArtist = albumArtist
-            self.composer = composer
-            self.genre = genre
-            self.year = year
-            self.order = order
-        }
-
-        /// A track listed by artist, then title (where no catalog key is at hand).
-        public init(_ t: Track) {
-            self.init(
-                id: t.id, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist, composer: t.composer, genre: t.genre,
-                year: t.year, order: SortKey.sortName(t.artist) + "\u{1}" + SortKey.make(t.title) + "\u{1}" + t.id.description)
-        }
-    }
+    /// One track as search sees it (the store reads them as such).
+    public typealias Entry = SearchableTrack
 
     public private(set) var generation: Int
     /// Each slot's track; nil once removed (its postings are skipped until compacted away).
@@ -374,5 +341,14 @@ public struct LibrarySearchIndex: Sendable {
         }
         let page = ordered.dropFirst(offset).prefix(limit).compactMap { ids[Int($0)] }
         return Result(ids: Array(page), total: matches.count)
+    }
+}
+
+extension SearchableTrack {
+    /// A track listed by artist, then title (where no catalog key is at hand).
+    public init(_ t: Track) {
+        self.init(
+            id: t.id, title: t.title, artist: t.artist, album: t.album, albumArtist: t.albumArtist, composer: t.composer, genre: t.genre,
+            year: t.year, order: SortKey.sortName(t.artist) + "\u{1}" + SortKey.make(t.title) + "\u{1}" + t.id.description)
     }
 }

@@ -3,19 +3,8 @@ public import JukeCore
 import SQLKit
 
 extension LibraryStore {
-    /// A track as the search index reads it: the fields whose words it indexes and the
-    /// catalog's artist order key (where equally good hits list it).
-    public struct SearchRow: Sendable {
-        public let id: TrackID
-        public let title: String
-        public let artist: String
-        public let album: String
-        public let albumArtist: String
-        public let composer: String?
-        public let genre: String?
-        public let year: Int?
-        public let order: String
-    }
+    /// A track as the search index reads it (JukeCore's, which the index holds as it is).
+    public typealias SearchRow = SearchableTrack
 
     /// Every track as the search index reads it, and the generation they are at (read
     /// first: a change that lands meanwhile is seen again, never missed).
