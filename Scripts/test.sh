@@ -9,7 +9,11 @@ ROOT=$(pwd)
 
 # Each step's header says how long the run has taken so far: CI's log then shows where the
 # minutes go.
-log() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+# The headers are also kept in one file, printed again at the very end (the lane's too), since
+# CI shows only the end of a long log.
+STEPS_LOG="$(pwd)/.build/test-steps.log"
+mkdir -p .build && : >"$STEPS_LOG"
+log() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" | tee -a "$STEPS_LOG"; }
 
 # --- What the tests need from the system -------------------------------------------------
 need_packages=()
@@ -38,6 +42,12 @@ fi
 source Scripts/seaweedfs.sh
 SERVERS=()
 cleanup() {
+  local status=$?
+  # The step times, on any exit.
+  echo
+  echo "== where the time went:"
+  grep -a "^==" "$STEPS_LOG" || true
+  echo "== exit $status after $((SECONDS / 60))m$((SECONDS % 60))s"
   # The readers-and-fuzz lane, if the run ends while it is still going (and its tools).
   if [ -n "${lane_pid:-}" ]; then pkill -TERM -P "$lane_pid" 2>/dev/null || true; kill "$lane_pid" 2>/dev/null || true; fi
   for pid in "${SERVERS[@]:-}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; done
@@ -288,6 +298,10 @@ pg_paths=()
 for file in "${pg_files[@]}"; do pg_paths+=("Tests/Browser/$file"); done
 JUKE_BROWSER_DATABASE=postgres browser_pass postgres "${pg_paths[@]}" || browser_status=1
 
+# The browser files that took longest, by the passes' reports (for the summary at the end).
+for name in sqlite postgres; do
+  python3 Scripts/slowest-tests.py "$ROOT/.build/browser-$name.xml" "$name" | sed 's/^/== /' >>"$STEPS_LOG" || true
+done
 log "the reader agreements and API fuzzing (run beside the browser passes)"
 lane_status=0
 wait "$lane_pid" || lane_status=$?

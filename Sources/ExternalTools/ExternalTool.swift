@@ -43,13 +43,10 @@ public struct ExternalTool: Sendable {
         public var deadline: Duration
         /// Standard output past this many bytes ends the run with `.tooMuchOutput`.
         public var outputBytes: Int
-        /// Run only on CPU time nothing else wants (Linux's SCHED_IDLE): see `runOnlyWhenIdle`.
-        public var onlyWhenIdle: Bool
 
-        public init(deadline: Duration = .seconds(300), outputBytes: Int = 64 << 20, onlyWhenIdle: Bool = false) {
+        public init(deadline: Duration = .seconds(300), outputBytes: Int = 64 << 20) {
             self.deadline = deadline
             self.outputBytes = outputBytes
-            self.onlyWhenIdle = onlyWhenIdle
         }
     }
 
@@ -107,7 +104,6 @@ public struct ExternalTool: Sendable {
                     error: .sequence
                 ) { execution in
                     let process = execution.processIdentifier.value
-                    if limits.onlyWhenIdle { Self.runOnlyWhenIdle(process) }
                     started(process)
                     async let said = Self.head(of: execution.standardError)
                     let result = try await read(execution.standardOutput)
@@ -161,14 +157,13 @@ public struct ExternalTool: Sendable {
         return String(decoding: kept, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Linux's SCHED_IDLE (5; glibc names it only under _GNU_SOURCE): the program runs only on
-    /// CPU time nothing else wants, and a request's thread that wakes takes the core at once.
-    /// A low nice value is not enough: the scheduler lets a running task finish its slice
-    /// (about 3 ms) before a woken one, which showed as search p99 going from 1.2 to 9.5 ms
-    /// with 8 transcodes running at nice 19 (3.5 ms under SCHED_IDLE, the machine's floor
-    /// with any background work). A transcode needs about 1% of a core to keep ahead of
-    /// playback, so on a server that is not saturated it never waits long.
-    static func runOnlyWhenIdle(_ process: Int32) {
+    /// Linux's SCHED_IDLE (5; glibc names it only under _GNU_SOURCE): from now on the program
+    /// runs only on CPU time nothing else wants, and a request's thread that wakes takes the
+    /// core at once (a low nice value is not enough on this kernel, EEVDF: a running task
+    /// finishes its slice, about 3 ms, before a woken one). For work nobody is waiting on, such
+    /// as a transcode well ahead of its listeners. One way: without privilege a program cannot
+    /// leave SCHED_IDLE, and on a host kept busy by other work it may wait as long as that lasts.
+    public static func runOnlyWhenIdle(_ process: Int32) {
         var parameters = sched_param()
         parameters.sched_priority = 0
         if sched_setscheduler(process, 5, &parameters) != 0 {

@@ -38,8 +38,9 @@ public struct ListenNotConfirmed: Error, CustomStringConvertible {
 /// Waits until `condition` holds: a state another task or server brings about, looked at
 /// every few milliseconds, with a limit in real time so that a bug fails instead of hanging.
 /// Returns whether it came. The limit is generous because it only bounds a bug: with every
-/// test running at once on two cores, some states take tens of seconds to come (a transcode,
-/// which runs at SCHED_IDLE, waits for idle CPU time), and a state that comes is seen at once.
+/// test running at once on two cores, some states take tens of seconds to come (a transcode
+/// ahead of its listener runs at SCHED_IDLE, on idle CPU time), and a state that comes is seen
+/// at once.
 public func eventually(limit: Duration = .seconds(120), _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
     let giveUp = ContinuousClock.now + limit
     while ContinuousClock.now < giveUp {

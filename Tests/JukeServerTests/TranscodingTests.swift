@@ -114,7 +114,7 @@ import Testing
     /// A listener who goes away before ffmpeg's first bytes lets go at once. The wait for those
     /// bytes was `try? await Task.sleep` in a loop: once cancelled, the sleep threw at once and
     /// the loop spun at full speed until ffmpeg wrote, taking the CPU from that very ffmpeg
-    /// (it runs only on idle time): a stall of the whole test run, and of a busy server.
+    /// (then at idle priority): a stall of the whole test run, and of a busy server.
     @Test func aListenerGoneBeforeTheFirstBytesLetsGoAtOnce() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -148,11 +148,60 @@ import Testing
         #expect(letGo, "the cancelled listener still waits for the first bytes")
     }
 
+    /// The scheduling policy (0 the usual one, 5 SCHED_IDLE) of the ffmpeg reading `path`, found
+    /// by its command line; nil while there is none.
+    static func policy(ofFFmpegReading path: String) -> Int? {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(entry) != nil {
+            guard let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: command, as: UTF8.self).contains(path),
+                let stat = FileManager.default.contents(atPath: "/proc/\(entry)/stat"),
+                let close = String(decoding: stat, as: UTF8.self).range(of: ")", options: .backwards)
+            else { continue }
+            // After the name: field 3 (state) onwards; the policy is field 41.
+            let fields = String(decoding: stat, as: UTF8.self)[close.upperBound...].split(separator: " ")
+            return fields.count > 38 ? Int(fields[38]) : nil
+        }
+        return nil
+    }
+
+    /// A transcode someone is reading runs at the server's own priority, so that a host kept
+    /// busy by other work still serves it (idle priority from the start left a client's first
+    /// byte waiting past its 10-second read timeout at load 20); once ffmpeg is a minute of
+    /// audio ahead of its listener, it goes on at idle priority.
+    @Test func aTranscodeRunsAtTheServersPriorityWhileItsListenerKeepsUpAndOnIdleTimeOnceAhead() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/long.wv"
+        try await Self.tone(source, seconds: 900, codec: "wavpack", title: "Long")
+        let transcoder = try Transcoder(
+            ffmpeg: try Self.ffmpeg(), settings: .init(maxConcurrent: 1, cacheDirectory: folder + "/cache", cacheLimit: 100_000_000),
+            logger: Logger(label: "test"))
+        guard case .streaming(let follower) = try await transcoder.open(try Self.request(source)) else {
+            Issue.record("a new transcode came from the cache")
+            return
+        }
+        var iterator = follower.makeAsyncIterator()
+        // Reading as fast as it comes, like a client downloading the transcode: while the
+        // first 300 KB come, ffmpeg keeps the usual policy.
+        var read = 0
+        var policies: Set<Int> = []
+        while read < 300_000, let chunk = try await iterator.next() {
+            read += chunk.readableBytes
+            if let policy = Self.policy(ofFFmpegReading: source) { policies.insert(policy) }
+        }
+        #expect(policies == [0], "ffmpeg's policies while its listener kept up: \(policies)")
+        // The listener stops reading (a player with its buffer full): a minute of audio (960 KB
+        // of Opus) later, ffmpeg runs on idle time only.
+        let idle = await eventually(limit: .seconds(60)) { Self.policy(ofFFmpegReading: source) == 5 }
+        #expect(idle, "ffmpeg stayed at the usual priority with nobody waiting")
+        _ = iterator
+    }
+
     @Test func slotsAreBoundedTheLineIsShortAndTheCacheKeepsToItsSize() async throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let sources = (0..<7).map { folder + "/tone\($0).wv" }
-        // Half-minute tones: the transcodes run at idle priority, so on a machine saturated by
+        // Half-minute tones: a transcode ahead of its listener runs at idle priority, so on a machine saturated by
         // other work (two full runs at once and builds, load 25) five minute-long ones took this
         // test past its five minutes.
         for (i, path) in sources.enumerated() { try await Self.tone(path, seconds: 30, codec: "wavpack", title: "Tone \(i)") }
@@ -197,7 +246,7 @@ import Testing
         #expect(await Self.idle(transcoder))
         #expect(await transcoder.counts().cachedBytes == 0, "a stopped seek is not cached")
         // A whole track's transcode left by its listener runs on into the cache: it is the
-        // one the next listener asks for. (A shorter track: at idle priority on a machine busy
+        // one the next listener asks for. (A shorter track: at idle priority, where a transcode nobody follows runs, on a machine busy
         // with the rest of the run, four minutes of audio took longer than the wait.)
         let whole = folder + "/whole.wv"
         try await Self.tone(whole, seconds: 30, codec: "wavpack", title: "Whole")

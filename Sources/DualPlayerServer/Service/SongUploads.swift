@@ -53,14 +53,15 @@ struct SongUploads: Sendable {
     /// look like frames (a program's, where x86 code holds runs of what parses as MPEG
     /// headers) fail to decode, and are refused before anything is kept. Without ffmpeg, Juke's
     /// own reader's verdict stands. ffmpeg takes one of the server's tool slots (503 with
-    /// Retry-After past their line).
+    /// Retry-After past their line). It runs at the server's own priority: a person waits for
+    /// it, and at idle priority a host kept busy by other work ran it past its deadline.
     static func verifyDecodes(_ path: String, with ffmpeg: ExternalTool?, slots: ToolSlots) async throws {
         guard let ffmpeg else { return }
         do {
             try await slots.run {
                 try await ffmpeg.run(
                     ["-nostdin", "-v", "error", "-xerror", "-t", "30", "-i", path, "-map", "0:a:0", "-f", "null", "-"],
-                    limits: .init(deadline: .seconds(60), outputBytes: 1 << 20, onlyWhenIdle: true))
+                    limits: .init(deadline: .seconds(60), outputBytes: 1 << 20))
             }
         } catch let failure as ExternalTool.Failure {
             switch failure.kind {

@@ -42,6 +42,14 @@ public enum TranscodeTarget: String, Sendable, CaseIterable {
         }
     }
 
+    /// About how many bytes a second of audio takes (the bit rate in `encoderArguments`).
+    var bytesPerSecond: Int64 {
+        switch self {
+        case .opus: 16_000
+        case .mp3: 24_000
+        }
+    }
+
     /// ffmpeg's encoder options; stereo, since the page plays two channels and Opus needs a
     /// channel mapping for more.
     var encoderArguments: [String] {

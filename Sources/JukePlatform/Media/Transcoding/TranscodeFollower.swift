@@ -55,6 +55,7 @@ public struct TranscodeFollower: AsyncSequence, Sendable {
                     }
                     guard read > 0 else { throw TranscodeError.failed("the transcode's file could not be read") }
                     offset += Int64(read)
+                    source.job.read(upTo: offset)
                     return buffer
                 }
                 switch state.phase {

@@ -7,6 +7,13 @@ import Synchronization
 /// that any number of responses can follow the file as it grows and the finished file
 /// becomes the cache's entry. A pipe, not a file, is ffmpeg's output: ffmpeg would go back
 /// to rewrite a file's start (an MP3's Xing frame) after readers had sent it.
+///
+/// ffmpeg runs at the server's own priority while a listener is close behind it (waiting for
+/// bytes, or about to): their bytes are the answer to a request. Once it is `lead` bytes ahead
+/// of every listener, or nobody follows it any more (a whole track finishing into the cache),
+/// it runs on idle CPU time only, for good, so that work nobody waits for never delays a
+/// request. Idle time only from the start starved listeners on a host kept busy by other
+/// work: a client's 10-second read timed out at load 20 before the first byte.
 final class TranscodeJob: Sendable {
     enum Phase: Equatable, Sendable {
         case running
@@ -18,8 +25,20 @@ final class TranscodeJob: Sendable {
         var written: Int64 = 0
         var phase = Phase.running
         var readers = 0
+        /// The furthest any listener has read (one who left counts too: ffmpeg then goes
+        /// idle `lead` bytes later than it might, which costs nothing but that lead).
+        var furthestRead: Int64 = 0
+        /// ffmpeg's process, once started.
+        var process: Int32?
+        /// Whether ffmpeg was moved to idle CPU time (it stays there).
+        var idleOnly = false
         /// The task running ffmpeg: cancelling it ends ffmpeg's process group.
         var task: Task<Void, Never>?
+
+        /// Whether nobody waits for what ffmpeg writes next.
+        func nobodyWaits(lead: Int64, stopsWhenUnread: Bool) -> Bool {
+            (readers == 0 && !stopsWhenUnread) || written - furthestRead >= lead
+        }
     }
 
     let key: String
@@ -28,13 +47,16 @@ final class TranscodeJob: Sendable {
     /// A seek's transcode (from a time offset) stops when nobody follows it any more; a
     /// whole track's runs on into the cache, since it is likely asked for again.
     let stopsWhenUnread: Bool
+    /// How far ahead of every listener ffmpeg runs at the server's priority (bytes of output).
+    let lead: Int64
     let state = Mutex(State())
 
-    init(key: String, partialPath: String, finalPath: String, stopsWhenUnread: Bool) {
+    init(key: String, partialPath: String, finalPath: String, stopsWhenUnread: Bool, lead: Int64) {
         self.key = key
         self.partialPath = partialPath
         self.finalPath = finalPath
         self.stopsWhenUnread = stopsWhenUnread
+        self.lead = lead
     }
 
     var snapshot: State { state.withLock { $0 } }
@@ -56,11 +78,16 @@ final class TranscodeJob: Sendable {
         do {
             // A whole track's transcode of a long file takes minutes at idle priority; the
             // deadline only ends one that stopped making progress for good.
-            try await ffmpeg.stream(arguments, limits: .init(deadline: .seconds(3600), onlyWhenIdle: true)) { [self] chunks in
+            let started: @Sendable (Int32) -> Void = { [self] process in
+                self.state.withLock { $0.process = process }
+                self.moveToIdleIfNobodyWaits()
+            }
+            try await ffmpeg.stream(arguments, limits: .init(deadline: .seconds(3600)), started: started) { [self] chunks in
                 for try await chunk in chunks {
                     let wrote = chunk.withUnsafeBytes { Self.writeAll(output, $0) }
                     guard wrote else { throw CacheUnwritable(reason: String(cString: strerror(errno))) }
                     self.state.withLock { $0.written += Int64(chunk.count) }
+                    self.moveToIdleIfNobodyWaits()
                 }
             }
         } catch let failure as CacheUnwritable {
@@ -93,8 +120,25 @@ final class TranscodeJob: Sendable {
         state.withLock { $0.phase = phase }
     }
 
+    /// Moves ffmpeg to idle CPU time once nobody waits for its output (see the type's note).
+    private func moveToIdleIfNobodyWaits() {
+        let process = state.withLock { state -> Int32? in
+            guard !state.idleOnly, state.phase == .running, let process = state.process,
+                state.nobodyWaits(lead: lead, stopsWhenUnread: stopsWhenUnread)
+            else { return nil }
+            state.idleOnly = true
+            return process
+        }
+        if let process { ExternalTool.runOnlyWhenIdle(process) }
+    }
+
     /// A response starts following the file.
     func attach() { state.withLock { $0.readers += 1 } }
+
+    /// A response has read the file up to `offset`.
+    func read(upTo offset: Int64) {
+        state.withLock { $0.furthestRead = max($0.furthestRead, offset) }
+    }
 
     /// A response stopped following it (it ended, or the listener went); a seek's transcode
     /// nobody follows is stopped.
@@ -106,5 +150,6 @@ final class TranscodeJob: Sendable {
         }
         // Cancelling the run ends ffmpeg's process group (SIGKILL).
         stop?.cancel()
+        moveToIdleIfNobodyWaits()
     }
 }

@@ -69,6 +69,10 @@ public actor Transcoder {
     /// Where the shared cache's entries are in the bucket.
     static let sharedPrefix = "cache/"
     private var jobs: [String: TranscodeJob] = [:]
+    /// Seconds of audio a transcode runs ahead of its closest listener at the server's
+    /// priority, before it goes on at idle priority: a player's buffer and then some, so
+    /// that a listener on a host kept busy by other work plays a minute before a stall.
+    static let listenerLead: Int64 = 60
     /// Clips being cut, so that two asking for the same one share one ffmpeg.
     private var cutting: [String: Task<String, any Error>] = [:]
 
@@ -125,7 +129,8 @@ public actor Transcoder {
         }
         let base = (settings.cacheDirectory as NSString).appendingPathComponent(key)
         let job = TranscodeJob(
-            key: key, partialPath: base + ".partial", finalPath: base + "." + request.target.fileExtension, stopsWhenUnread: request.start > 0)
+            key: key, partialPath: base + ".partial", finalPath: base + "." + request.target.fileExtension, stopsWhenUnread: request.start > 0,
+            lead: Self.listenerLead * request.target.bytesPerSecond)
         // The file exists before any follower opens it; the job writes into this same file.
         guard FileManager.default.createFile(atPath: job.partialPath, contents: nil) else {
             releaseSlot()
@@ -136,10 +141,19 @@ public actor Transcoder {
         if request.start > 0 { arguments += ["-ss", String(request.start)] }
         arguments += ["-i", request.path, "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1"]
         arguments += request.target.encoderArguments + ["pipe:1"]
+        // This listener follows the job before ffmpeg starts: a job nobody follows yet would
+        // go to idle CPU time at once.
+        let source: TranscodeFollower.Source
+        do {
+            source = try TranscodeFollower.Source(job: job)
+        } catch {
+            jobs[key] = nil
+            releaseSlot()
+            throw error
+        }
         job.start(ffmpeg: ffmpeg, arguments: arguments) { [weak self] in
             await self?.ended(job, named: key + "." + request.target.fileExtension, input: request.path, identity: request.identity)
         }
-        let source = try TranscodeFollower.Source(job: job)
         // Wait for ffmpeg's first bytes, or its failure: a file it cannot read is an error
         // the route can still answer, not a response cut off.
         while true {
@@ -148,7 +162,7 @@ public actor Transcoder {
             if case .failed(let why) = state.phase { throw .failed(Self.redacting(why, input: request.path, identity: request.identity)) }
             // A request gone away stops looking (the job goes on for its other listeners). A
             // `try?` here spun at full speed once cancelled, and took the CPU from the ffmpeg it
-            // waited for, which runs only on idle time: a stall that never ended.
+            // waited for (then at idle priority): a stall that never ended.
             do { try await Task.sleep(for: TranscodeFollower.pollInterval) } catch { break }
         }
         return .streaming(TranscodeFollower(source: source))
