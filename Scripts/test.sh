@@ -274,8 +274,9 @@ browser_pass sqlite Tests/Browser || browser_status=1
 log "browser end-to-end tests again, the servers on PostgreSQL"
 # Only the tests where PostgreSQL changes what is tested, named with the reason; the rest run
 # once, above (a screen's fit, its axe check, a QR code or an offline panel reads no SQL).
-# Every store and query runs on both databases in `swift test` already, and a single server reaches the same routes and stores on either (its relay skips its own
-# messages), so a page on PostgreSQL differs where SQL differs or where writes meet: the
+# Every store and query runs on both databases in `swift test` already, and a single server
+# reaches the same routes and stores on either (its relay skips its own messages), so a page on
+# PostgreSQL differs where SQL differs or where writes meet: the
 # catalog's and stats' own SQL (sorting, grouping, case folding), many phones or tabs writing
 # at once (SQLite has one writer; PostgreSQL locks rows), bulk writes (a scan, a run's samples),
 # upserts and unique keys that keep one row. Several servers on one database (LISTEN/NOTIFY,
