@@ -232,7 +232,26 @@ readers_and_fuzz() {
 # in one virtual environment at once could leave it half-written.
 Scripts/tools-venv.sh feedparser=feedparser readability=readability-lxml lxml_html_clean=lxml_html_clean \
   pypdf=pypdf fitparse=fitparse fitdecode=fitdecode mutagen=mutagen schemathesis=schemathesis \
-  axe_selenium_python=axe-selenium-python >/dev/null
+  axe_selenium_python=axe-selenium-python libopensonic=py-opensonic libsonic=py-sonic pytest=pytest >/dev/null
+
+# --- Subsonic players ---------------------------------------------------------------------
+# The API under /rest driven by client libraries from PyPI (py-opensonic, py-sonic) against a
+# real server with a small library: under a minute, so it runs before the lane and the browser
+# passes (a failure stops the run before anything is left running beside it). It fails when a
+# test fails, and when none ran or all were skipped (the report is counted).
+log "Subsonic API with real clients (py-opensonic, py-sonic)"
+SUBSONIC_TOOLS=$(Scripts/tools-venv.sh libopensonic=py-opensonic libsonic=py-sonic pytest=pytest)
+SUBSONIC_REPORT="$ROOT/.build/subsonic-clients.xml"
+rm -f "$SUBSONIC_REPORT"
+JUKE_BINARY="$ROOT/.build/debug/juke" "$SUBSONIC_TOOLS/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$SUBSONIC_REPORT" Tests/Subsonic
+python3 - "$SUBSONIC_REPORT" <<'PY'
+import sys, xml.etree.ElementTree as ET
+suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
+ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
+if ran == 0:
+    sys.exit("the Subsonic client tests ran no test")
+PY
+
 LANE_LOG="$ROOT/.build/readers-and-fuzz.log"
 log "reader agreements and API fuzzing start beside the browser passes (their output: $LANE_LOG, printed below at the end)"
 (readers_and_fuzz) >"$LANE_LOG" 2>&1 &
