@@ -23,10 +23,12 @@ import Testing
     }
 
     /// The ids of the page an OFFSET walk reads: what a checkpoint must give.
-    static func walked(_ db: any JukeDatabase, table: String, column: String, limit: Int, offset: Int) async throws -> [String] {
+    static func walked(_ db: any JukeDatabase, table: String, column: String, limit: Int, offset: Int, played: Bool = false) async throws -> [String] {
         try await db.withConnection { conn in
             try await conn.raw(
-                SQLQueryString("SELECT id FROM " + table + " ORDER BY " + column + " LIMIT " + String(limit) + " OFFSET " + String(offset))
+                SQLQueryString(
+                    "SELECT id FROM " + table + (played ? " WHERE " + column + " IS NOT NULL" : "") + " ORDER BY " + column + " LIMIT " + String(limit)
+                        + " OFFSET " + String(offset))
             ).all().map { try $0.decode(column: "id", as: String.self) }
         }
     }
@@ -41,10 +43,11 @@ import Testing
                 let walked = try await walked(db, table: "tracks", column: query.orderColumn, limit: 7, offset: offset)
                 #expect(page == walked, "tracks by \(order) at \(offset), \(note)")
             }
-            for order in [LibraryStore.AlbumOrder.artist, .name, .year, .newest] {
+            for order in [LibraryStore.AlbumOrder.artist, .name, .year, .newest, .frequent, .recent] {
                 let query = LibraryStore.AlbumQuery(order: order, limit: 3, offset: offset)
                 let page = try await store.albums(query).albums.map(\.id.description)
-                let walked = try await walked(db, table: "albums", column: query.orderColumn, limit: 3, offset: offset)
+                let walked = try await walked(
+                    db, table: "albums", column: query.orderColumn, limit: 3, offset: offset, played: order == .frequent || order == .recent)
                 #expect(page == walked, "albums by \(order) at \(offset), \(note)")
             }
             let artists = try await store.artists(limit: 2, offset: offset).artists.map(\.id.description)
@@ -61,9 +64,9 @@ import Testing
             try await Self.expectEveryDepthAgrees(store, db.database, note: "first")
             // The checkpoints were built: every fifth key (13 of 67 tracks, 13 of the 67 albums
             // (each title by several artists), 2 of 13 artists).
-            #expect(checkpoints.keys(of: "tracks", column: "order_artist")?.count == 13)
-            #expect(checkpoints.keys(of: "albums", column: "order_name")?.count == 13)
-            #expect(checkpoints.keys(of: "artists", column: "order_name")?.count == 2)
+            #expect(checkpoints.keys(of: .init(table: "tracks", column: "order_artist"))?.count == 13)
+            #expect(checkpoints.keys(of: .init(table: "albums", column: "order_name"))?.count == 13)
+            #expect(checkpoints.keys(of: .init(table: "artists", column: "order_name"))?.count == 2)
             // A change moves rows: the next deep page builds again from the new generation.
             _ = try await Self.fill(store, count: 40, from: 1000)
             try await Self.expectEveryDepthAgrees(store, db.database, note: "after 40 tracks were added")
@@ -85,6 +88,26 @@ import Testing
                 changes.upserts = (1...9).map { CatalogMaintenanceTests.track(folder, "A\($0)", artist: "Aardvark", album: "Aa", number: 500 + $0) }
             }
             try await Self.expectEveryDepthAgrees(store, db.database, note: "changed, not rebuilt")
+        }
+    }
+
+    /// The most and recently played orders move with every play, which is no library change:
+    /// their checkpoints follow the plays' generation.
+    @Test(arguments: TestBackend.available)
+    func thePlayedOrdersFollowPlays(backend: TestBackend) async throws {
+        try await TestDatabase.with(backend) { db in
+            let checkpoints = CatalogCheckpoints(spacing: 5, rebuildInterval: .zero)
+            let store = LibraryStore(database: db.database, checkpoints: checkpoints)
+            _ = try await Self.fill(store)
+            let tracks = try await store.tracks(LibraryStore.TrackQuery(limit: 100)).tracks
+            // Every album played once, at its own time: 67 albums in both played orders.
+            try await store.recordPlays(tracks.enumerated().map { CatalogPlays.Play(track: $0.element.id, at: Date(timeIntervalSince1970: Double($0.offset))) })
+            try await Self.expectEveryDepthAgrees(store, db.database, note: "all played once")
+            #expect(
+                checkpoints.keys(of: .init(table: "albums", column: "order_recent", condition: "order_recent IS NOT NULL", followsPlays: true))?.count == 13)
+            // The last album played again, three times: it leads both orders now.
+            try await store.recordPlays((0..<3).map { CatalogPlays.Play(track: tracks[0].id, at: Date(timeIntervalSince1970: 1000 + Double($0))) })
+            try await Self.expectEveryDepthAgrees(store, db.database, note: "one album played again")
         }
     }
 }

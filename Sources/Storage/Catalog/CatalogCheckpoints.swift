@@ -3,27 +3,46 @@ import SQLKit
 import Synchronization
 
 /// Where a deep offset of a whole-library order starts, without walking the order's index up
-/// to it: every `spacing`-th key of the order, read once per library generation.
+/// to it: every `spacing`-th key of the order, read once per version of what the order holds.
 ///
 /// A page at `offset` n is otherwise found by stepping over n keys of the index (SQLite and
 /// PostgreSQL have no faster way): at 100,000 tracks, a page 99,950 deep cost 3.9 times the
 /// first, and a Subsonic client syncing the library by `songOffset` reads every depth in turn.
 /// With checkpoints the page starts at the key before it and steps over fewer than `spacing`.
 ///
-/// Only the unfiltered orders whose keys change with the library's generation are kept (a
-/// play changes the most and recently played orders without a new generation, and a filter's
-/// pages are as short as the filter). Keys are unique (each ends with its row's id), so a
-/// checkpoint is an exact position. A build reads the whole index once; while the library
-/// changes (a scan bumps the generation with each batch) an order is built again at most every
+/// Kept for the orders of a whole table (a filter's pages are as short as the filter): their
+/// keys change with the library's generation, and the most and recently played orders with the
+/// plays' generation too. Keys are unique (each ends with its row's id), so a checkpoint is an
+/// exact position. A build reads the order's index once; while the library changes (a scan
+/// bumps the generation with each batch) an order is built again at most every
 /// `rebuildInterval`, and until then a deep page walks the index as before: never a stale
 /// position.
 public final class CatalogCheckpoints: Sendable {
     let spacing: Int
     let rebuildInterval: Duration
 
-    struct Order: Hashable { let table: String, column: String }
-    struct Built {
+    /// An order checkpoints are kept for: a table's key column, the condition every row of the
+    /// order meets (the played albums: their key is set), and whether plays change it.
+    public struct Order: Hashable, Sendable {
+        let table: String
+        let column: String
+        let condition: String?
+        let followsPlays: Bool
+        init(table: String, column: String, condition: String? = nil, followsPlays: Bool = false) {
+            self.table = table
+            self.column = column
+            self.condition = condition
+            self.followsPlays = followsPlays
+        }
+    }
+    /// What an order's rows were when its checkpoints were read.
+    struct Version: Equatable {
         let generation: Int
+        /// The plays' generation, for an order plays change (else 0).
+        let plays: Int
+    }
+    struct Built {
+        let version: Version
         /// The key at positions spacing, 2 × spacing, … (0-based).
         let keys: [String]
     }
@@ -42,12 +61,11 @@ public final class CatalogCheckpoints: Sendable {
     /// Where the page at `offset` starts: a key at or before it and how many rows to step over
     /// from there; nil when the offset is shallow or the order's checkpoints are out of date
     /// and were built too recently to build again.
-    func start(table: String, column: String, offset: Int, on db: any SQLDatabase, now: ContinuousClock.Instant = .now) async throws -> Start? {
+    func start(_ order: Order, offset: Int, on db: any SQLDatabase, now: ContinuousClock.Instant = .now) async throws -> Start? {
         guard offset >= spacing else { return nil }
-        let order = Order(table: table, column: column)
-        let generation = try await Self.generation(on: db)
+        let version = try await Self.version(of: order, on: db)
         let current: Built? = state.withLock { state in
-            if let built = state.built[order], built.generation == generation { return built }
+            if let built = state.built[order], built.version == version { return built }
             return nil
         }
         let built: Built
@@ -64,7 +82,7 @@ public final class CatalogCheckpoints: Sendable {
             }
             guard mayBuild else { return nil }
             let began = ContinuousClock.now
-            built = Built(generation: generation, keys: try await Self.keys(table: table, column: column, spacing: spacing, on: db))
+            built = Built(version: version, keys: try await Self.keys(of: order, spacing: spacing, on: db))
             let took = ContinuousClock.now - began
             state.withLock {
                 $0.built[order] = built
@@ -73,31 +91,35 @@ public final class CatalogCheckpoints: Sendable {
         }
         let index = min(offset / spacing, built.keys.count)
         guard index > 0 else { return nil }
-        return Start(key: built.keys[index - 1], skip: offset - index * spacing, generation: generation)
+        return Start(key: built.keys[index - 1], skip: offset - index * spacing, version: version)
     }
 
-    /// A page's start: read from `key` on, stepping over `skip` rows; right while the library
-    /// is still at `generation` (the page checks it again after reading).
+    /// A page's start: read from `key` on, stepping over `skip` rows; right while the order is
+    /// still at `version` (the page checks it again after reading).
     struct Start {
         let key: String
         let skip: Int
-        let generation: Int
+        let version: Version
     }
 
     /// The keys built for an order, if any (for tests).
-    func keys(of table: String, column: String) -> [String]? {
-        state.withLock { $0.built[Order(table: table, column: column)]?.keys }
+    func keys(of order: Order) -> [String]? {
+        state.withLock { $0.built[order]?.keys }
     }
 
-    static func generation(on db: any SQLDatabase) async throws -> Int {
-        try await db.raw("SELECT generation FROM library_generation WHERE id = 1").first()?.decode(column: "generation", as: Int.self) ?? 0
+    static func version(of order: Order, on db: any SQLDatabase) async throws -> Version {
+        let row = try await db.raw("SELECT generation, plays_generation FROM library_generation WHERE id = 1").first()
+        return Version(
+            generation: try row?.decode(column: "generation", as: Int.self) ?? 0,
+            plays: order.followsPlays ? try row?.decode(column: "plays_generation", as: Int.self) ?? 0 : 0)
     }
 
     /// Every `spacing`-th key of an order, by its rank over the order's index.
-    static func keys(table: String, column: String, spacing: Int, on db: any SQLDatabase) async throws -> [String] {
+    static func keys(of order: Order, spacing: Int, on db: any SQLDatabase) async throws -> [String] {
+        let condition = order.condition.map { " WHERE " + $0 } ?? ""
         let query =
-            "SELECT " + column + " AS k FROM (SELECT " + column + ", ROW_NUMBER() OVER (ORDER BY " + column + ") AS r FROM " + table
-            + ") AS ranked WHERE r > 1 AND (r - 1) % " + String(spacing) + " = 0 ORDER BY r"
+            "SELECT " + order.column + " AS k FROM (SELECT " + order.column + ", ROW_NUMBER() OVER (ORDER BY " + order.column + ") AS r FROM "
+            + order.table + condition + ") AS ranked WHERE r > 1 AND (r - 1) % " + String(spacing) + " = 0 ORDER BY r"
         return try await db.raw(SQLQueryString(query)).all().map { try $0.decode(column: "k", as: String.self) }
     }
 }

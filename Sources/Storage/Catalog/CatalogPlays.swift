@@ -54,5 +54,8 @@ public enum CatalogPlays {
         }
         let owners = try await CatalogMaintenance.owners(on: db, column: "id", values: Array(byTrack.keys))
         try await CatalogMaintenance.refresh(albums: owners.albums, artists: [], on: db)
+        // The most and recently played orders moved: their deep pages' checkpoints are read
+        // again (CatalogCheckpoints); the library's own generation stays.
+        try await db.raw("UPDATE library_generation SET plays_generation = plays_generation + 1 WHERE id = 1").run()
     }
 }

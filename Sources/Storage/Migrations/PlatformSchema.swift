@@ -168,6 +168,12 @@ extension Schema {
                     """,
                 ]
             },
+            // Bumped by every recorded play, as the generation is by every library change: the
+            // most and recently played orders' checkpoints for deep pages follow it
+            // (CatalogCheckpoints).
+            Migration(version: 16, name: "catalog plays generation") { _ in
+                ["ALTER TABLE library_generation ADD COLUMN plays_generation BIGINT NOT NULL DEFAULT 0"]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

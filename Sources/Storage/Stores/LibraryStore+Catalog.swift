@@ -122,7 +122,7 @@ extension LibraryStore {
             let total = try await Self.count(on: db, table: "tracks", stored: filter.isEmpty ? "track_count" : nil, conditions: conditions)
             let page = try await Self.page(
                 on: db, table: "tracks", scope: "tracks", column: column, conditions: conditions, after: query.after, descending: false, limit: query.limit,
-                offset: query.offset, checkpoints: ("tracks", checkpoints))
+                offset: query.offset, checkpoints: filter.isEmpty ? (checkpoints, .init(table: "tracks", column: column)) : nil)
             return TrackPage(tracks: try page.rows.map(Self.track), total: total, next: page.next)
         }
     }
@@ -205,6 +205,14 @@ extension LibraryStore {
 
         var descending: Bool { order == .year && (years.map { $0.from > $0.to } ?? false) }
 
+        /// The whole order this page is of, when it is one (no artist, genre or years): deep
+        /// offsets in it start from a checkpoint. Its condition is the page's own (below).
+        var checkpointed: CatalogCheckpoints.Order? {
+            guard artistID == nil, genre == nil, years == nil, order != .random else { return nil }
+            let played = order == .frequent || order == .recent
+            return .init(table: "albums", column: orderColumn, condition: played ? orderColumn + " IS NOT NULL" : nil, followsPlays: played)
+        }
+
         var conditions: [SQLQueryString] {
             var conditions: [SQLQueryString] = []
             if artistID != nil { conditions.append("id = mine") }
@@ -265,7 +273,7 @@ extension LibraryStore {
             let page = try await Self.page(
                 on: db, table: query.source, scope: "albums", column: query.orderColumn, conditions: conditions, after: query.after,
                 descending: query.descending,
-                limit: query.limit, offset: query.offset, checkpoints: query.artistID == nil ? ("albums", checkpoints) : nil)
+                limit: query.limit, offset: query.offset, checkpoints: query.checkpointed.map { (checkpoints, $0) })
             return AlbumPage(albums: try page.rows.map(Self.album), total: total, next: page.next)
         }
     }
@@ -323,7 +331,7 @@ extension LibraryStore {
             let total = try await Self.count(on: db, table: "artists", stored: "artist_count", conditions: [])
             let page = try await Self.page(
                 on: db, table: "artists", scope: "artists", column: "order_name", conditions: [], after: after, descending: false, limit: limit, offset: offset,
-                checkpoints: ("artists", checkpoints))
+                checkpoints: (checkpoints, .init(table: "artists", column: "order_name")))
             let artists = try page.rows.map { row in
                 ArtistSummary(
                     id: try decodeID(row, "id"),
@@ -363,13 +371,13 @@ extension LibraryStore {
 
     /// One page in a stored key's order, and the cursor after it when more follow (one row
     /// more than the page is read to know).
-    /// `checkpoints`, for an unfiltered order of a table whose keys change only with the
-    /// library's generation, makes a deep offset start near its row.
+    /// `checkpoints`, for a page of a whole order (its conditions are exactly the order's
+    /// condition), makes a deep offset start near its row.
     static func page(
         on db: any SQLDatabase, table: SQLQueryString, scope: String, column: String, conditions: [SQLQueryString], after: CatalogCursor?, descending: Bool,
         limit: Int,
         offset: Int,
-        checkpoints: (table: String, store: CatalogCheckpoints)? = nil
+        checkpoints: (store: CatalogCheckpoints, order: CatalogCheckpoints.Order)? = nil
     ) async throws -> (rows: [any SQLRow], next: CatalogCursor?) {
         func read(from start: CatalogCheckpoints.Start?) async throws -> [any SQLRow] {
             try await db.raw(
@@ -378,12 +386,10 @@ extension LibraryStore {
             ).all()
         }
         var rows: [any SQLRow]
-        if after == nil, conditions.isEmpty, !descending, let checkpoints,
-            let start = try await checkpoints.store.start(table: checkpoints.table, column: column, offset: offset, on: db)
-        {
+        if after == nil, !descending, let checkpoints, let start = try await checkpoints.store.start(checkpoints.order, offset: offset, on: db) {
             rows = try await read(from: start)
-            // A scan that committed meanwhile moved the rows: read again by walking the index.
-            if try await CatalogCheckpoints.generation(on: db) != start.generation { rows = try await read(from: nil) }
+            // A scan or a play that committed meanwhile moved the rows: read again by walking.
+            if try await CatalogCheckpoints.version(of: checkpoints.order, on: db) != start.version { rows = try await read(from: nil) }
         } else {
             rows = try await read(from: nil)
         }
