@@ -168,6 +168,56 @@ extension Schema {
                     """,
                 ]
             },
+            // What each account keeps through Subsonic players (SubsonicStateStore): stars and
+            // ratings of artists, albums and songs (by the ids players see, so one table holds
+            // all three), playlists and their songs in order, and the play queue a person
+            // carries from one player to the next. All of it is removed with its account; a
+            // song that leaves the library is left out when read, so a rescan that brings it
+            // back brings back its stars and places.
+            Migration(version: 12, name: "subsonic state") { _ in
+                [
+                    """
+                    CREATE TABLE subsonic_annotations (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        item_id TEXT NOT NULL,
+                        starred_at DOUBLE PRECISION,
+                        rating BIGINT,
+                        PRIMARY KEY (user_id, item_id)
+                    )
+                    """,
+                    "CREATE INDEX subsonic_annotations_starred ON subsonic_annotations(user_id, starred_at)",
+                    """
+                    CREATE TABLE subsonic_playlists (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        comment TEXT,
+                        is_public BIGINT NOT NULL DEFAULT 0,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        changed_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX subsonic_playlists_user ON subsonic_playlists(user_id)",
+                    """
+                    CREATE TABLE subsonic_playlist_songs (
+                        playlist_id TEXT NOT NULL REFERENCES subsonic_playlists(id) ON DELETE CASCADE,
+                        position BIGINT NOT NULL,
+                        track_id TEXT NOT NULL,
+                        PRIMARY KEY (playlist_id, position)
+                    )
+                    """,
+                    """
+                    CREATE TABLE subsonic_play_queues (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        track_ids TEXT NOT NULL,
+                        current_index BIGINT,
+                        position_ms BIGINT NOT NULL DEFAULT 0,
+                        changed_at DOUBLE PRECISION NOT NULL,
+                        changed_by TEXT NOT NULL
+                    )
+                    """,
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]
