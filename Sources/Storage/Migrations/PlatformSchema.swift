@@ -218,6 +218,21 @@ extension Schema {
                     """,
                 ]
             },
+            // The songs' words from their files' tags (plain, or LRC text when synced), for
+            // Subsonic's lyrics methods: their own table, so the track reads every list makes
+            // never carry them. Files scanned before are read again on the next scan to learn them.
+            Migration(version: 13, name: "track lyrics") { _ in
+                [
+                    """
+                    CREATE TABLE track_lyrics (
+                        track_id TEXT PRIMARY KEY REFERENCES tracks(id) ON DELETE CASCADE,
+                        language TEXT,
+                        lyrics TEXT NOT NULL
+                    )
+                    """,
+                    "UPDATE tracks SET modified_millis = -1",
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

@@ -41,3 +41,38 @@ extension LibraryStore {
         }
     }
 }
+
+/// The songs' words the scan keeps from their tags (`track_lyrics`).
+extension LibraryStore {
+    public struct StoredLyrics: Sendable, Equatable {
+        public let track: TrackID
+        /// Plain text, or LRC text when the tag was synced.
+        public let text: String
+        public let language: String?
+    }
+
+    public func lyrics(track: TrackID) async throws -> StoredLyrics? {
+        try await database.withConnection { db in
+            try await db.raw("SELECT * FROM track_lyrics WHERE track_id = \(bind: track.description)").first().map(Self.lyrics)
+        }
+    }
+
+    /// The lyrics of a song by an artist and a title (as players ask for them by name): the
+    /// artist as its id is made (case and accents folded), the title without case.
+    public func lyrics(artist: String?, title: String?) async throws -> StoredLyrics? {
+        var conditions: [SQLQueryString] = []
+        if let artist { conditions.append("tracks.artist_id = \(bind: StableID.artist(named: artist).description)") }
+        if let title { conditions.append("LOWER(tracks.title) = \(bind: title.lowercased())") }
+        guard !conditions.isEmpty else { return nil }
+        let query: SQLQueryString =
+            "SELECT track_lyrics.* FROM track_lyrics JOIN tracks ON tracks.id = track_lyrics.track_id WHERE "
+            + conditions.joined(separator: " AND ") + " ORDER BY tracks.order_artist, tracks.id LIMIT 1"
+        return try await database.withConnection { db in try await db.raw(query).first().map(Self.lyrics) }
+    }
+
+    static func lyrics(_ row: any SQLRow) throws -> StoredLyrics {
+        StoredLyrics(
+            track: try decodeID(row, "track_id"), text: try row.decode(column: "lyrics", as: String.self),
+            language: try row.decode(column: "language", as: String?.self))
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import JukeTestSupport
+import MediaFormats
 import NIOCore
 import Testing
 
@@ -289,6 +290,66 @@ import Testing
             // No songs: the queue is cleared.
             _ = try await ann.call("savePlayQueue")
             #expect(try await ann.call("getPlayQueue")["playQueue"] == nil)
+        }
+    }
+
+    @Test(arguments: TestBackend.available)
+    func lyricsFromTheFilesTags(backend: TestBackend) async throws {
+        try await TestApp.run(backend) { app, client in
+            let ann = try await Self.player("ann", client)
+            let folder = app.services.configuration.dataDirectory + "/lyrics"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for (i, title) in ["Plain", "Synced", "Silent"].enumerated() {
+                var tag = ID3v2Writer()
+                tag.text("TIT2", title)
+                tag.text("TPE1", "Singer")
+                tag.text("TALB", "Words")
+                if title == "Plain" { tag.lyrics("First line\nSecond line", language: "eng") }
+                if title == "Synced" { tag.syncedLyrics([(0, "Hello"), (2500, "World")], language: "fra") }
+                var wav = WAVWriter(sampleRate: 8000)
+                wav.id3 = tag.encode()
+                try Data(wav.encode(samples: Array(repeating: Int16(0), count: 800))).write(to: URL(fileURLWithPath: "\(folder)/\(i).wav"))
+            }
+            _ = try await app.services.platform.addFolder(path: folder)
+            await app.services.platform.waitForScans()
+            let ids = try await Self.songIDs(ann)
+
+            let plain = try await ann.list("getLyricsBySongId", "id=\(ids["Plain"] ?? "")", "lyricsList", "structuredLyrics")
+            #expect(plain.count == 1 && plain.first?["synced"] as? Bool == false && plain.first?["lang"] as? String == "eng")
+            #expect(plain.first?["displayArtist"] as? String == "Singer" && plain.first?["displayTitle"] as? String == "Plain")
+            let plainLines = try #require(plain.first?["line"] as? [[String: Any]])
+            #expect(plainLines.map { $0["value"] as? String } == ["First line", "Second line"] && plainLines.allSatisfy { $0["start"] == nil })
+
+            let synced = try await ann.list("getLyricsBySongId", "id=\(ids["Synced"] ?? "")", "lyricsList", "structuredLyrics")
+            #expect(synced.first?["synced"] as? Bool == true && synced.first?["lang"] as? String == "fra")
+            let syncedLines = try #require(synced.first?["line"] as? [[String: Any]])
+            #expect(syncedLines.map { $0["start"] as? Int } == [0, 2500] && syncedLines.map { $0["value"] as? String } == ["Hello", "World"])
+            #expect(try await ann.list("getLyricsBySongId", "id=\(ids["Silent"] ?? "")", "lyricsList", "structuredLyrics").isEmpty)
+
+            let byName = try #require(try await ann.call("getLyrics", "artist=singer&title=synced")["lyrics"] as? [String: Any])
+            #expect(byName["value"] as? String == "Hello\nWorld" && byName["artist"] as? String == "Singer" && byName["title"] as? String == "Synced")
+            let none = try #require(try await ann.call("getLyrics", "artist=Nobody&title=Nothing")["lyrics"] as? [String: Any])
+            #expect(none["value"] == nil)
+            #expect(try await ann.call("getLyrics")["lyrics"] != nil)
+            let xml = String(
+                buffer: try await client.execute(uri: "/rest/getLyricsBySongId?v=1.16.1&c=t&apiKey=\(ann.key)&id=\(ids["Synced"] ?? "")", method: .get).body)
+            #expect(xml.contains(#"<line start="2500">World</line>"#), "\(xml)")
+
+            #expect(try await ann.code("getLyricsBySongId") == 10)
+            #expect(try await ann.code("getLyricsBySongId", "id=tr-\(UUID())") == 70)
+            #expect(try await ann.code("getLyrics", "artist=" + String(repeating: "a", count: 501)) == 0)
+
+            // A retag without the words takes them away at the next scan.
+            var tag = ID3v2Writer()
+            tag.text("TIT2", "Plain")
+            tag.text("TPE1", "Singer")
+            tag.text("TALB", "Words")
+            var wav = WAVWriter(sampleRate: 8000)
+            wav.id3 = tag.encode()
+            try Data(wav.encode(samples: Array(repeating: Int16(1), count: 900))).write(to: URL(fileURLWithPath: "\(folder)/0.wav"))
+            try await app.services.platform.scans.startAll()
+            await app.services.platform.waitForScans()
+            #expect(try await ann.list("getLyricsBySongId", "id=\(ids["Plain"] ?? "")", "lyricsList", "structuredLyrics").isEmpty)
         }
     }
 

@@ -11,6 +11,7 @@ public enum SubsonicAPI {
         SubsonicExtension("transcodeOffset"),
         SubsonicExtension("indexBasedQueue"),
         SubsonicExtension("topSongsByArtistId"),
+        SubsonicExtension("songLyrics"),
     ]
 
     static func register(on router: Router<JukeRequestContext>, platform: Platform, apps: [any JukeApp]) {
@@ -24,6 +25,7 @@ public enum SubsonicAPI {
             + MediaEndpoints.all(platform: platform)
             + AnnotationEndpoints.all(platform: platform, store: annotations, nowPlaying: SubsonicNowPlaying())
             + DiscoveryEndpoints.all(platform: platform)
+            + LyricsEndpoints.all(platform: platform)
             + PlaylistEndpoints.all(platform: platform, store: SubsonicPlaylistStore(database: platform.database))
             + PlayQueueEndpoints.all(platform: platform, store: SubsonicPlayQueueStore(database: platform.database))
             + apps.flatMap(\.subsonicEndpoints)
