@@ -131,14 +131,19 @@ import Testing
                     "DROP TABLE catalog_facets", "ALTER TABLE tracks DROP COLUMN search_words",
                     // Nor the Subsonic players' keys and app passwords (11).
                     "DROP TABLE subsonic_api_keys", "DROP TABLE subsonic_app_passwords",
-                    // Nor the plays' generation (16).
+                    // Nor their stars, playlists and play queues (12).
+                    "DROP TABLE subsonic_annotations", "DROP TABLE subsonic_playlist_songs", "DROP TABLE subsonic_playlists",
+                    "DROP TABLE subsonic_play_queues",
+                    // Nor the lyrics (13).
+                    "DROP TABLE track_lyrics",
+                    // Nor the plays' generation (14).
                     "ALTER TABLE library_generation DROP COLUMN plays_generation",
                 ] {
                     try await sql.raw(SQLQueryString(statement)).run()
                 }
             }
             try await Migrator.migrate(db.database, schemas: [.platform, Self.app], logger: TestDatabase.logger)
-            #expect(try await Self.versions(db.database) == ["platform": Array(1...11) + [16], "testapp": [1, 2]])
+            #expect(try await Self.versions(db.database) == ["platform": Array(1...14), "testapp": [1, 2]])
             // The app's second migration did run: its column is there.
             try await db.database.withConnection { sql in
                 try await sql.raw("INSERT INTO testapp_notes (id, body, owner) VALUES ('a', 'b', 'c')").run()

@@ -22,6 +22,9 @@ SONGS = [
     ("The Entertainer", "Scott Joplin", "Rags", "Ragtime", 1902, 1),
     ("Maple Leaf Rag", "Scott Joplin", "Rags", "Ragtime", 1899, 2),
 ]
+# Songs with words in their tags: plain (ID3 USLT) and synced (ID3 SYLT: start in ms, line).
+LYRICS = {"Greensleeves": "Alas, my love, you do me wrong\nTo cast me off discourteously"}
+SYNCED_LYRICS = {"Maple Leaf Rag": [(0, "Ragtime"), (1500, "Maple leaf")]}
 PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001"
                     "0d0a2db40000000049454e44ae426082")
 
@@ -36,6 +39,13 @@ def _id3(title, artist, album, genre, year, track):
         _frame("TIT2", title), _frame("TPE1", artist), _frame("TALB", album), _frame("TCON", genre),
         _frame("TDRC", str(year)), _frame("TRCK", str(track)),
     ])
+    if title in LYRICS:  # UTF-8, language, empty descriptor, text
+        body = b"\x03" + b"eng" + b"\x00" + LYRICS[title].encode()
+        frames += b"USLT" + struct.pack(">I", len(body)) + b"\x00\x00" + body
+    if title in SYNCED_LYRICS:  # UTF-8, language, ms stamps, lyrics, empty descriptor, (text, time)...
+        body = b"\x03" + b"eng" + b"\x02\x01" + b"\x00"
+        body += b"".join(text.encode() + b"\x00" + struct.pack(">I", ms) for ms, text in SYNCED_LYRICS[title])
+        frames += b"SYLT" + struct.pack(">I", len(body)) + b"\x00\x00" + body
     picture = b"\x00" + b"image/png\x00" + b"\x03" + b"\x00" + PNG
     frames += b"APIC" + struct.pack(">I", len(picture)) + b"\x00\x00" + picture
     size = len(frames)

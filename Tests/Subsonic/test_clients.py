@@ -5,6 +5,7 @@ default format, is read here with ElementTree. Answers are checked against the l
 conftest.py writes (SONGS)."""
 import asyncio
 import hashlib
+import time
 import urllib.parse
 import urllib.request
 import xml.etree.ElementTree as ET
@@ -15,7 +16,7 @@ import pytest
 from libopensonic import errors as oerrors
 from libsonic import errors as serrors
 
-from conftest import SONGS, request
+from conftest import LYRICS, SONGS, request
 
 NS = {"s": "http://subsonic.org/restapi"}
 
@@ -55,7 +56,7 @@ def test_system_and_auth_with_py_opensonic(juke, keys, by_key):
     assert by_key.ping()
     assert by_key.get_license()["license"]["valid"] is True  # it hands back the whole answer
     names = [e.name for e in by_key.get_open_subsonic_extensions()]
-    assert names == ["apiKeyAuthentication", "formPost", "transcodeOffset"]
+    assert names == ["apiKeyAuthentication", "formPost", "transcodeOffset", "indexBasedQueue", "topSongsByArtistId", "songLyrics"]
     assert by_key.token_info().username == "admin"
     user = by_key.get_user("admin")
     assert user.admin_role and user.stream_role
@@ -265,3 +266,180 @@ def test_credentials_never_reach_the_log(juke, keys):
     text = juke.log_text()
     assert "/rest/" in text, "the request log is on (debug) and saw the calls"
     assert keys["admin"] not in text and keys["password"] not in text and keys["guest"] not in text
+
+
+# --- What each account keeps: stars, ratings, plays, playlists, the play queue ----------------
+# These run after the lists above (which expect nothing starred or played yet).
+
+
+def ids_by_title(conn):
+    return {s.title: s for s in conn.search3("", song_count=500).song}
+
+
+def xml_error(juke, method, key, **params):
+    _, body = rest(juke, method, apiKey=key, **params)
+    error = ET.fromstring(body).find("s:error", NS)
+    return None if error is None else error.get("code")
+
+
+def test_stars_and_ratings_with_py_opensonic(juke, keys, by_key):
+    songs = ids_by_title(by_key)
+    ode = songs["Ode to Joy"]
+    assert by_key.star(sids=[ode.id], album_ids=[ode.album_id], artist_ids=[ode.artist_id])
+    assert by_key.set_rating(ode.id, 4) and by_key.set_rating(ode.album_id, 5)
+    starred = by_key.get_starred2()
+    assert titles(starred.song) == ["Ode to Joy"] and starred.song[0].user_rating == 4 and starred.song[0].starred
+    assert [a.name for a in starred.album] == ["Symphonies"] and [a.name for a in starred.artist] == ["Ludwig van Beethoven"]
+    folders = by_key.get_starred()
+    assert [a.title for a in folders.album] == ["Symphonies"] and titles(folders.song) == ["Ode to Joy"]
+    assert [a.name for a in by_key.get_album_list2("starred")] == ["Symphonies"]
+    assert [a.name for a in by_key.get_album_list2("highest")] == ["Symphonies"]
+    assert by_key.get_song(ode.id).user_rating == 4
+
+    guest = opensonic(juke, api_key=keys["guest"])
+    try:  # the guest's stars are the guest's own: none of the admin's
+        mine = guest.get_starred2()
+        assert not mine.song and not mine.album and not mine.artist
+        assert guest.get_song(ode.id).starred is None
+    finally:
+        guest.cleanup()
+
+    assert by_key.unstar(sids=[ode.id], album_ids=[ode.album_id], artist_ids=[ode.artist_id])
+    assert by_key.set_rating(ode.album_id, 0)
+    after = by_key.get_starred2()
+    assert not after.song and not after.album and by_key.get_album_list2("highest") == []
+    with pytest.raises(oerrors.DataNotFoundError):
+        by_key.star(sids=["tr-00000000-0000-0000-0000-000000000000"])
+    with pytest.raises(oerrors.SonicError):
+        by_key.set_rating(ode.id, 9)
+
+
+def test_plays_and_neighbours_with_py_opensonic(juke, by_key):
+    songs = ids_by_title(by_key)
+    ode, elise = songs["Ode to Joy"], songs["Für Elise"]
+    assert by_key.scrobble(elise.id, submission=False)
+    playing = by_key.get_now_playing()
+    assert [(p.username, p.title) for p in playing] == [("admin", "Für Elise")]
+    assert by_key.scrobble(elise.id) and by_key.scrobble(elise.id, listen_time=int(time.time()))  # seconds; it sends ms
+    assert by_key.scrobble(ode.id)
+    frequent = by_key.get_album_list2("frequent")
+    assert [a.name for a in frequent] == ["Symphonies"] and frequent[0].play_count == 3
+    assert [s.title for s in by_key.get_top_songs("Ludwig van Beethoven")] == ["Für Elise", "Ode to Joy"]
+    assert by_key.get_top_songs("Nobody Here") == []
+    # Similar songs from the catalog: the artist's own, then its genre's and years' (none here).
+    assert titles(by_key.get_similar_songs(ode.id, count=10)) == ["Für Elise"]
+    assert titles(by_key.get_similar_songs2(ode.artist_id)) == ["Für Elise", "Ode to Joy"]
+    assert not by_key.get_artist_info2(ode.artist_id).similar_artist  # no other Classical artist
+    assert by_key.get_artist_info(ode.id).biography is None
+    assert by_key.get_album_info(ode.album_id).notes is None and by_key.get_album_info2(ode.id).notes is None
+    with pytest.raises(oerrors.DataNotFoundError):
+        by_key.scrobble("tr-00000000-0000-0000-0000-000000000000")
+    with pytest.raises(oerrors.DataNotFoundError):
+        by_key.get_artist_info2("ar-00000000-0000-0000-0000-000000000000")
+
+
+def test_playlists_and_the_play_queue_with_py_opensonic(juke, keys, by_key):
+    songs = ids_by_title(by_key)
+    ode, green, rag = songs["Ode to Joy"], songs["Greensleeves"], songs["Maple Leaf Rag"]
+    assert by_key.create_playlist(name="Road", song_ids=[ode.id, green.id, ode.id])
+    [made] = by_key.get_playlists()
+    assert made.name == "Road" and made.song_count == 3 and made.owner == "admin" and made.public is False
+    assert [s.title for s in by_key.get_playlist(made.id).entry] == ["Ode to Joy", "Greensleeves", "Ode to Joy"]
+    assert by_key.update_playlist(made.id, name="Road Trip", comment="Summer", song_ids_to_add=[rag.id], song_indices_to_remove=[0])
+    changed = by_key.get_playlist(made.id)
+    assert changed.name == "Road Trip" and changed.comment == "Summer"
+    assert [s.title for s in changed.entry] == ["Greensleeves", "Ode to Joy", "Maple Leaf Rag"]
+    assert by_key.create_playlist(playlist_id=made.id, song_ids=[rag.id])
+    assert by_key.get_playlist(made.id).song_count == 1
+
+    guest = opensonic(juke, api_key=keys["guest"])
+    try:
+        assert guest.get_playlists() == []
+        with pytest.raises(oerrors.DataNotFoundError):
+            guest.get_playlist(made.id)
+        assert xml_error(juke, "updatePlaylist", keys["admin"], playlistId=made.id, public="true") is None
+        assert [p.name for p in guest.get_playlists()] == ["Road Trip"]
+        with pytest.raises(oerrors.AuthError):  # 50: read-only for anyone but its owner
+            guest.delete_playlist(made.id)
+    finally:
+        guest.cleanup()
+    assert by_key.delete_playlist(made.id) and by_key.get_playlists() == []
+
+    assert by_key.save_play_queue([ode.id, green.id, ode.id], current=green.id, position=2500)
+    queue = by_key.get_play_queue()
+    assert queue.current == green.id and queue.position == 2500 and queue.username == "admin" and queue.changed_by == "py-opensonic"
+    assert [s.title for s in queue.entry] == ["Ode to Joy", "Greensleeves", "Ode to Joy"]
+    assert by_key.save_play_queue_by_index([ode.id, green.id, ode.id], current_index=2, position=10)
+    by_index = by_key.get_play_queue_by_index()
+    assert by_index.current_index == 2 and by_index.position == 10 and len(by_index.entry) == 3
+    assert xml_error(juke, "savePlayQueueByIndex", keys["admin"], id=ode.id, currentIndex="5") == "10"
+    assert xml_error(juke, "savePlayQueue", keys["admin"], id=ode.id, current=green.id) == "0"
+    assert by_key.save_play_queue_by_index()  # no songs: cleared
+    assert xml_error(juke, "getPlayQueue", keys["guest"]) is None
+
+
+def test_state_with_py_sonic(juke, keys):
+    conn = sonic(juke, keys["password"])
+    songs = {s["title"]: s for s in conn.search3("", songCount=500)["searchResult3"]["song"]}
+    ode, rag = songs["Ode to Joy"], songs["Maple Leaf Rag"]
+    conn.star(sids=[rag["id"]], albumIds=[rag["albumId"]], artistIds=[rag["artistId"]])
+    conn.setRating(rag["id"], 3)
+    starred = conn.getStarred2()["starred2"]
+    assert [s["title"] for s in starred["song"]] == ["Maple Leaf Rag"] and starred["song"][0]["userRating"] == 3
+    assert [a["name"] for a in starred["album"]] == ["Rags"] and [a["name"] for a in starred["artist"]] == ["Scott Joplin"]
+    assert [a["title"] for a in conn.getStarred()["starred"]["album"]] == ["Rags"]
+    conn.unstar(sids=[rag["id"]], albumIds=[rag["albumId"]], artistIds=[rag["artistId"]])
+    assert conn.getStarred2()["starred2"]["song"] == []
+
+    conn.scrobble(rag["id"], submission=False)
+    # One entry per player: py-sonic's song first, py-opensonic's from before still there.
+    assert [e["title"] for e in conn.getNowPlaying()["nowPlaying"]["entry"]] == ["Maple Leaf Rag", "Für Elise"]
+    conn.scrobble(rag["id"], listenTime=int(time.time()) - 60)
+    assert [s["title"] for s in conn.getTopSongs("Scott Joplin")["topSongs"]["song"]] == ["Maple Leaf Rag", "The Entertainer"]
+    assert [s["title"] for s in conn.getSimilarSongs(rag["id"])["similarSongs"]["song"]] == ["The Entertainer"]
+    assert sorted(s["title"] for s in conn.getSimilarSongs2(rag["artistId"])["similarSongs2"]["song"]) == ["Maple Leaf Rag", "The Entertainer"]
+    assert conn.getArtistInfo(rag["artistId"])["artistInfo"].get("similarArtist", []) == []
+    assert conn.getArtistInfo2(rag["id"])["artistInfo2"].get("similarArtist", []) == []
+    assert conn.getAlbumInfo(rag["albumId"])["albumInfo"] == {} and conn.getAlbumInfo2(rag["albumId"])["albumInfo"] == {}
+
+    conn.createPlaylist(name="Rags only", songIds=[rag["id"]])
+    [listed] = conn.getPlaylists()["playlists"]["playlist"]
+    assert listed["name"] == "Rags only" and listed["songCount"] == 1
+    conn.updatePlaylist(listed["id"], songIdsToAdd=[ode["id"]], songIndexesToRemove=[0])
+    assert [s["title"] for s in conn.getPlaylist(listed["id"])["playlist"]["entry"]] == ["Ode to Joy"]
+    conn.deletePlaylist(listed["id"])
+    assert conn.getPlaylists()["playlists"]["playlist"] == []
+
+    conn.savePlayQueue([rag["id"], ode["id"]], current=ode["id"], position=700)
+    queue = conn.getPlayQueue()["playQueue"]
+    assert queue["current"] == ode["id"] and queue["position"] == 700 and queue["changedBy"] == "py-sonic"
+    # py-sonic has no index-based queue methods: its own request builder calls them.
+    conn._doInfoReq(conn._getRequestWithLists("savePlayQueueByIndex.view", {"id": [rag["id"], rag["id"]]}, {"currentIndex": 1}))
+    by_index = conn._doInfoReq(conn._getRequest("getPlayQueueByIndex.view"))["playQueueByIndex"]
+    assert by_index["currentIndex"] == 1 and [s["title"] for s in by_index["entry"]] == ["Maple Leaf Rag", "Maple Leaf Rag"]
+    with pytest.raises(serrors.DataNotFoundError):
+        conn.getPlaylist("pl-00000000-0000-0000-0000-000000000000")
+
+
+def test_lyrics_with_py_opensonic(juke, by_key):
+    songs = ids_by_title(by_key)
+    [plain] = by_key.get_lyrics_by_song_id(songs["Greensleeves"].id)
+    assert plain.synced is False and plain.lang == "eng" and plain.display_title == "Greensleeves"
+    assert [line.value for line in plain.line] == LYRICS["Greensleeves"].split("\n")
+    [synced] = by_key.get_lyrics_by_song_id(songs["Maple Leaf Rag"].id)
+    assert synced.synced is True and [(line.start, line.value) for line in synced.line] == [(0, "Ragtime"), (1500, "Maple leaf")]
+    assert by_key.get_lyrics_by_song_id(songs["Ode to Joy"].id) == []
+    found = by_key.get_lyrics(artist="Traditional", title="Greensleeves")
+    assert found.value == LYRICS["Greensleeves"] and found.artist == "Traditional" and found.title == "Greensleeves"
+    with pytest.raises(oerrors.DataNotFoundError):
+        by_key.get_lyrics_by_song_id("tr-00000000-0000-0000-0000-000000000000")
+
+
+def test_lyrics_with_py_sonic(juke, keys):
+    conn = sonic(juke, keys["password"])
+    songs = {s["title"]: s for s in conn.search3("", songCount=500)["searchResult3"]["song"]}
+    assert conn.getLyrics(artist="Scott Joplin", title="Maple Leaf Rag")["lyrics"]["value"] == "Ragtime\nMaple leaf"
+    assert "value" not in conn.getLyrics(artist="Nobody", title="Nothing")["lyrics"]
+    # py-sonic has no getLyricsBySongId: its own request builder calls it.
+    listed = conn._doInfoReq(conn._getRequest("getLyricsBySongId.view", {"id": songs["Greensleeves"]["id"]}))["lyricsList"]
+    assert [line["value"] for line in listed["structuredLyrics"][0]["line"]] == LYRICS["Greensleeves"].split("\n")

@@ -89,6 +89,7 @@ public struct LibraryScanner: Sendable {
                 let built = TrackBuilder.build(meta: meta, file: file, id: id, folder: folder.id, addedAt: now)
                 changes.upserts.append(built.track)
                 if let art = built.artwork { changes.artwork[art.hash] = (art.mimeType, art.data) }
+                changes.lyrics[file.path] = built.lyrics
                 changes.resolvedIssuePaths.append(file.path)
                 if existing != nil {
                     progress.updated += 1

@@ -12,6 +12,8 @@ enum TrackBuilder {
     struct Built {
         let track: Track
         let artwork: (hash: String, mimeType: String, data: Data)?
+        /// The song's words (plain or LRC text), with only what a multi-line field accepts.
+        var lyrics: (text: String, language: String?)?
     }
 
     static func build(
@@ -41,6 +43,11 @@ enum TrackBuilder {
             isrc: meta.isrc, musicBrainzID: meta.musicBrainzRecordingID, bpm: meta.bpm,
             artworkHash: artwork?.0, addedAt: addedAt
         )
-        return Built(track: track, artwork: artwork)
+        var built = Built(track: track, artwork: artwork)
+        if let lyrics = meta.lyrics {
+            let text = String(String.UnicodeScalarView(lyrics.text.unicodeScalars.filter { TextRules.isAllowed($0, as: .multiline) }))
+            if !text.allSatisfy(\.isWhitespace) { built.lyrics = (text, lyrics.language.flatMap { TextRules.cleanedOrNil($0, limit: 8) }) }
+        }
+        return built
     }
 }

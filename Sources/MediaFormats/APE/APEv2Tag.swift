@@ -77,6 +77,7 @@ enum APEv2Tag {
                 meta.discTotal = meta.discTotal ?? t
             case "ISRC": meta.isrc = meta.isrc ?? value
             case "BPM": meta.bpm = meta.bpm ?? parseBPM(value)
+            case "LYRICS", "UNSYNCEDLYRICS": meta.offer(TaggedLyrics.make(value))
             case "MUSICBRAINZ_TRACKID": meta.musicBrainzRecordingID = meta.musicBrainzRecordingID ?? value
             default: break
             }

@@ -23,6 +23,9 @@ public struct AudioMetadata: Sendable, Equatable {
     public var channels: Int?
     public var bitrate: Int?
     public var artwork: [Artwork]
+    /// The song's words (ID3 USLT/SYLT, Vorbis LYRICS/UNSYNCEDLYRICS, MP4 ©lyr, APE Lyrics);
+    /// synced ones are kept in preference to plain ones.
+    public var lyrics: TaggedLyrics?
     /// The codec inside a container that holds several ("aac" or "alac" in MP4, say), where
     /// it decides whether a browser can play the file; nil where the format says it.
     public var codec: String?
@@ -57,6 +60,14 @@ public struct AudioMetadata: Sendable, Equatable {
         musicBrainzRecordingID = musicBrainzRecordingID ?? other.musicBrainzRecordingID
         bpm = bpm ?? other.bpm
         if artwork.isEmpty { artwork = other.artwork }
+        lyrics = lyrics ?? other.lyrics
+    }
+
+    /// Keeps these lyrics unless synced ones are kept already (a file with both keeps the
+    /// synced, whichever its tags list first).
+    mutating func offer(_ found: TaggedLyrics?) {
+        guard let found else { return }
+        if lyrics == nil || (lyrics?.isSynced == false && found.isSynced) { lyrics = found }
     }
 }
 

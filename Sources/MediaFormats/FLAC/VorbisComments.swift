@@ -46,6 +46,7 @@ enum VorbisComments {
             case "DISCTOTAL", "TOTALDISCS": meta.discTotal = meta.discTotal ?? parseNumberPair(value).0
             case "ISRC": meta.isrc = meta.isrc ?? value
             case "BPM", "TEMPO": meta.bpm = meta.bpm ?? parseBPM(value)
+            case "LYRICS", "UNSYNCEDLYRICS", "SYNCEDLYRICS": meta.offer(TaggedLyrics.make(value))
             case "MUSICBRAINZ_TRACKID": meta.musicBrainzRecordingID = meta.musicBrainzRecordingID ?? value
             case "METADATA_BLOCK_PICTURE":
                 if let decoded = Base64.decode(value), let art = try? FLACPicture.parse(decoded[...], base: 0) {

@@ -46,6 +46,8 @@ enum ID3v2Metadata {
                 }
             case "APIC":
                 if let art = picture(frame.body, v22: v22) { meta.artwork.append(art) }
+            case "USLT": meta.offer(unsyncedLyrics(frame.body))
+            case "SYLT": meta.offer(syncedLyrics(frame.body))
             default: break
             }
         }
@@ -91,10 +93,40 @@ enum ID3v2Metadata {
         )
     }
 
+    /// USLT: encoding, language (3 letters), content descriptor, the text.
+    static func unsyncedLyrics(_ body: ArraySlice<UInt8>) -> TaggedLyrics? {
+        guard body.count > 4, let encoding = TextEncoding(id3Byte: body[body.startIndex]) else { return nil }
+        let language = TextEncoding.latin1.decode(body.dropFirst().prefix(3))
+        let (_, text) = encoding.splitTerminated(body.dropFirst(4))
+        return TaggedLyrics.make(encoding.decode(text), language: language)
+    }
+
+    /// SYLT: encoding, language, time stamp format (2: milliseconds; 1: MPEG frames, which
+    /// cannot be placed without the stream and are passed over), content type, descriptor,
+    /// then each line's text (terminated) and its 4-byte time. Made into LRC text.
+    static func syncedLyrics(_ body: ArraySlice<UInt8>) -> TaggedLyrics? {
+        guard body.count > 6, let encoding = TextEncoding(id3Byte: body[body.startIndex]) else { return nil }
+        let language = TextEncoding.latin1.decode(body.dropFirst().prefix(3))
+        guard body[body.startIndex + 4] == 2 else { return nil }
+        var (_, rest) = encoding.splitTerminated(body.dropFirst(6))
+        var lines: [(millis: Int, text: String)] = []
+        while !rest.isEmpty {
+            let (text, after) = encoding.splitTerminated(rest)
+            guard after.count >= 4 else { break }
+            let millis = after.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+            // A line's text may start with a newline (SYLT's way to begin a new line).
+            let line = encoding.decode(text).drop { $0.isNewline }
+            lines.append((millis, String(line)))
+            rest = after.dropFirst(4)
+        }
+        guard !lines.isEmpty else { return nil }
+        return TaggedLyrics.make(TaggedLyrics.lrc(lines), language: language)
+    }
+
     /// ID3v2.2 frame IDs by their 2.3 names, so one switch reads all versions.
     static let v22Names: [String: String] = [
         "TT2": "TIT2", "TP1": "TPE1", "TAL": "TALB", "TP2": "TPE2", "TCM": "TCOM", "TCO": "TCON",
         "TRK": "TRCK", "TPA": "TPOS", "TYE": "TYER", "TOR": "TORY", "TRC": "TSRC", "TLE": "TLEN",
-        "TXX": "TXXX", "UFI": "UFID", "PIC": "APIC",
+        "TXX": "TXXX", "UFI": "UFID", "PIC": "APIC", "ULT": "USLT", "SLT": "SYLT",
     ]
 }

@@ -19,6 +19,7 @@ enum ILSTItem {
         }
         switch type {
         case "\u{A9}nam": meta.title = text()
+        case "\u{A9}lyr": meta.offer(TaggedLyrics.make(text()))
         case "\u{A9}ART": meta.artist = text()
         case "aART": meta.albumArtist = text()
         case "\u{A9}alb": meta.album = text()

@@ -14,6 +14,19 @@ public struct ID3v2Writer: Sendable {
         frames.append(("COMM", [3] + Array(language.utf8.prefix(3)) + [0] + Array(value.utf8)))
     }
 
+    /// USLT: a song's words, unsynced.
+    public mutating func lyrics(_ text: String, language: String = "eng") {
+        frames.append(("USLT", [3] + Array(language.utf8.prefix(3)) + [0] + Array(text.utf8)))
+    }
+
+    /// SYLT: a song's words, each line with its start in milliseconds (time stamp format 2,
+    /// content type 1: lyrics).
+    public mutating func syncedLyrics(_ lines: [(millis: Int, text: String)], language: String = "eng") {
+        var body: [UInt8] = [3] + Array(language.utf8.prefix(3)) + [2, 1, 0]
+        for line in lines { body += Array(line.text.utf8) + [0] + Self.bigEndian(UInt32(clamping: line.millis)) }
+        frames.append(("SYLT", body))
+    }
+
     public mutating func userText(_ description: String, _ value: String) {
         frames.append(("TXXX", [3] + Array(description.utf8) + [0] + Array(value.utf8)))
     }

@@ -168,10 +168,75 @@ extension Schema {
                     """,
                 ]
             },
+            // What each account keeps through Subsonic players (SubsonicStateStore): stars and
+            // ratings of artists, albums and songs (by the ids players see, so one table holds
+            // all three), playlists and their songs in order, and the play queue a person
+            // carries from one player to the next. All of it is removed with its account; a
+            // song that leaves the library is left out when read, so a rescan that brings it
+            // back brings back its stars and places.
+            Migration(version: 12, name: "subsonic state") { _ in
+                [
+                    """
+                    CREATE TABLE subsonic_annotations (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        item_id TEXT NOT NULL,
+                        starred_at DOUBLE PRECISION,
+                        rating BIGINT,
+                        PRIMARY KEY (user_id, item_id)
+                    )
+                    """,
+                    "CREATE INDEX subsonic_annotations_starred ON subsonic_annotations(user_id, starred_at)",
+                    """
+                    CREATE TABLE subsonic_playlists (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        comment TEXT,
+                        is_public BIGINT NOT NULL DEFAULT 0,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        changed_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX subsonic_playlists_user ON subsonic_playlists(user_id)",
+                    """
+                    CREATE TABLE subsonic_playlist_songs (
+                        playlist_id TEXT NOT NULL REFERENCES subsonic_playlists(id) ON DELETE CASCADE,
+                        position BIGINT NOT NULL,
+                        track_id TEXT NOT NULL,
+                        PRIMARY KEY (playlist_id, position)
+                    )
+                    """,
+                    """
+                    CREATE TABLE subsonic_play_queues (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        track_ids TEXT NOT NULL,
+                        current_index BIGINT,
+                        position_ms BIGINT NOT NULL DEFAULT 0,
+                        changed_at DOUBLE PRECISION NOT NULL,
+                        changed_by TEXT NOT NULL
+                    )
+                    """,
+                ]
+            },
+            // The songs' words from their files' tags (plain, or LRC text when synced), for
+            // Subsonic's lyrics methods: their own table, so the track reads every list makes
+            // never carry them. Files scanned before are read again on the next scan to learn them.
+            Migration(version: 13, name: "track lyrics") { _ in
+                [
+                    """
+                    CREATE TABLE track_lyrics (
+                        track_id TEXT PRIMARY KEY REFERENCES tracks(id) ON DELETE CASCADE,
+                        language TEXT,
+                        lyrics TEXT NOT NULL
+                    )
+                    """,
+                    "UPDATE tracks SET modified_millis = -1",
+                ]
+            },
             // Bumped by every recorded play, as the generation is by every library change: the
             // most and recently played orders' checkpoints for deep pages follow it
             // (CatalogCheckpoints).
-            Migration(version: 16, name: "catalog plays generation") { _ in
+            Migration(version: 14, name: "catalog plays generation") { _ in
                 ["ALTER TABLE library_generation ADD COLUMN plays_generation BIGINT NOT NULL DEFAULT 0"]
             },
         ],

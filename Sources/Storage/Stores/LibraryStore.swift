@@ -87,6 +87,8 @@ public struct LibraryStore: Sendable {
         /// upsert below finds them there and they keep their IDs.
         public var moves: [(id: TrackID, newPath: String)] = []
         public var artwork: [String: (mimeType: String, data: Data)] = [:]
+        /// The lyrics of upserted files that have them, by path (plain or LRC text).
+        public var lyrics: [String: (text: String, language: String?)] = [:]
         public var deletions: [TrackID] = []
         public var issues: [(path: String, reason: String)] = []
         public var resolvedIssuePaths: [String] = []
@@ -157,6 +159,18 @@ public struct LibraryStore: Sendable {
                         order_newest = excluded.order_newest, genre_key = excluded.genre_key, search_words = excluded.search_words
                     """
                 ).run()
+            }
+            // Each upserted file's lyrics as its tags now say (none: none kept).
+            for path in changes.upserts.map(\.path) {
+                try await db.raw("DELETE FROM track_lyrics WHERE track_id IN (SELECT id FROM tracks WHERE path = \(bind: path))").run()
+                if let lyrics = changes.lyrics[path] {
+                    try await db.raw(
+                        """
+                        INSERT INTO track_lyrics (track_id, language, lyrics)
+                        SELECT id, \(bind: lyrics.language), \(bind: lyrics.text) FROM tracks WHERE path = \(bind: path)
+                        """
+                    ).run()
+                }
             }
             for path in changes.resolvedIssuePaths {
                 try await db.raw("DELETE FROM scan_issues WHERE folder_id = \(bind: folder.description) AND path = \(bind: path)").run()

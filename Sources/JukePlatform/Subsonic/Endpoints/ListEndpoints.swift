@@ -4,12 +4,13 @@ import Storage
 
 /// Album and song lists: getAlbumList, getAlbumList2, getRandomSongs, getSongsByGenre.
 enum ListEndpoints {
-    /// A Subsonic list type as the catalog's album query, or what to answer instead: the
-    /// catalog's orders serve every type but starred and highest, which stay empty until Juke
-    /// keeps stars and ratings.
+    /// A Subsonic list type as the catalog's album query, or the caller's own albums: the
+    /// catalog's orders serve every type but starred and highest, which are the caller's
+    /// starred albums (latest star first) and rated ones (highest first).
     enum AlbumList {
         case query(LibraryStore.AlbumQuery)
-        case empty
+        case starred(limit: Int, offset: Int)
+        case highest(limit: Int, offset: Int)
     }
 
     static func albumList(_ parameters: SubsonicParameters) throws(SubsonicError) -> AlbumList {
@@ -39,17 +40,29 @@ enum ListEndpoints {
             guard genre.unicodeScalars.count <= 100 else { throw SubsonicError.invalid("genre", "at most 100 characters.") }
             query.order = .name
             query.genre = genre
-        case "starred", "highest": return .empty
+        case "starred": return .starred(limit: size, offset: offset)
+        case "highest": return .highest(limit: size, offset: offset)
         default: throw SubsonicError.invalid("type", "'\(type.prefix(40))' is not a list type.")
         }
         return .query(query)
     }
 
-    static func all(platform: Platform) -> [SubsonicEndpoint] {
+    static func all(platform: Platform, annotations: SubsonicAnnotationStore) -> [SubsonicEndpoint] {
         let library = platform.library
         @Sendable func albums(_ call: SubsonicCall) async throws -> [LibraryStore.AlbumSummary] {
-            guard case .query(let query) = try albumList(call.parameters) else { return [] }
-            return try await library.albums(query).albums
+            let ids: [String]
+            switch try albumList(call.parameters) {
+            case .query(let query): return try await library.albums(query).albums
+            case .starred(let limit, let offset):
+                ids = try await annotations.starred(user: try call.user.id, kind: "al-", limit: limit, offset: offset).map(\.item)
+            case .highest(let limit, let offset):
+                ids = try await annotations.rated(user: try call.user.id, kind: "al-", limit: limit, offset: offset)
+            }
+            var albums: [LibraryStore.AlbumSummary] = []
+            for id in ids {
+                if case .album(let albumID)? = SubsonicID(id), let album = try await library.album(id: albumID) { albums.append(album) }
+            }
+            return albums
         }
         return [
             SubsonicEndpoint("getAlbumList") { call in

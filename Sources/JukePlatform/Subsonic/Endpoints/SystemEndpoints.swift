@@ -47,18 +47,20 @@ enum SystemEndpoints {
         ]
     }
 
-    /// A Juke account in Subsonic's terms: everyone streams, downloads and sees covers; the
-    /// roles Juke has no such thing for are false; admins are admins.
+    /// A Juke account in Subsonic's terms: everyone streams, downloads, sees covers, makes
+    /// playlists and has plays counted (scrobbling: the plays a player submits are kept in
+    /// Juke's play history, nothing is sent out); the roles Juke has no such thing for are
+    /// false; admins are admins.
     static func user(_ account: User) -> SubsonicElement {
         var e = SubsonicElement()
         e.add("username", account.username)
         e.add("email", account.email)
-        e.add("scrobblingEnabled", false)
+        e.add("scrobblingEnabled", true)
         e.add("adminRole", account.isAdmin)
         e.add("settingsRole", false)
         e.add("downloadRole", true)
         e.add("uploadRole", false)
-        e.add("playlistRole", false)
+        e.add("playlistRole", true)
         e.add("coverArtRole", true)
         e.add("commentRole", false)
         e.add("podcastRole", false)

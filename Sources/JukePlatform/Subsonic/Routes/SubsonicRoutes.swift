@@ -11,11 +11,14 @@ import NIOCore
 struct SubsonicRoutes: Sendable {
     let access: SubsonicAccess
     let endpoints: [String: SubsonicEndpoint]
+    /// Adds the caller's stars and ratings to every answer's artists, albums and songs.
+    let annotations: SubsonicAnnotations?
     let logger: Logger
     let bodyLimit: Int
 
-    init(access: SubsonicAccess, endpoints: [SubsonicEndpoint], logger: Logger, bodyLimit: Int) {
+    init(access: SubsonicAccess, endpoints: [SubsonicEndpoint], annotations: SubsonicAnnotations? = nil, logger: Logger, bodyLimit: Int) {
         self.access = access
+        self.annotations = annotations
         // Method names are matched without case, as the servers clients were written
         // against do (a client sending getalbumlist2 is answered).
         self.endpoints = Dictionary(endpoints.map { ($0.name.lowercased(), $0) }) { first, _ in first }
@@ -59,12 +62,16 @@ struct SubsonicRoutes: Sendable {
                 if endpoint.access == .admin, caller?.isAdmin != true { throw SubsonicError.adminOnly }
             }
             let call = SubsonicCall(parameters: parameters, caller: caller, credentials: credentials, request: request, context: context)
-            let body: SubsonicElement.Child?
+            var body: SubsonicElement.Child?
             switch try await endpoint.body(call) {
             case .empty: body = nil
             case .element(let name, let element): body = .init(name: name, content: .one(element))
             case .list(let name, let list): body = .init(name: name, content: .many(list))
             case .response(let response): return response
+            }
+            if var answer = body, let caller, let annotations {
+                try await annotations.annotate(&answer, user: caller.id)
+                body = answer
             }
             return render(SubsonicEnvelope(body: body, serverVersion: JukeVersion.current), format)
         } catch {
