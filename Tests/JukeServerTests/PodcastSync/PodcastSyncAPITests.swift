@@ -86,6 +86,18 @@ import Testing
             #expect(try await Self.call(client, .get, "/api/2/devices/ann.json", cookie: cookie).status == .unauthorized, "logged out")
             #expect(try await Self.call(client, .post, "/api/2/auth/ann/logout.json").status == .ok, "logging out without a cookie is no error")
 
+            // A request signed in by Basic alone starts a session too, as gpodder.net's does
+            // (mygpoclient answers the challenge at most three times, then lives on the cookie);
+            // one that carries the caller's valid cookie does not start another.
+            let basicOnly = try await Self.call(client, .get, "/api/2/devices/ann.json", auth: annAuth)
+            let started = try #require(basicOnly.headers[.setCookie].map { String($0.split(separator: ";")[0]) })
+            #expect(started.hasPrefix("sessionid=") && started != cookie)
+            #expect(try await Self.call(client, .get, "/api/2/devices/ann.json", cookie: started).status == .ok)
+            #expect(try await Self.call(client, .get, "/api/2/devices/ann.json", auth: annAuth, cookie: started).headers[.setCookie] == nil)
+            let refusedInput = try await Self.call(client, .post, "/api/2/devices/ann/a%20b.json", auth: annAuth, body: "{}")
+            #expect(refusedInput.status == .badRequest && refusedInput.headers[.setCookie] != nil, "the session goes with a refusal of input too")
+            #expect(try await Self.call(client, .get, "/api/2/devices/ann.json", auth: Self.basic("ann", "wrong")).headers[.setCookie] == nil)
+
             // Devices: made and updated; only what is given changes.
             let update = try await Self.call(
                 client, .post, "/api/2/devices/ann/phone-1.json", auth: annAuth, body: #"{"caption":"Ann's phone","type":"mobile"}"#)
