@@ -242,7 +242,7 @@ readers_and_fuzz() {
 # in one virtual environment at once could leave it half-written.
 Scripts/tools-venv.sh feedparser=feedparser readability=readability-lxml lxml_html_clean=lxml_html_clean \
   pypdf=pypdf fitparse=fitparse fitdecode=fitdecode mutagen=mutagen schemathesis=schemathesis \
-  axe_selenium_python=axe-selenium-python libopensonic=py-opensonic libsonic=py-sonic pytest=pytest >/dev/null
+  axe_selenium_python=axe-selenium-python libopensonic=py-opensonic libsonic=py-sonic mygpoclient=mygpoclient pytest=pytest >/dev/null
 
 # --- Subsonic players ---------------------------------------------------------------------
 # The API under /rest driven by client libraries from PyPI (py-opensonic, py-sonic) against a
@@ -260,6 +260,22 @@ suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
 ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
 if ran == 0:
     sys.exit("the Subsonic client tests ran no test")
+PY
+
+# Podcast sync (gpodder.net's API, for AntennaPod and gPodder) driven by gPodder's own client
+# library, mygpoclient from PyPI, against a real server and a local podcast host; counted as
+# the Subsonic step is.
+log "podcast sync with a real client (mygpoclient)"
+SYNC_TOOLS=$(Scripts/tools-venv.sh mygpoclient=mygpoclient pytest=pytest)
+SYNC_REPORT="$ROOT/.build/podcast-sync-clients.xml"
+rm -f "$SYNC_REPORT"
+JUKE_BINARY="$ROOT/.build/debug/juke" "$SYNC_TOOLS/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$SYNC_REPORT" Tests/PodcastSync
+python3 - "$SYNC_REPORT" <<'PY'
+import sys, xml.etree.ElementTree as ET
+suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
+ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
+if ran == 0:
+    sys.exit("the podcast sync client tests ran no test")
 PY
 
 LANE_LOG="$ROOT/.build/readers-and-fuzz.log"

@@ -62,7 +62,7 @@ public struct DualPlayerApp: JukeApp {
                 limit: settings.podcastStorageLimit, clock: platform.clock, background: platform.background, logger: platform.logger),
             directory: settings.podcastSearchURL.map { ITunesSearch(http: platform.http, baseURL: $0) }, reading: platform.reading, clock: platform.clock,
             logger: platform.logger,
-            refreshInterval: settings.podcastRefreshInterval)
+            refreshInterval: settings.podcastRefreshInterval, history: PodcastSyncStore(database: platform.database))
         self.episodeMedia = episodeMedia
         self.articles = ArticleService(
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
@@ -101,6 +101,12 @@ public struct DualPlayerApp: JukeApp {
         BookAudioRoutes(service: service, media: MediaRoutes(platform: platform), files: platform.files, ownFiles: platform.ownFiles)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)
+        GpodderRoutes(
+            sync: PodcastSync(
+                store: PodcastSyncStore(database: platform.database), podcasts: podcasts, positions: DualPlayerStore(database: platform.database),
+                clock: platform.clock, logger: platform.logger),
+            access: platform.subsonicAccess, users: platform.users, logger: platform.logger
+        ).register(on: router)
     }
 
     /// The spoken demo audiobook and demo show, made on the first start; the LibriVox
@@ -118,7 +124,10 @@ public struct DualPlayerApp: JukeApp {
 
     /// An imported subscription list (OPML) may hold hundreds of shows,
     /// and a saved web page or an ePub is often a megabyte or more (up to 50 MB).
-    public var largerBodyPaths: [String: Int] { ["/api/v1/dual/podcasts/opml": 16, "/api/v1/dual/articles/files": 800] }
+    /// Podcast sync's uploads (gpodder.net's API) take up to 1 MB: a first sync's actions.
+    public var largerBodyPaths: [String: Int] {
+        ["/api/v1/dual/podcasts/opml": 16, "/api/v1/dual/articles/files": 800, "/api/2/": 16, "/subscriptions/": 16]
+    }
 
     public var staticFiles: URL? { Bundle.module.resourceURL?.appendingPathComponent("static") }
 }

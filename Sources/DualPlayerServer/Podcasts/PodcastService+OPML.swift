@@ -39,23 +39,28 @@ extension PodcastService {
                 skipped.append(String(entry.feedURL.prefix(300)))
                 continue
             }
-            let podcast: Podcast
-            if let known = try await store.podcast(feedURL: url) {
-                podcast = known
-            } else {
-                podcast = try await store.add(
-                    Podcast(
-                        id: PodcastID(rawValue: UUID()), feedURL: url, title: url,
-                        schedule: FeedSchedule(url: url, now: now, interval: refreshInterval), addedAt: now))
-            }
-            if try await store.subscription(user, to: podcast.id) != nil {
-                already += 1
-            } else {
-                try await store.subscribe(user, to: podcast.id, settings: Subscription(), at: now)
-                added += 1
-            }
+            if try await followUnread(user, feedURL: url, now: now) { added += 1 } else { already += 1 }
         }
         logger.info("podcasts imported", metadata: ["added": "\(added)", "already": "\(already)", "skipped": "\(skipped.count)"])
         return (added, already, skipped)
+    }
+
+    /// Follows a feed without reading it first (an imported or synced list may name hundreds):
+    /// a show Juke does not know is stored under its address, due at once, and the refresher
+    /// reads it. False when `user` already followed it.
+    func followUnread(_ user: UserID, feedURL url: String, now: Date) async throws -> Bool {
+        let podcast: Podcast
+        if let known = try await store.podcast(feedURL: url) {
+            podcast = known
+        } else {
+            podcast = try await store.add(
+                Podcast(
+                    id: PodcastID(rawValue: UUID()), feedURL: url, title: url,
+                    schedule: FeedSchedule(url: url, now: now, interval: refreshInterval), addedAt: now))
+        }
+        guard try await store.subscription(user, to: podcast.id) == nil else { return false }
+        try await store.subscribe(user, to: podcast.id, settings: Subscription(), at: now)
+        _ = try await history?.recordChange(user, feedURL: podcast.feedURL, added: true, device: nil, now: now)
+        return true
     }
 }

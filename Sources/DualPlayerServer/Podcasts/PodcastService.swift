@@ -21,11 +21,15 @@ public struct PodcastService: Sendable {
     /// 0..<1, to spread refreshes (injected: tests pass a fixed one).
     let jitter: @Sendable () -> Double
     let refreshInterval: TimeInterval
+    /// Where follows and unfollows are written down for podcast sync (gpodder.net's "since"),
+    /// whichever way they came: the page, an imported list, a synced app.
+    var history: PodcastSyncStore?
 
     init(
         store: PodcastStore, fetch: FeedFetch, downloads: EpisodeDownloads, directory: ITunesSearch?, reading: ReadingPool, clock: WallClock,
         logger: Logger,
-        refreshInterval: TimeInterval = FeedSchedule.defaultInterval, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        refreshInterval: TimeInterval = FeedSchedule.defaultInterval, jitter: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        history: PodcastSyncStore? = nil
     ) {
         self.store = store
         self.fetch = fetch
@@ -36,6 +40,7 @@ public struct PodcastService: Sendable {
         self.logger = logger
         self.refreshInterval = refreshInterval
         self.jitter = jitter
+        self.history = history
     }
 
     // MARK: Finding and subscribing
@@ -65,6 +70,12 @@ public struct PodcastService: Sendable {
     /// else subscribes to is not fetched again; a new one is read first, so a wrong address is
     /// said at once and nothing is stored for it.
     public func subscribe(_ user: UserID, to address: String) async throws -> (podcast: Podcast, created: Bool) {
+        let followed = try await follow(user, to: address)
+        _ = try await history?.recordChange(user, feedURL: followed.podcast.feedURL, added: true, device: nil, now: clock.now())
+        return followed
+    }
+
+    private func follow(_ user: UserID, to address: String) async throws -> (podcast: Podcast, created: Bool) {
         let url = try Self.feedAddress(address)
         if let known = try await store.podcast(feedURL: url) {
             let already = try await store.subscription(user, to: known.id) != nil
@@ -101,7 +112,9 @@ public struct PodcastService: Sendable {
     }
 
     public func unsubscribe(_ user: UserID, from id: PodcastID) async throws {
+        let feedURL = try await store.podcast(id)?.feedURL
         guard try await store.unsubscribe(user, from: id) else { throw RuleRefusal.notFound("You do not subscribe to that show.") }
+        if let feedURL { _ = try await history?.recordChange(user, feedURL: feedURL, added: false, device: nil, now: clock.now()) }
         // The last subscriber gone: the show, its episodes and its downloads go.
         if let files = try await store.removeIfUnsubscribed(id) {
             for file in files { await downloads.removeFiles(file) }

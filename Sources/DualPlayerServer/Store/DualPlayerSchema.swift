@@ -229,6 +229,75 @@ extension Schema {
             // on every server, no longer by this server's absolute path: the paths written
             // before become keys (the columns keep their names; JSON's "path" becomes "file").
             Migration(version: 10, name: "dual player storage keys") { db in try await StorageKeyMigration.run(on: db) },
+            // Podcast sync for AntennaPod and gPodder (gpodder.net's API): see docs/GPODDER.md.
+            Migration(version: 11, name: "dual player podcast sync") { _ in
+                [
+                    // The devices an account's apps named, as gpodder.net lists them.
+                    """
+                    CREATE TABLE dual_sync_devices (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        device_id TEXT NOT NULL,
+                        caption TEXT NOT NULL,
+                        type TEXT NOT NULL,
+                        updated_at DOUBLE PRECISION NOT NULL,
+                        PRIMARY KEY (user_id, device_id)
+                    )
+                    """,
+                    // Sessions from login.json: only the cookie's SHA-256.
+                    """
+                    CREATE TABLE dual_sync_sessions (
+                        token_hash TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        expires_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                    "CREATE INDEX dual_sync_sessions_user ON dual_sync_sessions(user_id)",
+                    // Each account's last timestamp given out: every change and every answer
+                    // takes a later one, so "since" never misses what came in the same second.
+                    """
+                    CREATE TABLE dual_sync_clocks (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        stamp BIGINT NOT NULL
+                    )
+                    """,
+                    // The last change of each feed in an account's subscriptions (added or
+                    // removed, by which device, at which timestamp): what "since" answers.
+                    """
+                    CREATE TABLE dual_subscription_changes (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        feed_url TEXT NOT NULL,
+                        added BOOLEAN NOT NULL,
+                        device_id TEXT,
+                        stamp BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, feed_url)
+                    )
+                    """,
+                    "CREATE INDEX dual_subscription_changes_stamp ON dual_subscription_changes(user_id, stamp)",
+                    // Episode actions, the newest of each kind per episode (what clients read:
+                    // an older play position is of no use). position_item and
+                    // position_updated_at name the saved position a play action wrote, so that
+                    // position is not sent back a second time as one of Juke's.
+                    """
+                    CREATE TABLE dual_episode_actions (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        episode_url TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        podcast_url TEXT NOT NULL,
+                        guid TEXT,
+                        device_id TEXT,
+                        happened_at DOUBLE PRECISION NOT NULL,
+                        started INTEGER,
+                        position INTEGER,
+                        total INTEGER,
+                        position_item TEXT,
+                        position_updated_at BIGINT,
+                        stamp BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, episode_url, action)
+                    )
+                    """,
+                    "CREATE INDEX dual_episode_actions_stamp ON dual_episode_actions(user_id, stamp)",
+                ]
+            },
         ]
     )
 }
