@@ -311,7 +311,9 @@ def juke_files(label, args, out):
 
 def juke_rows(label, args, out):
     data = tempfile.mkdtemp(prefix=f"juke51-{label}-")
-    shutil.copy(args["--sqlite"], os.path.join(data, "juke.sqlite"))
+    for suffix in ["", "-wal"]:
+        if os.path.exists(args["--sqlite"] + suffix):
+            shutil.copy(args["--sqlite"] + suffix, os.path.join(data, "juke.sqlite" + suffix))
     juke = Juke(args["--bin"], data)
     result = {"label": label, "kind": "rows", "engine": "juke", "database": "sqlite"}
     try:
@@ -551,7 +553,8 @@ def table(paths):
             cells.append("" if c is None else f"{c['p50']:.2f} / {c['p99']:.2f} / {c['rps']:,.0f}" + (f" ({c['errors']} errors)" if c["errors"] else ""))
         out.append(f"| {short} | " + " | ".join(cells) + " |")
     rows = [("tracks, albums, artists", lambda r: f"{r.get('tracks', 0):,}, {r.get('albums', 0):,}, {r.get('artists', '')}" if r.get("tracks") else ""),
-            ("scan (s)", lambda r: f"{r['scan_s']:.1f}" if "scan_s" in r else ""),
+            ("scan (s)", lambda r: (f"{r['scan_s']:.1f}" + (f" (before this run, load {r['load_scan']})" if r.get("scan_reused") else ""))
+             if "scan_s" in r else ""),
             ("rescan, nothing changed (s)", lambda r: f"{r['rescan_s']:.2f}" if "rescan_s" in r else ""),
             ("start to /health (s)", lambda r: f"{r['health_s']:.2f}" if "health_s" in r else ""),
             ("first search after the start (s)", lambda r: f"{r['first_search_s']:.3f}" if "first_search_s" in r else ""),
