@@ -65,6 +65,8 @@ let package = Package(
         // Is this the same song? Normalization and string similarity (rapidfuzz-compatible
         // scores, bit-parallel). Pure, no dependencies.
         .target(name: "Matching", swiftSettings: strict),
+        // Where a song's chorus is, from its samples (chroma, self-similarity): pure.
+        .target(name: "AudioAnalysis", swiftSettings: strict),
         // Pure, bounds-checked readers of audio tags and containers. Fuzzed.
         .target(name: "MediaFormats", swiftSettings: strict),
         // Juke's own feed parser: a lenient streaming XML tokenizer, encodings, RSS, Atom and
@@ -382,6 +384,7 @@ let package = Package(
             dependencies: ["Library", "MediaFormats", "Storage", "JukeCore", "JukeTestSupport", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "MatchingTests", dependencies: ["Matching", "JukeCore"], resources: [.copy("Oracle")], swiftSettings: strict),
+        .testTarget(name: "AudioAnalysisTests", dependencies: ["AudioAnalysis"], swiftSettings: strict),
         .testTarget(name: "TuneTriviaTests", dependencies: ["TuneTrivia", "JukeCore"], swiftSettings: strict),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds"], resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(name: "WorkoutsTests", dependencies: ["Workouts"], resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -219,17 +219,39 @@ readers_and_fuzz() {
   # --- The HTTP contract, fuzzed ------------------------------------------------------------
   log "API fuzzing from the OpenAPI contract (schemathesis), on SQLite"
   Scripts/api-fuzz.sh "$ROOT/.build/debug/juke"
+  # On PostgreSQL with 25 examples an operation rather than 60: what differs there is the SQL
+  # under the same validation (every store's queries run on both in `swift test`), and the full
+  # count ran alone at the end of the run for 6 of CI's minutes.
   log "API fuzzing from the OpenAPI contract (schemathesis), on PostgreSQL"
   FUZZ_DB="juke_fuzz_$$"
   psql "$PG_URL" -q -c "CREATE DATABASE $FUZZ_DB"
-  Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
+  JUKE_API_FUZZ_EXAMPLES="${JUKE_API_FUZZ_PG_EXAMPLES:-25}" Scripts/api-fuzz.sh "$ROOT/.build/debug/juke" "${PG_URL%/*}/$FUZZ_DB"
 }
 
 # Every Python tool the lane and the browser passes use, installed before they split: two pips
 # in one virtual environment at once could leave it half-written.
 Scripts/tools-venv.sh feedparser=feedparser readability=readability-lxml lxml_html_clean=lxml_html_clean \
   pypdf=pypdf fitparse=fitparse fitdecode=fitdecode mutagen=mutagen schemathesis=schemathesis \
-  axe_selenium_python=axe-selenium-python >/dev/null
+  axe_selenium_python=axe-selenium-python libopensonic=py-opensonic libsonic=py-sonic pytest=pytest >/dev/null
+
+# --- Subsonic players ---------------------------------------------------------------------
+# The API under /rest driven by client libraries from PyPI (py-opensonic, py-sonic) against a
+# real server with a small library: under a minute, so it runs before the lane and the browser
+# passes (a failure stops the run before anything is left running beside it). It fails when a
+# test fails, and when none ran or all were skipped (the report is counted).
+log "Subsonic API with real clients (py-opensonic, py-sonic)"
+SUBSONIC_TOOLS=$(Scripts/tools-venv.sh libopensonic=py-opensonic libsonic=py-sonic pytest=pytest)
+SUBSONIC_REPORT="$ROOT/.build/subsonic-clients.xml"
+rm -f "$SUBSONIC_REPORT"
+JUKE_BINARY="$ROOT/.build/debug/juke" "$SUBSONIC_TOOLS/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$SUBSONIC_REPORT" Tests/Subsonic
+python3 - "$SUBSONIC_REPORT" <<'PY'
+import sys, xml.etree.ElementTree as ET
+suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
+ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
+if ran == 0:
+    sys.exit("the Subsonic client tests ran no test")
+PY
+
 LANE_LOG="$ROOT/.build/readers-and-fuzz.log"
 log "reader agreements and API fuzzing start beside the browser passes (their output: $LANE_LOG, printed below at the end)"
 (readers_and_fuzz) >"$LANE_LOG" 2>&1 &
@@ -272,30 +294,45 @@ browser_pass() {
 browser_status=0
 browser_pass sqlite Tests/Browser || browser_status=1
 log "browser end-to-end tests again, the servers on PostgreSQL"
-# Only the files where PostgreSQL changes what the test tests, named with the reason; the rest
-# run once, above. Every store and query runs on both databases in `swift test` already, and a
-# single server reaches the same routes and stores on either (its relay skips its own
-# messages), so a page on PostgreSQL differs where SQL differs or where writes meet: the
+# Only the tests where PostgreSQL changes what is tested, named with the reason; the rest run
+# once, above (a screen's fit, its axe check, a QR code or an offline panel reads no SQL).
+# Every store and query runs on both databases in `swift test` already, and a single server
+# reaches the same routes and stores on either (its relay skips its own messages), so a page on
+# PostgreSQL differs where SQL differs or where writes meet: the
 # catalog's and stats' own SQL (sorting, grouping, case folding), many phones or tabs writing
 # at once (SQLite has one writer; PostgreSQL locks rows), bulk writes (a scan, a run's samples),
 # upserts and unique keys that keep one row. Several servers on one database (LISTEN/NOTIFY,
 # shared storage) already run on PostgreSQL in the SQLite pass (test_postgres_servers,
 # test_shared_storage, test_tunetrivia_durability).
-pg_files=(
-  # The library's scan into the database, search, browsing by artist, album, genre and year:
-  # the catalog's SQL.
-  test_web_client.py test_dual_player_library.py
+pg_tests=(
+  # The library's scan into the database, search, browsing by artist, album, genre and year,
+  # the command line on a running server's data: the catalog's SQL.
+  test_web_client.py::test_a_new_user_registers_and_sees_the_launcher_and_library
+  test_web_client.py::test_search_as_you_type_and_browse_by_artist_genre_and_year
+  test_web_client.py::test_an_admin_adds_a_folder_and_sees_progress_and_unreadable_files
+  test_web_client.py::test_the_command_line_works_on_the_data_of_a_running_server
+  test_web_client.py::test_juke_resolve_finds_the_track_or_says_there_is_none
+  test_dual_player_library.py::test_the_library_is_browsed_without_a_search
+  test_dual_player_library.py::test_a_song_found_alone_plays_on_into_its_album_and_a_song_truly_alone_has_no_next
   # Three phones answering at once; games and stats read back (aggregates).
-  test_tunetrivia_browser.py test_tunetrivia_party.py
+  test_tunetrivia_browser.py::test_a_party_game_with_three_phones
+  test_tunetrivia_browser.py::test_a_host_mode_game_scored_by_taps
+  test_tunetrivia_party.py
   # Turns taken and the playing device changed from two tabs at once (conditional updates).
-  test_back2back_browser.py test_back2back_devices.py
+  test_back2back_browser.py
+  test_back2back_devices.py::test_a_second_tab_is_a_remote_and_play_here_moves_the_music
   # Positions saved at once from both players (upserts), a feed's episodes stored.
   test_dual_player_browser.py test_dual_player_positions.py test_dual_player_podcasts.py
-  # A run's samples in batches, a coach watching live, a file imported twice kept once.
-  test_runbeat_browser.py test_runbeat_data.py
+  # A run's samples in batches, a coach watching live, a file imported twice kept once, a
+  # deleted run restored.
+  test_runbeat_browser.py
+  test_runbeat_data.py::test_the_summary_draws_its_bars_and_lists_every_second
+  test_runbeat_data.py::test_a_damaged_file_is_read_without_impossible_heart_rates_and_kept_once
+  test_runbeat_data.py::test_a_deleted_workout_comes_back_with_undo_even_after_a_reload
+  test_runbeat_data.py::test_a_coach_sees_a_runner_whose_page_closed_as_stale
 )
 pg_paths=()
-for file in "${pg_files[@]}"; do pg_paths+=("Tests/Browser/$file"); done
+for test in "${pg_tests[@]}"; do pg_paths+=("Tests/Browser/$test"); done
 JUKE_BROWSER_DATABASE=postgres browser_pass postgres "${pg_paths[@]}" || browser_status=1
 
 # The browser files that took longest, by the passes' reports (for the summary at the end).

@@ -323,7 +323,15 @@ def start_chrome(options, tries=3):
             time.sleep(1)
 
 
-def make_driver(width=1280, height=900, mobile=False, lasting=False):
+def make_driver(width=1280, height=900, mobile=False, lasting=False, service_worker=False):
+    """A new headless Chromium, a phone (`mobile`: Chromium's emulation, which allows a window
+    narrower than 500 px) or a computer. `lasting`: not quit when the test ends (a module's own).
+
+    Without `service_worker` its pages see no service worker, as a phone does that opens Juke
+    over plain http on the party's network (not a secure context): the worker is the PWA
+    tests' subject (test_pwa_browser.py), and online it passes every request through untouched.
+    Installing it made each new browser fetch and keep every page, script and icon: 13% of the
+    browser tests' CPU, measured on two files."""
     options = webdriver.ChromeOptions()
     for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
                 "--mute-audio", f"--window-size={width},{height}"]:
@@ -332,6 +340,8 @@ def make_driver(width=1280, height=900, mobile=False, lasting=False):
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = start_chrome(options)
+    if not service_worker:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete Navigator.prototype.serviceWorker;"})
     if not lasting:
         _drivers.append(driver)
     return driver

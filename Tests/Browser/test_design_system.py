@@ -68,7 +68,7 @@ def site():
         assert request(server.base, "POST", f"/api/v1/runbeat/workouts/{workout['id']}/end", {"elapsed": 60}, token=token)[0] == 200
         pages = {
             "sign-in": "/login", "register": "/register",
-            "home": "/", "library-admin": "/library",
+            "home": "/", "library-admin": "/library", "account": "/account",
             "tunetrivia": "/tunetrivia", "tunetrivia-game": f"/tunetrivia/{game['id']}",
             "tunetrivia-present": "/tunetrivia/present", "tunetrivia-join": f"/tunetrivia/join/{game['invite_code']}",
             "back2back": "/back2back", "back2back-session": f"/back2back/{session['id']}",
@@ -84,7 +84,7 @@ def site():
 
 
 SIGNED_OUT = {"sign-in", "register"}
-PLATFORM_AND_APPS = ["sign-in", "register", "home", "library-admin", "tunetrivia", "tunetrivia-game", "tunetrivia-present",
+PLATFORM_AND_APPS = ["sign-in", "register", "home", "library-admin", "account", "tunetrivia", "tunetrivia-game", "tunetrivia-present",
                      "tunetrivia-join", "back2back", "back2back-session", "back2back-join", "runbeat", "runbeat-history",
                      "runbeat-workout", "runbeat-coach"]
 
@@ -274,7 +274,7 @@ def test_the_phone_menu_holds_what_the_header_has_no_room_for(site, drivers):
     menu = driver.find_element(By.ID, "header-menu")
     wait(driver).until(lambda d: menu.is_displayed())
     items = [e.text for e in menu.find_elements(By.CSS_SELECTOR, "a, button")]
-    assert items == ["Home", "Manage library", "Sign out"], items
+    assert items == ["Home", "Manage library", "Account", "Sign out"], items
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.right];", menu)
     assert box[0] >= 0 and box[1] <= 320, box
     assert driver.execute_script("return arguments[0].querySelector('.menu-name span').textContent", menu) == LONG_NAME

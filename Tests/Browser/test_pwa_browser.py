@@ -9,15 +9,25 @@ import tempfile
 import time
 import urllib.request
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import JUKE, JukeServer, ServiceWorkerThrottle, request
+from conftest import JUKE, JukeServer, ServiceWorkerThrottle, make_driver, request
 from helpers import click, close_dual_sheet, dual_screen, dual_sheet, sign_in, wait
 from test_dual_player_articles import PAGE as ARTICLE
 from test_runbeat_browser import end_workout, start_simulated
 
 APPS = {"/tunetrivia": "TuneTrivia", "/back2back": "Back2Back", "/dual": "Dual Player", "/runbeat": "RunBeat"}
+
+
+@pytest.fixture
+def browser():
+    """A computer's Chromium whose pages have the service worker: this file's subject (the
+    other files' browsers go without, see `make_driver`)."""
+    driver = make_driver(service_worker=True)
+    yield driver
+    driver.quit()
 
 
 def samples_held(base, token):

@@ -59,7 +59,9 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     // HEAD is answered wherever GET is (a link checker, `curl -I`), with GET's headers.
     let router = Router(context: JukeRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ClientMiddleware(origin: platform.configuration.clientOrigin, allowedOrigins: platform.configuration.allowedOrigins))
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    // Juke's own request log: Subsonic players put passwords, tokens and keys in the
+    // query, which Hummingbird's would write down.
+    router.add(middleware: RedactedRequestLog())
     router.add(middleware: PrometheusMiddleware(registry: platform.metrics))
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: EventStreamMiddleware())
@@ -82,6 +84,7 @@ public func buildRouter(platform: Platform, apps: [any JukeApp], comingSoon: [Ap
     try JukeAPIHandler(platform: platform).registerHandlers(on: router)
     MediaRoutes<JukeRequestContext>(platform: platform).register(on: router)
     SystemRoutes<JukeRequestContext>(platform: platform).register(on: router)
+    SubsonicAPI.register(on: router, platform: platform, apps: apps)
     WebRoutes<JukeRequestContext>(launcher: Launcher(apps: apps.map(\.card), comingSoon: comingSoon)).register(on: router)
     var folders: [(root: URL, prefix: String)] = WebRoutes<JukeRequestContext>.staticRoot.map { [($0, "/static/")] } ?? []
     for juke in apps {

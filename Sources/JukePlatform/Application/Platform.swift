@@ -24,6 +24,8 @@ public struct Platform: Sendable {
     let scans: ScanCoordinator
     /// Signed-in users' token hashes seen lately (live connections check a batch at once).
     public let knownTokens: KnownTokens
+    /// Who Subsonic players are (API keys, app passwords) under the sign-in limits.
+    public let subsonicAccess: SubsonicAccess
     public let clock: WallClock
     public let logger: Logger
     public let metrics: PrometheusCollectorRegistry
@@ -76,6 +78,8 @@ public struct Platform: Sendable {
         self.mediaLinks = MediaLinks(secrets: SecretStore(database: database))
         self.scans = ScanCoordinator(store: library, clock: clock, background: background, logger: logger, search: search)
         self.knownTokens = KnownTokens()
+        self.subsonicAccess = SubsonicAccess(
+            users: users, credentials: SubsonicCredentialStore(database: database), secrets: SecretStore(database: database), clock: clock)
         self.clock = clock
         self.logger = logger
         self.metrics = PrometheusCollectorRegistry()

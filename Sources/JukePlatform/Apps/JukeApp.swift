@@ -32,6 +32,11 @@ public protocol JukeApp: Sendable {
     /// that go with them), as path templates where `{name}` stands for any one segment. The
     /// service worker looks only these up in the device's cache; every other request passes.
     var deviceKeptPaths: [String] { get }
+    /// The Subsonic API methods it adds under /rest (its podcasts, say), beside the
+    /// platform's library; and the OpenSubsonic extensions they implement, which
+    /// `getOpenSubsonicExtensions` lists with the platform's.
+    var subsonicEndpoints: [SubsonicEndpoint] { get }
+    var subsonicExtensions: [SubsonicExtension] { get }
 }
 
 extension JukeApp {
@@ -40,6 +45,8 @@ extension JukeApp {
     public var streamedUploadPaths: [String] { [] }
     public var largerBodyPaths: [String: Int] { [:] }
     public var deviceKeptPaths: [String] { [] }
+    public var subsonicEndpoints: [SubsonicEndpoint] { [] }
+    public var subsonicExtensions: [SubsonicExtension] { [] }
 }
 
 /// An app as the home page shows it.

@@ -154,7 +154,7 @@ public struct MediaRoutes<Context: RequestContext>: Sendable {
         }
     }
 
-    private func serveTranscode(of input: MediaSource, to target: TranscodeTarget, start: Int, _ request: Request, _ context: Context, missing: String)
+    func serveTranscode(of input: MediaSource, to target: TranscodeTarget, start: Int, _ request: Request, _ context: Context, missing: String)
         async throws -> Response
     {
         guard let transcoder else { throw APIError(status: .notAcceptable, code: "not_playable_here", message: "The server cannot transcode.") }

@@ -141,6 +141,33 @@ extension Schema {
             // Each track's search words, for searches while the in-memory index is built; the
             // catalog is filled here (see CatalogSchema.migrate).
             Migration(version: 10, name: "track search words", rewrite: CatalogMaintenance.addSearchWords),
+            // What Subsonic-family players sign in with (/rest): API keys a person makes and
+            // names (only their SHA-256 kept, as for login tokens), and one app password per
+            // account, sealed with a server secret because the legacy token form (md5 of the
+            // password and a salt) can only be checked with the password itself
+            // (SubsonicCredentialStore, docs/SUBSONIC.md).
+            Migration(version: 11, name: "subsonic credentials") { _ in
+                [
+                    """
+                    CREATE TABLE subsonic_api_keys (
+                        id TEXT PRIMARY KEY,
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        name TEXT NOT NULL,
+                        key_hash TEXT NOT NULL UNIQUE,
+                        created_at DOUBLE PRECISION NOT NULL,
+                        last_used_at DOUBLE PRECISION
+                    )
+                    """,
+                    "CREATE INDEX subsonic_api_keys_user ON subsonic_api_keys(user_id)",
+                    """
+                    CREATE TABLE subsonic_app_passwords (
+                        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+                        sealed TEXT NOT NULL,
+                        created_at DOUBLE PRECISION NOT NULL
+                    )
+                    """,
+                ]
+            },
         ],
         // Before each module had its own numbering: 1 accounts, 2 library, 6 track tempo.
         formerVersions: [1: 1, 2: 2, 6: 3]

@@ -122,7 +122,7 @@ extension LibraryStore {
             let total = try await Self.count(on: db, table: "tracks", stored: filter.isEmpty ? "track_count" : nil, conditions: conditions)
             let page = try await Self.page(
                 on: db, table: "tracks", scope: "tracks", column: column, conditions: conditions, after: query.after, descending: false, limit: query.limit,
-                offset: query.offset)
+                offset: query.offset, checkpoints: ("tracks", checkpoints))
             return TrackPage(tracks: try page.rows.map(Self.track), total: total, next: page.next)
         }
     }
@@ -265,7 +265,7 @@ extension LibraryStore {
             let page = try await Self.page(
                 on: db, table: query.source, scope: "albums", column: query.orderColumn, conditions: conditions, after: query.after,
                 descending: query.descending,
-                limit: query.limit, offset: query.offset)
+                limit: query.limit, offset: query.offset, checkpoints: query.artistID == nil ? ("albums", checkpoints) : nil)
             return AlbumPage(albums: try page.rows.map(Self.album), total: total, next: page.next)
         }
     }
@@ -322,7 +322,8 @@ extension LibraryStore {
         try await database.withConnection { db in
             let total = try await Self.count(on: db, table: "artists", stored: "artist_count", conditions: [])
             let page = try await Self.page(
-                on: db, table: "artists", scope: "artists", column: "order_name", conditions: [], after: after, descending: false, limit: limit, offset: offset)
+                on: db, table: "artists", scope: "artists", column: "order_name", conditions: [], after: after, descending: false, limit: limit, offset: offset,
+                checkpoints: ("artists", checkpoints))
             let artists = try page.rows.map { row in
                 ArtistSummary(
                     id: try decodeID(row, "id"),
@@ -339,28 +340,53 @@ extension LibraryStore {
 
     /// The statements a page runs, for tests that read their plans.
     static func pageQuery(
-        table: SQLQueryString, column: String, conditions: [SQLQueryString], after: CatalogCursor?, descending: Bool, limit: Int, offset: Int
+        table: SQLQueryString, column: String, conditions: [SQLQueryString], after: CatalogCursor?, descending: Bool, limit: Int, offset: Int,
+        start: CatalogCheckpoints.Start? = nil
     ) -> SQLQueryString {
+        let orderBy: String = " ORDER BY " + column + (descending ? " DESC" : "")
         var all = conditions
+        var skip = offset
         if let after {
             let comparison: SQLQueryString = "\(bind: after.key)"
             all.append(SQLQueryString(column + (descending ? " < " : " > ")) + comparison)
+        } else if let start {
+            // From a checkpoint (CatalogCheckpoints), stepping over the few rows after it.
+            let from: SQLQueryString = "\(bind: start.key)"
+            all.append(SQLQueryString(column + (descending ? " <= " : " >= ")) + from)
+            skip = start.skip
         }
         let whereClause: SQLQueryString = all.isEmpty ? "" : " WHERE " + all.joined(separator: " AND ")
-        let order = " ORDER BY " + column + (descending ? " DESC" : "") + " LIMIT " + String(limit) + " OFFSET " + String(offset)
-        return "SELECT * FROM " + table + whereClause + SQLQueryString(order)
+        let tail = SQLQueryString(orderBy + " LIMIT " + String(limit) + " OFFSET " + String(skip))
+        let select: SQLQueryString = "SELECT * FROM " + table
+        return select + whereClause + tail
     }
 
     /// One page in a stored key's order, and the cursor after it when more follow (one row
     /// more than the page is read to know).
+    /// `checkpoints`, for an unfiltered order of a table whose keys change only with the
+    /// library's generation, makes a deep offset start near its row.
     static func page(
         on db: any SQLDatabase, table: SQLQueryString, scope: String, column: String, conditions: [SQLQueryString], after: CatalogCursor?, descending: Bool,
         limit: Int,
-        offset: Int
+        offset: Int,
+        checkpoints: (table: String, store: CatalogCheckpoints)? = nil
     ) async throws -> (rows: [any SQLRow], next: CatalogCursor?) {
-        let rows = try await db.raw(
-            pageQuery(table: table, column: column, conditions: conditions, after: after, descending: descending, limit: limit + 1, offset: offset)
-        ).all()
+        func read(from start: CatalogCheckpoints.Start?) async throws -> [any SQLRow] {
+            try await db.raw(
+                pageQuery(
+                    table: table, column: column, conditions: conditions, after: after, descending: descending, limit: limit + 1, offset: offset, start: start)
+            ).all()
+        }
+        var rows: [any SQLRow]
+        if after == nil, conditions.isEmpty, !descending, let checkpoints,
+            let start = try await checkpoints.store.start(table: checkpoints.table, column: column, offset: offset, on: db)
+        {
+            rows = try await read(from: start)
+            // A scan that committed meanwhile moved the rows: read again by walking the index.
+            if try await CatalogCheckpoints.generation(on: db) != start.generation { rows = try await read(from: nil) }
+        } else {
+            rows = try await read(from: nil)
+        }
         guard rows.count > limit, let last = rows.prefix(limit).last else { return (rows, nil) }
         return (Array(rows.prefix(limit)), CatalogCursor(scope: scope, column: column, key: try last.decode(column: column, as: String.self)))
     }

@@ -5,8 +5,13 @@ import SQLKit
 /// The music library's rows: watched folders, tracks, artwork and scan problems.
 public struct LibraryStore: Sendable {
     let database: any JukeDatabase
+    /// Where deep pages of the library's orders start (shared by every copy of this store).
+    let checkpoints: CatalogCheckpoints
 
-    public init(database: any JukeDatabase) { self.database = database }
+    public init(database: any JukeDatabase, checkpoints: CatalogCheckpoints = CatalogCheckpoints()) {
+        self.database = database
+        self.checkpoints = checkpoints
+    }
 
     // MARK: Folders
 

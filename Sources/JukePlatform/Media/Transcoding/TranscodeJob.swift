@@ -77,7 +77,9 @@ final class TranscodeJob: Sendable {
         defer { close(output) }
         do {
             // A whole track's transcode of a long file takes minutes at idle priority; the
-            // deadline only ends one that stopped making progress for good.
+            // deadline only ends one that stopped making progress for good. Once ffmpeg has
+            // ended (and been reaped) its process id may be another's: forgotten.
+            defer { self.state.withLock { $0.process = nil } }
             let started: @Sendable (Int32) -> Void = { [self] process in
                 self.state.withLock { $0.process = process }
                 self.moveToIdleIfNobodyWaits()
@@ -122,14 +124,15 @@ final class TranscodeJob: Sendable {
 
     /// Moves ffmpeg to idle CPU time once nobody waits for its output (see the type's note).
     private func moveToIdleIfNobodyWaits() {
-        let process = state.withLock { state -> Int32? in
+        // Under the lock, with `run` forgetting the id under it as soon as ffmpeg is reaped:
+        // a process id is reused only after wrapping around, far longer than that moment.
+        state.withLock { state in
             guard !state.idleOnly, state.phase == .running, let process = state.process,
                 state.nobodyWaits(lead: lead, stopsWhenUnread: stopsWhenUnread)
-            else { return nil }
+            else { return }
             state.idleOnly = true
-            return process
+            ExternalTool.runOnlyWhenIdle(process)
         }
-        if let process { ExternalTool.runOnlyWhenIdle(process) }
     }
 
     /// A response starts following the file.

@@ -13,6 +13,7 @@ public enum Header {
         let here = { (key: String) in current == key ? " aria-current=\"page\"" : "" }
         var links = [("home", "/", "Home", Icons.nowPlaying)]
         if user.isAdmin { links.append(("library", "/library", "Manage library", Icons.library)) }
+        links.append(("account", "/account", "Account", Icons.user))
         let wide = links.map { "<a href=\"\($0.1)\"\(here($0.0))>\($0.2)</a>" }.joined(separator: "\n    ")
         let narrow = links.map { "<li><a href=\"\($0.1)\"\(here($0.0))>\(Icons.svg($0.3))\($0.2)</a></li>" }.joined()
         let name = HTML.escape(user.displayName)

@@ -22,6 +22,10 @@ struct WebRoutes<Context: RequestContext> {
             guard user.isAdmin else { return WebResponse.html(LibraryAdminPage.forbidden(user: user), status: .forbidden) }
             return WebResponse.html(LibraryAdminPage.render(user: user))
         }
+        router.get("/account") { _, _ in
+            guard let user = CurrentRequest.user else { return WebResponse.redirect("/login") }
+            return WebResponse.html(AccountPage.render(user: user))
+        }
         if let root = Self.staticRoot { StaticFiles(root: root, prefix: "/static/").register(on: router) }
     }
 
