@@ -4,8 +4,8 @@
 #
 # The library: JUKE_CATALOG_BENCH=none JUKE_CATALOG_BENCH_DB=/tmp/lib/juke.sqlite \
 #   swift test --skip-build --filter writesALargeLibraryForAServer   (100,000 tracks through
-#   the scanner's store path; on a loaded machine it may stop at its 5-minute limit with fewer,
-#   each batch kept: the figures say how many).
+#   the scanner's store path; it stops before its 5-minute limit, each batch kept, and goes on
+#   from there when run again: run it until it prints "complete").
 # usage: Scripts/bench-library-memory.sh <juke binary> <label> <port> <library.sqlite>
 # SETTLE: seconds to let the index build before browsing (default 90).
 set -u
