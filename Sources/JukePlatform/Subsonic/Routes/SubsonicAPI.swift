@@ -17,7 +17,7 @@ public enum SubsonicAPI {
             + BrowsingEndpoints.all(platform: platform)
             + ListEndpoints.all(platform: platform)
             + SearchEndpoints.all(platform: platform)
-            + MediaEndpoints.all(platform: platform)
+            + MediaEndpoints.all(platform: platform, appMedia: apps.flatMap(\.subsonicMedia))
             + apps.flatMap(\.subsonicEndpoints)
         SubsonicRoutes(access: platform.subsonicAccess, endpoints: endpoints, logger: platform.logger, bodyLimit: platform.configuration.maxBodySize)
             .register(on: router)
