@@ -229,6 +229,22 @@ extension Schema {
             // on every server, no longer by this server's absolute path: the paths written
             // before become keys (the columns keep their names; JSON's "path" becomes "file").
             Migration(version: 10, name: "dual player storage keys") { db in try await StorageKeyMigration.run(on: db) },
+            // 11 is podcast sync's (gpodder). What a bookmark made through the Subsonic API adds to
+            // a saved position: its comment and when it was first made (the position itself stays
+            // in dual_positions, so a place set in a player resumes on the page and back).
+            Migration(version: 12, name: "dual player bookmark notes") { _ in
+                [
+                    """
+                    CREATE TABLE dual_bookmark_notes (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        item TEXT NOT NULL,
+                        comment TEXT NOT NULL,
+                        created_at BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, item)
+                    )
+                    """
+                ]
+            },
         ]
     )
 }
