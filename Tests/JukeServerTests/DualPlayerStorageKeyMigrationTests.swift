@@ -71,7 +71,7 @@ struct DualPlayerStorageKeyMigrationTests {
                 let speech = try #require(try await text("SELECT data FROM dual_article_speech WHERE article_id = 'a1'", "data"))
                 #expect(try JSONDecoder().decode(ArticleSpeech.self, from: Data(speech.utf8)).file == "dual/articles/a1.mp3")
             }
-            #expect(try await Migrator.appliedVersions(db.database, module: Schema.dualPlayer.module).last == 10)
+            #expect(try await Migrator.appliedVersions(db.database, module: Schema.dualPlayer.module).contains(10), "applied, with those after it")
         }
     }
 }
