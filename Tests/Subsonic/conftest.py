@@ -92,7 +92,7 @@ def request(base, method, path, body=None, token=None):
 class Juke:
     """`juke serve` on a fresh data folder with SONGS scanned in, an admin and a guest."""
 
-    def __init__(self):
+    def __init__(self, extra_args=()):
         self.data_dir = tempfile.mkdtemp(prefix="juke-subsonic-")
         music = os.path.join(self.data_dir, "music")
         os.makedirs(music)
@@ -101,7 +101,7 @@ class Juke:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(self.data_dir, "server.log"), "w")
-        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug"]
+        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug", *extra_args]
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while time.time() < deadline:

@@ -56,7 +56,7 @@ def test_system_and_auth_with_py_opensonic(juke, keys, by_key):
     assert by_key.ping()
     assert by_key.get_license()["license"]["valid"] is True  # it hands back the whole answer
     names = [e.name for e in by_key.get_open_subsonic_extensions()]
-    assert names == ["apiKeyAuthentication", "formPost", "transcodeOffset", "indexBasedQueue", "topSongsByArtistId", "songLyrics"]
+    assert names == ["apiKeyAuthentication", "formPost", "transcodeOffset", "indexBasedQueue", "topSongsByArtistId", "songLyrics", "getPodcastEpisode"]
     assert by_key.token_info().username == "admin"
     user = by_key.get_user("admin")
     assert user.admin_role and user.stream_role

@@ -16,6 +16,8 @@ public struct DualPlayerApp: JukeApp {
     let episodeMedia: EpisodeMedia
     let articles: ArticleService
     let fetcher: WebFetcher
+    /// Signed relay addresses of favourite stations, for Subsonic players.
+    let radioLinks: RadioLinks
 
     public init(platform: Platform) {
         self.platform = platform
@@ -68,6 +70,7 @@ public struct DualPlayerApp: JukeApp {
             store: ArticleStore(database: platform.database), fetcher: fetcher, reading: platform.reading,
             files: platform.files, scratch: platform.scratchFolder,
             clock: platform.clock, background: platform.background, tools: platform.tools, logger: platform.logger)
+        self.radioLinks = RadioLinks(secrets: SecretStore(database: platform.database))
         self.radio = RadioService(
             directory: directory, favorites: RadioFavoritesStore(database: platform.database), relays: relays, clock: platform.clock,
             logger: platform.logger)
@@ -97,7 +100,7 @@ public struct DualPlayerApp: JukeApp {
             podcasts: podcasts, media: MediaRoutes(platform: platform), episodeMedia: episodeMedia, proxy: EpisodeProxy(fetcher: fetcher)
         ).register(on: router)
         SongMediaRoutes(songs: songs, media: MediaRoutes(platform: platform)).register(on: router)
-        RadioListenRoutes(radio: radio).register(on: router)
+        RadioListenRoutes(radio: radio, links: radioLinks).register(on: router)
         BookAudioRoutes(service: service, media: MediaRoutes(platform: platform), files: platform.files, ownFiles: platform.ownFiles)
             .register(on: router)
         DualPlayerPageRoutes().register(on: router)

@@ -140,6 +140,11 @@ public struct PodcastService: Sendable {
         return (try await store.episodes(of: id, for: user, limit: limit, offset: offset), try await store.episodeCount(of: id))
     }
 
+    /// The newest episodes of `user`'s shows, newest first.
+    public func newestEpisodes(for user: UserID, limit: Int) async throws -> [Episode] {
+        try await store.newestEpisodes(for: user, limit: limit)
+    }
+
     public func saveSettings(_ settings: Subscription, of user: UserID, for id: PodcastID) async throws -> Subscription {
         _ = try await podcast(id, for: user)
         try await store.save(settings, of: user, for: id)
@@ -203,6 +208,23 @@ public struct PodcastService: Sendable {
             throw RuleRefusal.tooManyAttempts("This show was refreshed moments ago, or its host asked for a pause.", retryAfter: max(1, Int(wait.rounded(.up))))
         }
         return try await refresh(podcast)
+    }
+
+    /// Every show `user` subscribes to, read again in the background (a player's "check for
+    /// new episodes"): those fetched moments ago, or whose host asked for a pause, are left as
+    /// they are; a feed that fails is logged and the others are still read.
+    public func refreshAll(of user: UserID) async throws {
+        let shows = try await store.subscriptions(of: user).map(\.podcast)
+        downloads.background.start("podcast refresh") { [self] in
+            for var show in shows {
+                guard show.schedule.refreshNow(at: clock.now(), lastFetch: show.lastFetch) else { continue }
+                do {
+                    try await refresh(show)
+                } catch {
+                    logger.error("podcast refresh failed", metadata: ["feed": "\(show.feedURL)", "error": "\(error)"])
+                }
+            }
+        }
     }
 
     /// Fetches one show's feed and applies what came back.

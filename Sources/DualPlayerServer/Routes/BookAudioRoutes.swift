@@ -30,7 +30,11 @@ struct BookAudioRoutes {
     }
 
     func cover(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
-        let book = try await visibleBook(context)
+        try await cover(of: try await visibleBook(context), request, context)
+    }
+
+    /// A book's cover (here, and for a Subsonic player's getCoverArt).
+    func cover(of book: Book, _ request: Request, _ context: JukeRequestContext) async throws -> Response {
         guard let key = book.coverFile.flatMap(StorageKey.init) else { throw APIError(RuleRefusal.notFound("This book has no cover.")) }
         return try await media.serveStored(
             key, in: files, contentType: Self.coverTypes[key.pathExtension] ?? "image/jpeg", request, context,
@@ -43,7 +47,10 @@ struct BookAudioRoutes {
 
     /// A book that plays: ready, and where its file is kept.
     func playableBook(_ context: JukeRequestContext) async throws -> (book: Book, key: StorageKey, store: any MediaStore) {
-        let book = try await visibleBook(context)
+        try playable(try await visibleBook(context))
+    }
+
+    func playable(_ book: Book) throws -> (book: Book, key: StorageKey, store: any MediaStore) {
         guard book.status == .ready else {
             throw APIError(status: .conflict, code: "book_not_ready", message: "The book is still downloading; it plays once its chapters are on the server.")
         }
@@ -54,7 +61,12 @@ struct BookAudioRoutes {
     static let missing = "The book's file is no longer stored."
 
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
-        let (book, key, store) = try await playableBook(context)
+        try await audio(of: try await visibleBook(context), request, context)
+    }
+
+    /// A book's file with Range (here, and for a Subsonic player's stream and download).
+    func audio(of book: Book, _ request: Request, _ context: JukeRequestContext) async throws -> Response {
+        let (book, key, store) = try playable(book)
         return try await media.serveStored(key, in: store, contentType: AudioMIME.type(format: book.format), request, context, missing: Self.missing)
     }
 

@@ -24,7 +24,11 @@ struct EpisodeAudioRoutes {
     func audio(_ request: Request, _ context: JukeRequestContext) async throws -> Response {
         let user = try CurrentRequest.requireUser()
         let id: EpisodeID = try parseID(context.parameters.get("episode_id") ?? "", field: "episode_id")
-        let episode = try await podcasts.episode(id, for: user.id)
+        return try await audio(of: try await podcasts.episode(id, for: user.id), request, context)
+    }
+
+    /// An episode's audio (here, and for a Subsonic player's stream and download).
+    func audio(of episode: Episode, _ request: Request, _ context: JukeRequestContext) async throws -> Response {
         switch try await episodeMedia.audio(of: episode) {
         case .stored(let key, let type):
             return try await media.serveStored(

@@ -10,6 +10,7 @@ import ServiceLifecycle
 /// may take it), and each play counts the listen with Radio Browser.
 struct RadioListenRoutes {
     let radio: RadioService
+    let links: RadioLinks
     /// About 4 s of a 128 kbit/s stream in the kernel (which doubles it for its bookkeeping).
     static let sendBuffer: SocketOptionValue = 64 * 1024
 
@@ -26,8 +27,8 @@ struct RadioListenRoutes {
                 status: .ok, headers: [.contentType: type, .cacheControl: "no-store", .xContentTypeOptions: "nosniff"],
                 body: .init(byteBuffer: ByteBuffer(bytes: body)))
         }
-        router.get("/api/v1/dual/radio/stations/:station_id/listen") { _, context in
-            let user = try CurrentRequest.requireUser()
+        router.get("/api/v1/dual/radio/stations/:station_id/listen") { request, context in
+            let (user, signed) = try await listener(request, context)
             let listener: RelayedListener
             do {
                 let id = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
@@ -36,7 +37,11 @@ struct RadioListenRoutes {
                 // phone that stopped reading (minutes of audio), hiding it from the relay's own
                 // backlog limit. A fixed buffer keeps what a stalled listener holds bounded.
                 try? await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: Self.sendBuffer).get()
-                listener = try await radio.listen(id, for: user.id, closeConnection: { channel.close(promise: nil) })
+                listener = try await radio.listen(id, for: user, closeConnection: { channel.close(promise: nil) })
+            } catch let hls as HLSStation where signed {
+                // A player outside Juke's pages, with no login for the relayed playlist's
+                // segments: it plays the station's own playlist.
+                return Response(status: .found, headers: [.location: hls.url.absoluteString, .cacheControl: "no-store"])
             } catch let hls as HLSStation {
                 // The player follows to the relayed playlist, still on Juke's origin.
                 let id = (try? RadioService.validated(stationID: context.parameters.get("station_id") ?? "")) ?? ""
@@ -62,5 +67,21 @@ struct RadioListenRoutes {
                     try await writer.finish(nil)
                 })
         }
+    }
+
+    /// Who listens: the signed-in account, or the one a signed link (`RadioLinks`, a Subsonic
+    /// player's `streamUrl`) was made for, while the station is still among its favourites.
+    func listener(_ request: Request, _ context: JukeRequestContext) async throws -> (user: UserID, signed: Bool) {
+        let query = request.uri.queryParameters
+        guard let signature = query.get("signature") else { return (try CurrentRequest.requireUser().id, false) }
+        let station = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
+        guard signature.utf8.count <= 100, let user = query.get("user").flatMap({ UserID(String($0)) }),
+            let expires = query.get("expires").flatMap({ Int64(String($0)) }),
+            try await links.isValid(station: station, user: user, expires: expires, signature: String(signature), now: radio.clock.now()),
+            try await radio.favorites(of: user).contains(where: { $0.id == station })
+        else {
+            throw APIError(status: .forbidden, code: "forbidden", message: "This link is not valid or has expired; list the stations again.")
+        }
+        return (user, true)
     }
 }

@@ -51,6 +51,11 @@ public struct RadioService: Sendable {
             return url
         }
         guard let url = resolved.flatMap({ WebAddress($0) })?.url else {
+            // A station added by its address (from a Subsonic player) is none of Radio
+            // Browser's: the address kept with it plays.
+            if let kept = try await favorites.favorites(of: user).first(where: { $0.id == stationID }), let url = WebAddress(kept.streamURL)?.url {
+                return url
+            }
             throw RuleRefusal.notFound("Radio Browser has no stream for this station.")
         }
         return url
@@ -199,6 +204,26 @@ public struct RadioService: Sendable {
             throw RuleRefusal.invalid("bitrate", "bitrate is 0 to 100,000 kbit/s; votes and clicks are not negative")
         }
         return station
+    }
+
+    /// A station added by its stream's address (a Subsonic player's "add station"): a
+    /// favourite of its own, with an id made here in Radio Browser's form.
+    func addOwnStation(name: String, streamURL: String, homepage: String?, for user: UserID) async throws -> RadioStation {
+        try await addFavorite(
+            RadioStation(id: UUID().uuidString.lowercased(), name: name, streamURL: streamURL, homepage: homepage), for: user)
+    }
+
+    /// Renames a favourite or changes its addresses; the rest of what Radio Browser said of it
+    /// stays. Not found unless it is one of `user`'s favourites.
+    func updateFavorite(_ stationID: String, name: String, streamURL: String, homepage: String?, for user: UserID) async throws -> RadioStation {
+        let id = try Self.validated(stationID: stationID)
+        guard var station = try await favorites.favorites(of: user).first(where: { $0.id == id }) else {
+            throw RuleRefusal.notFound("No such station among your favourites.")
+        }
+        station.name = name
+        station.streamURL = streamURL
+        station.homepage = homepage
+        return try await addFavorite(station, for: user)
     }
 
     func removeFavorite(_ stationID: String, for user: UserID) async throws {

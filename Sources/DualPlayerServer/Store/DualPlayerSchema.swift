@@ -298,6 +298,22 @@ extension Schema {
                     "CREATE INDEX dual_episode_actions_stamp ON dual_episode_actions(user_id, stamp)",
                 ]
             },
+            // What a bookmark made through the Subsonic API adds to
+            // a saved position: its comment and when it was first made (the position itself stays
+            // in dual_positions, so a place set in a player resumes on the page and back).
+            Migration(version: 12, name: "dual player bookmark notes") { _ in
+                [
+                    """
+                    CREATE TABLE dual_bookmark_notes (
+                        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                        item TEXT NOT NULL,
+                        comment TEXT NOT NULL,
+                        created_at BIGINT NOT NULL,
+                        PRIMARY KEY (user_id, item)
+                    )
+                    """
+                ]
+            },
         ]
     )
 }

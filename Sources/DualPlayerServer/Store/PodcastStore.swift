@@ -235,6 +235,19 @@ public struct PodcastStore: Sendable {
         }
     }
 
+    /// The newest episodes of every show `user` subscribes to, newest first (an episode
+    /// without a date by when Juke first saw it).
+    public func newestEpisodes(for user: UserID, limit: Int) async throws -> [Episode] {
+        try await database.withConnection { db in
+            try await db.raw(
+                """
+                SELECT e.* FROM dual_episodes e JOIN dual_subscriptions s ON s.podcast_id = e.podcast_id AND s.user_id = \(bind: user.description)
+                ORDER BY COALESCE(e.published, e.seen_at) DESC, e.title LIMIT \(bind: limit)
+                """
+            ).all().map(Self.episode)
+        }
+    }
+
     /// One episode for `user`, with their played mark and saved position.
     public func episode(_ id: EpisodeID, for user: UserID) async throws -> (episode: Episode, played: Bool, position: Double?)? {
         try await database.withConnection { db in

@@ -37,6 +37,8 @@ public protocol JukeApp: Sendable {
     /// `getOpenSubsonicExtensions` lists with the platform's.
     var subsonicEndpoints: [SubsonicEndpoint] { get }
     var subsonicExtensions: [SubsonicExtension] { get }
+    /// What it plays through `stream`, `download` and `getCoverArt`, by its IDs' prefixes.
+    var subsonicMedia: [SubsonicMedia] { get }
 }
 
 extension JukeApp {
@@ -47,6 +49,7 @@ extension JukeApp {
     public var deviceKeptPaths: [String] { [] }
     public var subsonicEndpoints: [SubsonicEndpoint] { [] }
     public var subsonicExtensions: [SubsonicExtension] { [] }
+    public var subsonicMedia: [SubsonicMedia] { [] }
 }
 
 /// An app as the home page shows it.

@@ -35,7 +35,13 @@ enum MediaEndpoints {
         return .transcode(target, start: offset)
     }
 
-    static func all(platform: Platform) -> [SubsonicEndpoint] {
+    /// The app that plays `call`'s `id`, when it is one of an app's (`SubsonicMedia`).
+    static func appMedia(_ call: SubsonicCall, in media: [SubsonicMedia]) -> (SubsonicMedia, String)? {
+        guard let id = call.parameters.string("id"), let source = media.first(where: { $0.serves(id) }) else { return nil }
+        return (source, id)
+    }
+
+    static func all(platform: Platform, appMedia apps: [SubsonicMedia] = []) -> [SubsonicEndpoint] {
         let library = platform.library
         let media = MediaRoutes<JukeRequestContext>(platform: platform)
         let missing = "The track's file is no longer on the server's disk; rescan the library."
@@ -53,6 +59,7 @@ enum MediaEndpoints {
 
         return [
             SubsonicEndpoint("stream") { call in
+                if let (app, id) = appMedia(call, in: apps) { return .response(try await app.audio(call, id, false)) }
                 let (track, path) = try await track(call)
                 switch try streamChoice(call.parameters, track: track, canTranscode: platform.transcoder != nil) {
                 case .original:
@@ -63,6 +70,7 @@ enum MediaEndpoints {
                 }
             },
             SubsonicEndpoint("download") { call in
+                if let (app, id) = appMedia(call, in: apps) { return .response(try await app.audio(call, id, true)) }
                 let (track, path) = try await track(call)
                 var response = try await media.serveFile(
                     at: path, contentType: AudioMIME.type(format: track.format), call.request, call.context, missing: missing)
@@ -73,6 +81,7 @@ enum MediaEndpoints {
                 // size is read (a wrong one is refused) but the cover is sent as it was
                 // embedded: Juke keeps no resized copies, and players scale what they get.
                 _ = try call.parameters.int("size", in: 1...10_000)
+                if let (app, id) = appMedia(call, in: apps) { return .response(try await app.cover(call, id)) }
                 guard let hash = try await artworkHash(call.parameters, library), let art = try await library.artwork(hash: hash) else {
                     throw SubsonicError.notFound("Cover art")
                 }

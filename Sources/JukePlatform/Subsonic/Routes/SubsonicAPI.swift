@@ -22,7 +22,7 @@ public enum SubsonicAPI {
             + BrowsingEndpoints.all(platform: platform)
             + ListEndpoints.all(platform: platform, annotations: annotations)
             + SearchEndpoints.all(platform: platform)
-            + MediaEndpoints.all(platform: platform)
+            + MediaEndpoints.all(platform: platform, appMedia: apps.flatMap(\.subsonicMedia))
             + AnnotationEndpoints.all(platform: platform, store: annotations, nowPlaying: SubsonicNowPlaying())
             + DiscoveryEndpoints.all(platform: platform)
             + LyricsEndpoints.all(platform: platform)

@@ -20,6 +20,29 @@ public struct SubsonicEndpoint: Sendable {
     }
 }
 
+/// What an app plays through the library's `stream`, `download` and `getCoverArt`: the IDs
+/// it hands players (an audiobook's, an episode's) begin with one of its `prefixes`, which
+/// never clash with the catalog's (`ar-`, `al-`, `tr-`). A player plays a bookmark or an
+/// episode with the same `stream` call as a song, so the platform passes such an ID to its
+/// app instead of naming one: `audio` answers stream and download (`download` true: the
+/// file as it is, to keep), `cover` getCoverArt.
+public struct SubsonicMedia: Sendable {
+    public let prefixes: [String]
+    let audio: @Sendable (_ call: SubsonicCall, _ id: String, _ download: Bool) async throws -> Response
+    let cover: @Sendable (_ call: SubsonicCall, _ id: String) async throws -> Response
+
+    public init(
+        prefixes: [String], audio: @escaping @Sendable (_ call: SubsonicCall, _ id: String, _ download: Bool) async throws -> Response,
+        cover: @escaping @Sendable (_ call: SubsonicCall, _ id: String) async throws -> Response
+    ) {
+        self.prefixes = prefixes
+        self.audio = audio
+        self.cover = cover
+    }
+
+    func serves(_ id: String) -> Bool { prefixes.contains { id.hasPrefix($0) } }
+}
+
 /// An OpenSubsonic extension a server offers, as `getOpenSubsonicExtensions` lists it.
 public struct SubsonicExtension: Sendable, Equatable {
     public let name: String
