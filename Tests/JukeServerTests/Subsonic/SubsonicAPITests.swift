@@ -40,7 +40,8 @@ import Testing
             // The extensions are public; exactly what is implemented.
             let extensions = try await client.rest("getOpenSubsonicExtensions", "")
             let names = (extensions.body["openSubsonicExtensions"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-            #expect(names == ["apiKeyAuthentication", "formPost", "transcodeOffset", "indexBasedQueue", "topSongsByArtistId", "songLyrics", "getPodcastEpisode"])
+            #expect(
+                names == ["apiKeyAuthentication", "formPost", "transcodeOffset", "indexBasedQueue", "topSongsByArtistId", "songLyrics", "getPodcastEpisode"])
 
             #expect(try await client.rest("nope", "apiKey=\(key)").code == 0)
             #expect(try await client.execute(uri: "/rest/nope?f=json", method: .get).status == .notFound)

@@ -49,11 +49,17 @@ enum DiscoveryEndpoints {
             }
         }
         take(own)
+        // Each circle is read from a random point for as many songs as are missing plus those
+        // already chosen or the seed, which it may hold: a read of just the missing number could
+        // come back all seen (the seed and its artist's songs are in its genre) and leave the
+        // answer short while the circle had more.
         for genre in genres where chosen.count < count {
-            take(try await library.randomTracks(limit: count, start: UUID().uuidString.lowercased(), genre: genre))
+            take(try await library.randomTracks(limit: count - chosen.count + seen.count, start: UUID().uuidString.lowercased(), genre: genre))
         }
         if let year, chosen.count < count {
-            take(try await library.randomTracks(limit: count, start: UUID().uuidString.lowercased(), years: (year - 5)...(year + 5)))
+            take(
+                try await library.randomTracks(
+                    limit: count - chosen.count + seen.count, start: UUID().uuidString.lowercased(), years: (year - 5)...(year + 5)))
         }
         return chosen
     }
