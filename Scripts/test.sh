@@ -249,34 +249,33 @@ Scripts/tools-venv.sh feedparser=feedparser readability=readability-lxml lxml_ht
 # real server with a small library: under a minute, so it runs before the lane and the browser
 # passes (a failure stops the run before anything is left running beside it). It fails when a
 # test fails, and when none ran or all were skipped (the report is counted).
-log "Subsonic API with real clients (py-opensonic, py-sonic)"
-SUBSONIC_TOOLS=$(Scripts/tools-venv.sh libopensonic=py-opensonic libsonic=py-sonic pytest=pytest)
-SUBSONIC_REPORT="$ROOT/.build/subsonic-clients.xml"
-rm -f "$SUBSONIC_REPORT"
-JUKE_BINARY="$ROOT/.build/debug/juke" "$SUBSONIC_TOOLS/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$SUBSONIC_REPORT" Tests/Subsonic
-python3 - "$SUBSONIC_REPORT" <<'PY'
+# Each against a server on SQLite and again on PostgreSQL (a fresh database on the throwaway
+# cluster, JUKE_CLIENT_DATABASE): the clients' answers come from each database's SQL.
+client_tests() {
+  local name=$1 tools=$2 dir=$3 database
+  for database in sqlite postgres; do
+    local report="$ROOT/.build/$name-clients-$database.xml"
+    rm -f "$report"
+    JUKE_CLIENT_DATABASE=$database JUKE_BINARY="$ROOT/.build/debug/juke" "$tools/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$report" "$dir"
+    python3 - "$report" "$name" "$database" <<'PY'
 import sys, xml.etree.ElementTree as ET
 suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
 ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
 if ran == 0:
-    sys.exit("the Subsonic client tests ran no test")
+    sys.exit(f"the {sys.argv[2]} client tests ran no test on {sys.argv[3]}")
 PY
+  done
+}
+log "Subsonic API with real clients (py-opensonic, py-sonic), on SQLite and PostgreSQL"
+SUBSONIC_TOOLS=$(Scripts/tools-venv.sh libopensonic=py-opensonic libsonic=py-sonic pytest=pytest)
+client_tests subsonic "$SUBSONIC_TOOLS" Tests/Subsonic
 
 # Podcast sync (gpodder.net's API, for AntennaPod and gPodder) driven by gPodder's own client
 # library, mygpoclient from PyPI, against a real server and a local podcast host; counted as
 # the Subsonic step is.
-log "podcast sync with a real client (mygpoclient)"
+log "podcast sync with a real client (mygpoclient), on SQLite and PostgreSQL"
 SYNC_TOOLS=$(Scripts/tools-venv.sh mygpoclient=mygpoclient pytest=pytest)
-SYNC_REPORT="$ROOT/.build/podcast-sync-clients.xml"
-rm -f "$SYNC_REPORT"
-JUKE_BINARY="$ROOT/.build/debug/juke" "$SYNC_TOOLS/bin/python" -m pytest -q -p no:cacheprovider --junitxml="$SYNC_REPORT" Tests/PodcastSync
-python3 - "$SYNC_REPORT" <<'PY'
-import sys, xml.etree.ElementTree as ET
-suites = ET.parse(sys.argv[1]).getroot().iter("testsuite")
-ran = sum(int(s.get("tests", 0)) - int(s.get("skipped", 0)) for s in suites)
-if ran == 0:
-    sys.exit("the podcast sync client tests ran no test")
-PY
+client_tests podcast-sync "$SYNC_TOOLS" Tests/PodcastSync
 
 LANE_LOG="$ROOT/.build/readers-and-fuzz.log"
 log "reader agreements and API fuzzing start beside the browser passes (their output: $LANE_LOG, printed below at the end)"

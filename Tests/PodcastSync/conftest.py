@@ -81,6 +81,25 @@ class PodcastHost:
         self.server.shutdown()
 
 
+def client_database():
+    """The database a server of these tests uses: the data folder's SQLite file ((), None), or
+    with JUKE_CLIENT_DATABASE=postgres a fresh database on the throwaway cluster test.sh starts
+    (JUKE_TEST_POSTGRES_URL): its `--database` arguments and a function that drops it. The same
+    clients then run against each database, as the issue asks."""
+    if os.environ.get("JUKE_CLIENT_DATABASE", "sqlite") != "postgres":
+        return [], None
+    base = os.environ.get("JUKE_TEST_POSTGRES_URL")
+    if not base:
+        pytest.fail("JUKE_CLIENT_DATABASE=postgres needs JUKE_TEST_POSTGRES_URL (Scripts/test.sh sets both)")
+    name = "juke_clients_" + os.urandom(6).hex()
+    subprocess.run(["psql", base, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+
+    def drop():
+        subprocess.run(["psql", base, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+
+    return ["--database", base.rsplit("/", 1)[0] + "/" + name], drop
+
+
 class Juke:
     """`juke serve` on a fresh data folder (feeds on this machine allowed), with two accounts
     and an app password each."""
@@ -90,7 +109,8 @@ class Juke:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(self.data_dir, "server.log"), "w")
-        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug",
+        database_args, self.drop_database = client_database()
+        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug", *database_args,
                 "--web-allow-private-networks", "--podcast-search-url", "off"]
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
@@ -120,6 +140,8 @@ class Juke:
             self.process.kill()
         self.log.close()
         shutil.rmtree(self.data_dir, ignore_errors=True)
+        if self.drop_database:
+            self.drop_database()
 
 
 @pytest.fixture(scope="module")

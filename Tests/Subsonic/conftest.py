@@ -89,6 +89,25 @@ def request(base, method, path, body=None, token=None):
         return e.code, json.loads(raw) if raw else None
 
 
+def client_database():
+    """The database a server of these tests uses: the data folder's SQLite file ((), None), or
+    with JUKE_CLIENT_DATABASE=postgres a fresh database on the throwaway cluster test.sh starts
+    (JUKE_TEST_POSTGRES_URL): its `--database` arguments and a function that drops it. The same
+    clients then run against each database, as the issue asks."""
+    if os.environ.get("JUKE_CLIENT_DATABASE", "sqlite") != "postgres":
+        return [], None
+    base = os.environ.get("JUKE_TEST_POSTGRES_URL")
+    if not base:
+        pytest.fail("JUKE_CLIENT_DATABASE=postgres needs JUKE_TEST_POSTGRES_URL (Scripts/test.sh sets both)")
+    name = "juke_clients_" + os.urandom(6).hex()
+    subprocess.run(["psql", base, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+
+    def drop():
+        subprocess.run(["psql", base, "-q", "-c", f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=False)
+
+    return ["--database", base.rsplit("/", 1)[0] + "/" + name], drop
+
+
 class Juke:
     """`juke serve` on a fresh data folder with SONGS scanned in, an admin and a guest."""
 
@@ -101,7 +120,8 @@ class Juke:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(os.path.join(self.data_dir, "server.log"), "w")
-        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug", *extra_args]
+        database_args, self.drop_database = client_database()
+        args = [JUKE, "serve", "--port", str(self.port), "--data-dir", self.data_dir, "--no-demo", "--log-level", "debug", *database_args, *extra_args]
         self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -141,6 +161,8 @@ class Juke:
             self.process.kill()
         self.log.close()
         shutil.rmtree(self.data_dir, ignore_errors=True)
+        if self.drop_database:
+            self.drop_database()
 
 
 @pytest.fixture(scope="session")
