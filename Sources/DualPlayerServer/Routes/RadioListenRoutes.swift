@@ -73,11 +73,23 @@ struct RadioListenRoutes {
     /// player's `streamUrl`) was made for, while the station is still among its favourites.
     func listener(_ request: Request, _ context: JukeRequestContext) async throws -> (user: UserID, signed: Bool) {
         let query = request.uri.queryParameters
-        guard let signature = query.get("signature") else { return (try CurrentRequest.requireUser().id, false) }
+        let signedParts = (user: query.get("user"), expires: query.get("expires"), signature: query.get("signature"))
+        guard signedParts.user != nil || signedParts.expires != nil || signedParts.signature != nil else {
+            return (try CurrentRequest.requireUser().id, false)
+        }
+        // A signed link's parts are checked as the contract states them, whoever asks: a malformed
+        // one is a bad request (400), a well-formed one that does not verify a refused link (403).
+        guard let user = signedParts.user.flatMap({ UserID(String($0)) }) else {
+            throw APIError.badRequest("user is the account id a signed station link carries.", field: "user")
+        }
+        guard let expires = signedParts.expires.flatMap({ Int64(String($0)) }), expires >= 0 else {
+            throw APIError.badRequest("expires is seconds since 1970.", field: "expires")
+        }
+        guard let signature = signedParts.signature, signature.utf8.count <= 100,
+            signature.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        else { throw APIError.badRequest("signature is the one a station link carries.", field: "signature") }
         let station = try RadioService.validated(stationID: context.parameters.get("station_id") ?? "")
-        guard signature.utf8.count <= 100, let user = query.get("user").flatMap({ UserID(String($0)) }),
-            let expires = query.get("expires").flatMap({ Int64(String($0)) }),
-            try await links.isValid(station: station, user: user, expires: expires, signature: String(signature), now: radio.clock.now()),
+        guard try await links.isValid(station: station, user: user, expires: expires, signature: String(signature), now: radio.clock.now()),
             try await radio.favorites(of: user).contains(where: { $0.id == station })
         else {
             throw APIError(status: .forbidden, code: "forbidden", message: "This link is not valid or has expired; list the stations again.")

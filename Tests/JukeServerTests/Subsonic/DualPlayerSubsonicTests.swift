@@ -274,6 +274,9 @@ import Testing
             let heard = try await Self.get(port: port, path: path, bytes: 4000)
             #expect(heard.status == 200 && heard.type == "audio/mpeg" && heard.audio.count >= 4000)
             #expect(try await Self.get(port: port, path: path.replacingOccurrences(of: "signature=", with: "signature=x"), bytes: 1).status == 403)
+            // A link missing a part, or with one not shaped as the contract says, is a bad request.
+            #expect(try await Self.get(port: port, path: path.replacingOccurrences(of: "user=", with: "nobody="), bytes: 1).status == 400)
+            #expect(try await Self.get(port: port, path: path.replacingOccurrences(of: "expires=", with: "expires=-"), bytes: 1).status == 400)
 
             // Another account cannot change or remove it; its owner can.
             #expect(try await client.rest("updateInternetRadioStation", "apiKey=\(bobKey)&id=\(id)&name=Mine&streamUrl=\(stream)").code == 70)
