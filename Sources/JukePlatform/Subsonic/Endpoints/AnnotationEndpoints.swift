@@ -78,14 +78,7 @@ enum AnnotationEndpoints {
             SubsonicEndpoint("getStarred") { call in
                 let found = try await starred(try call.user.id, store, library)
                 var e = SubsonicElement()
-                e.add(
-                    "artist",
-                    list: found.artists.map { artist in
-                        var a = SubsonicElement()
-                        a.add("id", SubsonicID.artist(artist.id).text)
-                        a.add("name", artist.name)
-                        return a
-                    })
+                e.add("artist", list: found.artists.map(SubsonicItems.artistDirectory))
                 e.add("album", list: found.albums.map(SubsonicItems.albumDirectory))
                 e.add("song", list: found.songs.map(SubsonicItems.song))
                 return .element("starred", e)

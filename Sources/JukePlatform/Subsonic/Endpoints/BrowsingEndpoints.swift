@@ -82,9 +82,7 @@ enum BrowsingEndpoints {
                 indexes.add(
                     "index",
                     list: SubsonicLibrary.indexes(try await SubsonicLibrary.allArtists(library)) { artist in
-                        var e = SubsonicElement()
-                        e.add("id", SubsonicID.artist(artist.id).text)
-                        e.add("name", artist.name)
+                        var e = SubsonicItems.artistDirectory(artist)
                         e.add("albumCount", artist.albumCount)
                         return e
                     })

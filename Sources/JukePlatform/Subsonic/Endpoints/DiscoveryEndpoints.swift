@@ -141,12 +141,7 @@ enum DiscoveryEndpoints {
             SubsonicEndpoint("getArtistInfo") { call in
                 .element(
                     "artistInfo",
-                    try await artistInfo(call, library: library) { artist in
-                        var a = SubsonicElement()
-                        a.add("id", SubsonicID.artist(artist.id).text)
-                        a.add("name", artist.name)
-                        return a
-                    })
+                    try await artistInfo(call, library: library, entry: SubsonicItems.artistDirectory))
             },
             SubsonicEndpoint("getArtistInfo2") { call in
                 .element("artistInfo2", try await artistInfo(call, library: library, entry: SubsonicItems.artistID3))

@@ -80,14 +80,7 @@ enum SearchEndpoints {
             SubsonicEndpoint("search2") { call in
                 let found = try await search(call, platform: platform)
                 var result = SubsonicElement()
-                result.add(
-                    "artist",
-                    list: found.artists.map { artist in
-                        var e = SubsonicElement()
-                        e.add("id", SubsonicID.artist(artist.id).text)
-                        e.add("name", artist.name)
-                        return e
-                    })
+                result.add("artist", list: found.artists.map(SubsonicItems.artistDirectory))
                 result.add("album", list: found.albums.map(SubsonicItems.albumDirectory))
                 result.add("song", list: found.songs.map(SubsonicItems.song))
                 return .element("searchResult2", result)

@@ -87,6 +87,15 @@ enum SubsonicItems {
         return e
     }
 
+    /// An artist in the folder-style answers (getStarred, search2, getArtistInfo, getIndexes):
+    /// its id and name only.
+    static func artistDirectory(_ artist: LibraryStore.ArtistSummary) -> SubsonicElement {
+        var e = SubsonicElement()
+        e.add("id", SubsonicID.artist(artist.id).text)
+        e.add("name", artist.name)
+        return e
+    }
+
     static func artistID3(_ artist: LibraryStore.ArtistSummary) -> SubsonicElement {
         var e = SubsonicElement()
         e.add("id", SubsonicID.artist(artist.id).text)

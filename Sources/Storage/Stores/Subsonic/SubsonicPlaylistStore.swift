@@ -99,12 +99,7 @@ public struct SubsonicPlaylistStore: Sendable {
     public func change(id: UUID, owner: UserID, _ change: Change, now: Date) async throws -> Outcome {
         try await database.transaction { db in
             let idText = id.uuidString.lowercased()
-            guard
-                let row = try await db.raw("SELECT user_id, is_public FROM subsonic_playlists WHERE id = \(bind: idText)").first()
-            else { return .notFound }
-            guard try row.decode(column: "user_id", as: String.self) == owner.description else {
-                return try row.decode(column: "is_public", as: Int.self) == 1 ? .notOwner : .notFound
-            }
+            if let refused = try await Self.refusal(of: idText, to: owner, on: db) { return refused }
             var songs = try await Self.songs(id, on: db)
             if let replacement = change.replaceSongs { songs = replacement }
             for index in change.removeIndexes where !songs.indices.contains(index) { return .badIndex(index) }
@@ -127,16 +122,21 @@ public struct SubsonicPlaylistStore: Sendable {
         }
     }
 
+    /// Why `owner` may not change a playlist: none there (`notFound`), or someone else's
+    /// (`notOwner` when it is public, else `notFound`); nil when it is theirs.
+    static func refusal(of idText: String, to owner: UserID, on db: any SQLDatabase) async throws -> Outcome? {
+        guard let row = try await db.raw("SELECT user_id, is_public FROM subsonic_playlists WHERE id = \(bind: idText)").first() else { return .notFound }
+        guard try row.decode(column: "user_id", as: String.self) == owner.description else {
+            return try row.decode(column: "is_public", as: Int.self) == 1 ? .notOwner : .notFound
+        }
+        return nil
+    }
+
     /// Deletes a playlist of `owner`'s (the same outcomes as `change`).
     public func delete(id: UUID, owner: UserID) async throws -> Outcome {
         try await database.transaction { db in
             let idText = id.uuidString.lowercased()
-            guard
-                let row = try await db.raw("SELECT user_id, is_public FROM subsonic_playlists WHERE id = \(bind: idText)").first()
-            else { return .notFound }
-            guard try row.decode(column: "user_id", as: String.self) == owner.description else {
-                return try row.decode(column: "is_public", as: Int.self) == 1 ? .notOwner : .notFound
-            }
+            if let refused = try await Self.refusal(of: idText, to: owner, on: db) { return refused }
             try await db.raw("DELETE FROM subsonic_playlist_songs WHERE playlist_id = \(bind: idText)").run()
             try await db.raw("DELETE FROM subsonic_playlists WHERE id = \(bind: idText)").run()
             return .changed
